@@ -1,0 +1,302 @@
+/**
+ * A game of tafl: the engine's public face. Plain data in and out; the fast core stays inside.
+ *
+ *   const game = new Game('fetlar');
+ *   while (!game.result) game.play(randomItem(game.legalMoves()).notation);
+ */
+import { DRAW, judge, type Verdict } from './outcome.ts';
+import { moveRecord, PIECE_KIND, readPosition, readSquare, squareName, writePosition } from './notation.ts';
+import { KING_CAPTURED, moveBufferSize, moveFrom, moveTo, Position } from './position.ts';
+import { ATTACKERS, DEFENDERS, EMPTY, type RuleTables, rulesFor } from './rules.ts';
+import type { BoardSnapshot, EndReason, GameResult, PieceKind, PlayedMove, Side, Square, VariantId } from './types.ts';
+import { parseMove, type Refusal, refusalFor } from './validation.ts';
+import { getVariant, isVariantId, type Variant } from './variants.ts';
+
+export interface GameSetup {
+  variant: VariantId;
+  /** OpenTafl position notation (first row record = rank 1); the variant's layout when absent. */
+  position?: string;
+  /** Who moves first from `position`; the variant's first mover when absent. */
+  sideToMove?: Side;
+}
+
+export interface LegalMove {
+  from: Square;
+  to: Square;
+  /** `from-to`, the form `play` accepts. */
+  notation: string;
+}
+
+/** Thrown by `play` for a move the rules do not allow; `code` is stable for programs, `message` is for players. */
+export class IllegalMoveError extends Error {
+  override name = 'IllegalMoveError';
+  readonly code: Refusal['code'];
+  constructor(refusal: Refusal) {
+    super(refusal.message);
+    this.code = refusal.code;
+  }
+}
+
+export type PlayAttempt = { ok: true; move: PlayedMove } | { ok: false; refusal: Refusal };
+
+export const SIDES: readonly Side[] = ['attackers', 'defenders'];
+const sideCode = (side: Side) => (side === 'attackers' ? ATTACKERS : DEFENDERS);
+
+export class Game {
+  readonly variant: Variant;
+  readonly setup: Readonly<Required<GameSetup>> & { custom: boolean };
+  private readonly rules: RuleTables;
+  private readonly core: Position;
+  private readonly played: PlayedMove[] = [];
+  private ending: GameResult | null = null;
+  private readonly buffer: Int32Array;
+
+  constructor(setup: VariantId | GameSetup) {
+    const options = typeof setup === 'string' ? { variant: setup } : setup;
+    if (!isVariantId(options.variant)) throw new Error(`unknown variant "${options.variant}"`);
+    this.variant = getVariant(options.variant);
+    this.rules = rulesFor(this.variant);
+    const position = options.position ?? this.variant.layout;
+    const sideToMove = options.sideToMove ?? this.variant.firstToMove;
+    if (!SIDES.includes(sideToMove)) throw new Error(`unknown side "${sideToMove}"`);
+    const cells = Position.empty(this.rules);
+    readPosition(this.rules, position, cells);
+    this.core = new Position(this.rules, cells, sideCode(sideToMove));
+    this.setup = {
+      variant: this.variant.id,
+      position: writePosition(this.rules, cells),
+      sideToMove,
+      custom: options.position !== undefined || options.sideToMove !== undefined,
+    };
+    this.buffer = new Int32Array(moveBufferSize(this.rules));
+    this.ending = this.verdictToResult(judgeStart(this.core));
+  }
+
+  get turn(): Side {
+    return SIDES[this.core.sideToMove];
+  }
+
+  get result(): GameResult | null {
+    return this.ending;
+  }
+
+  isGameOver(): boolean {
+    return this.ending !== null;
+  }
+
+  /** Plies played so far. */
+  get plyCount(): number {
+    return this.played.length;
+  }
+
+  /** The position in OpenTafl notation, first row record = rank 1. */
+  position(): string {
+    return writePosition(this.rules, this.core.cells);
+  }
+
+  pieceAt(square: Square): PieceKind | null {
+    const reading = readSquare(this.rules, square);
+    if (!reading.ok) return null;
+    return PIECE_KIND[this.core.cells[reading.cell]] ?? null;
+  }
+
+  /** The legal moves of the side to move, optionally only those of the piece on `from`. */
+  legalMoves(filter: { from?: Square } = {}): LegalMove[] {
+    if (this.ending) return [];
+    let only = -1;
+    if (filter.from !== undefined) {
+      const reading = readSquare(this.rules, filter.from);
+      if (!reading.ok) return [];
+      only = reading.cell;
+    }
+    const count = this.core.generateMoves(this.buffer);
+    const moves: LegalMove[] = [];
+    for (let i = 0; i < count; i++) {
+      const move = this.buffer[i];
+      if (only >= 0 && moveFrom(move) !== only) continue;
+      const from = squareName(this.rules, moveFrom(move));
+      const to = squareName(this.rules, moveTo(move));
+      moves.push({ from, to, notation: `${from}-${to}` });
+    }
+    return moves;
+  }
+
+  /** The squares of the side to move's pieces that have at least one legal move. */
+  movablePieces(): Square[] {
+    const squares = new Set<Square>();
+    for (const move of this.legalMoves()) squares.add(move.from);
+    return [...squares];
+  }
+
+  /** Plays a move such as `e5-e8`; throws IllegalMoveError with the reason when it is not legal. */
+  play(move: string | { from: Square; to: Square }): PlayedMove {
+    const attempt = this.tryPlay(move);
+    if (!attempt.ok) throw new IllegalMoveError(attempt.refusal);
+    return attempt.move;
+  }
+
+  /** Like `play`, but answers a refusal instead of throwing. */
+  tryPlay(move: string | { from: Square; to: Square }): PlayAttempt {
+    if (this.ending) {
+      return { ok: false, refusal: { code: 'game-over', message: 'the game is over' } };
+    }
+    const text = typeof move === 'string' ? move : `${move.from}-${move.to}`;
+    const parsed = parseMove(this.rules, text);
+    if (!parsed.ok) return parsed;
+    const refusal = refusalFor(this.core, parsed.from, parsed.to);
+    if (refusal) return { ok: false, refusal };
+
+    const core = this.core;
+    const side = SIDES[core.sideToMove];
+    const piece = PIECE_KIND[core.cells[parsed.from]];
+    core.make(parsed.from | (parsed.to << 9));
+    const captured = core.lastCaptures().map((cell) => squareName(this.rules, cell));
+    const from = squareName(this.rules, parsed.from);
+    const to = squareName(this.rules, parsed.to);
+    const played: PlayedMove = {
+      from,
+      to,
+      side,
+      piece,
+      captured,
+      notation: moveRecord(from, to, captured),
+      ply: this.played.length + 1,
+    };
+    this.played.push(played);
+    this.ending = this.verdictToResult(judge(core));
+    return { ok: true, move: played };
+  }
+
+  /** Takes back the last move. Not after a resignation, agreed draw or timeout. */
+  undo(): PlayedMove | null {
+    if (this.ending && !BOARD_REASONS.has(this.ending.reason)) {
+      throw new Error(`a game ended by ${this.ending.reason} cannot be taken back`);
+    }
+    const last = this.played.pop();
+    if (!last) return null;
+    this.core.unmake();
+    this.ending = null;
+    return last;
+  }
+
+  history(): PlayedMove[] {
+    return [...this.played];
+  }
+
+  resign(side: Side): GameResult {
+    return this.endBy(side === 'attackers' ? 'defenders' : 'attackers', 'resignation', `The ${side} resigned.`);
+  }
+
+  agreeDraw(): GameResult {
+    return this.endBy(null, 'agreed-draw', 'Draw agreed.');
+  }
+
+  /** The side whose time ran out loses. */
+  timeOut(side: Side): GameResult {
+    const winner = side === 'attackers' ? 'defenders' : 'attackers';
+    return this.endBy(winner, 'timeout', `The ${side} ran out of time.`);
+  }
+
+  /** Ends the game by an event off the board. Used by these verbs and by loading a stored game. */
+  endBy(winner: Side | null, reason: EndReason, description: string): GameResult {
+    if (this.ending) throw new Error('the game is over');
+    if (BOARD_REASONS.has(reason)) throw new Error(`${reason} is decided by the board, not declared`);
+    this.ending = { winner, reason, description };
+    return this.ending;
+  }
+
+  /** The king's threats the picture flags: he could reach an escape square, or be captured, next move. */
+  threats(): BoardSnapshot['threats'] {
+    const core = this.core;
+    if (this.ending || core.king < 0) return { kingCanEscape: false, kingCanBeCaptured: false };
+    const { directions, escape } = this.rules;
+    let kingCanEscape = false;
+    for (const d of directions) {
+      for (let cell = core.king + d; core.cells[cell] === EMPTY; cell += d) {
+        if (escape[cell] === 1) kingCanEscape = true;
+      }
+    }
+    let kingCanBeCaptured = false;
+    const count = core.generateMoves(this.buffer, ATTACKERS);
+    for (let i = 0; i < count && !kingCanBeCaptured; i++) {
+      const to = moveTo(this.buffer[i]);
+      if (!directions.some((d) => to + d === core.king)) continue;
+      core.make(this.buffer[i]);
+      kingCanBeCaptured = core.status === KING_CAPTURED;
+      core.unmake();
+    }
+    return { kingCanEscape, kingCanBeCaptured };
+  }
+
+  /** Everything a picture of the board needs. */
+  snapshot(): BoardSnapshot {
+    const { size, width } = this.rules;
+    const board: (PieceKind | null)[][] = [];
+    for (let rank = 0; rank < size; rank++) {
+      const row: (PieceKind | null)[] = [];
+      for (let file = 0; file < size; file++) row.push(PIECE_KIND[this.core.cells[(rank + 1) * width + file + 1]] ?? null);
+      board.push(row);
+    }
+    const last = this.played.at(-1);
+    const escapes: Square[] = [];
+    for (const cell of this.rules.squares) if (this.rules.escape[cell] === 1) escapes.push(squareName(this.rules, cell));
+    return {
+      variant: this.variant.id,
+      variantName: this.variant.name,
+      size,
+      drawnOn: this.variant.drawnOn,
+      board,
+      special: { throne: squareName(this.rules, this.rules.throne), escapes },
+      sideToMove: this.turn,
+      moveNumber: Math.floor(this.played.length / 2) + 1,
+      plyCount: this.played.length,
+      lastMove: last ? { from: last.from, to: last.to, captured: [...last.captured] } : null,
+      result: this.ending,
+      threats: this.threats(),
+    };
+  }
+
+  private verdictToResult(verdict: Verdict | null): GameResult | null {
+    if (!verdict) return null;
+    const winner = verdict.winner === DRAW ? null : SIDES[verdict.winner];
+    return { winner, reason: verdict.reason, description: this.describe(verdict) };
+  }
+
+  private describe(verdict: Verdict): string {
+    const king = this.core.king >= 0 ? squareName(this.rules, this.core.king) : '';
+    const mover = SIDES[this.core.sideToMove ^ 1];
+    const toMove = SIDES[this.core.sideToMove];
+    const { occurrence } = this.variant.end.repetition;
+    switch (verdict.reason) {
+      case 'king-escaped':
+        return `The king escaped to ${king}: the defenders win.`;
+      case 'king-captured':
+        return `The king was captured on ${king}: the attackers win.`;
+      case 'enclosed':
+        return 'The attackers enclosed the king and all his defenders: the attackers win.';
+      case 'repetition':
+        return verdict.winner === DRAW
+          ? `The position stood on the board for the ${ORDINAL[occurrence]} time: a draw.`
+          : `The ${mover} repeated the position for the ${ORDINAL[occurrence]} time and lose.`;
+      case 'no-legal-move':
+        return verdict.winner === DRAW
+          ? `The ${toMove} have no legal move: a draw.`
+          : `The ${toMove} have no legal move and lose.`;
+      default:
+        return verdict.reason;
+    }
+  }
+}
+
+const ORDINAL: Record<number, string> = { 2: 'second', 3: 'third' };
+
+/** End reasons the board decides, as opposed to resignation, agreement or the clock. */
+const BOARD_REASONS = new Set<EndReason>(['king-escaped', 'king-captured', 'enclosed', 'repetition', 'no-legal-move']);
+
+/** A set-up position can already be decided, e.g. the side to move has no move or the king stands on an escape. */
+function judgeStart(position: Position): Verdict | null {
+  if (position.king >= 0 && position.rules.escape[position.king] === 1) {
+    return { winner: DEFENDERS, reason: 'king-escaped' };
+  }
+  return judge(position);
+}

@@ -1,0 +1,172 @@
+/**
+ * Games written down: the compact, versioned form the bot stores, and OpenTafl's game record
+ * for other tafl software. A stored game is replayed move by move on load, so whatever loads has
+ * passed every rule again; anything that does not is refused whole.
+ */
+import { Game } from './game.ts';
+import { rulesFor } from './rules.ts';
+import type { EndReason, Side, VariantId } from './types.ts';
+import { isVariantId, type Variant } from './variants.ts';
+
+export const RECORD_VERSION = 1;
+
+export class GameRecordError extends Error {
+  override name = 'GameRecordError';
+}
+
+interface StoredGame {
+  tafl: number;
+  variant: VariantId;
+  /** Moves as `fromto` square pairs, space-separated: `f1f3 f4f2`. */
+  moves: string;
+  start?: { position: string; side: Side };
+  end?: { reason: EndReason; winner: Side | null };
+}
+
+/** Ends decided off the board; the others follow from the moves. */
+const DECLARED_ENDS: readonly EndReason[] = ['resignation', 'agreed-draw', 'timeout'];
+
+export function serializeGame(game: Game): string {
+  const stored: StoredGame = {
+    tafl: RECORD_VERSION,
+    variant: game.variant.id,
+    moves: game
+      .history()
+      .map((move) => move.from + move.to)
+      .join(' '),
+  };
+  if (game.setup.custom) stored.start = { position: game.setup.position, side: game.setup.sideToMove };
+  const result = game.result;
+  if (result && DECLARED_ENDS.includes(result.reason)) stored.end = { reason: result.reason, winner: result.winner };
+  return JSON.stringify(stored);
+}
+
+export function loadGame(text: string): Game {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new GameRecordError('the stored game is not valid JSON');
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new GameRecordError('the stored game is not a game record');
+  }
+  const stored = data as Partial<StoredGame> & Record<string, unknown>;
+  if (stored.tafl !== RECORD_VERSION) {
+    throw new GameRecordError(`unknown game record version ${JSON.stringify(stored.tafl)} (this bot reads ${RECORD_VERSION})`);
+  }
+  for (const key of Object.keys(stored)) {
+    if (!['tafl', 'variant', 'moves', 'start', 'end'].includes(key)) {
+      throw new GameRecordError(`the stored game has an unknown field "${key}"`);
+    }
+  }
+  if (typeof stored.variant !== 'string' || !isVariantId(stored.variant)) {
+    throw new GameRecordError(`the stored game names an unknown variant ${JSON.stringify(stored.variant)}`);
+  }
+  if (typeof stored.moves !== 'string') throw new GameRecordError('the stored game has no move list');
+
+  let game: Game;
+  try {
+    const start = stored.start;
+    game = new Game(
+      start ? { variant: stored.variant, position: start.position, sideToMove: start.side } : stored.variant,
+    );
+  } catch (error) {
+    throw new GameRecordError(`the stored starting position is invalid: ${(error as Error).message}`);
+  }
+
+  const tokens = stored.moves === '' ? [] : stored.moves.split(' ');
+  tokens.forEach((token, index) => {
+    const squares = /^([a-z]\d{1,2})([a-z]\d{1,2})$/.exec(token);
+    if (!squares) throw new GameRecordError(`move ${index + 1} of the stored game ("${token}") is not a move`);
+    const attempt = game.tryPlay({ from: squares[1], to: squares[2] });
+    if (!attempt.ok) {
+      throw new GameRecordError(`move ${index + 1} of the stored game (${token}) is illegal: ${attempt.refusal.message}`);
+    }
+  });
+
+  if (stored.end !== undefined) declareEnd(game, stored.end);
+  return game;
+}
+
+function declareEnd(game: Game, end: unknown): void {
+  const { reason, winner } = (end ?? {}) as { reason?: unknown; winner?: unknown };
+  if (game.result) throw new GameRecordError('the stored game declares an end after the board had already decided it');
+  const loser = winner === 'attackers' ? 'defenders' : winner === 'defenders' ? 'attackers' : null;
+  if (reason === 'resignation' && loser) game.resign(loser);
+  else if (reason === 'timeout' && loser) game.timeOut(loser);
+  else if (reason === 'agreed-draw' && winner === null) game.agreeDraw();
+  else throw new GameRecordError(`the stored game ends in a way this bot does not know: ${JSON.stringify(end)}`);
+}
+
+export interface RecordTags {
+  attackers?: string;
+  defenders?: string;
+  /** Defaults to today. */
+  date?: Date;
+  event?: string;
+  site?: string;
+}
+
+/** The game in OpenTafl's game-record notation: tags, a rules string, then numbered turns. */
+export function openTaflRecord(game: Game, tags: RecordTags = {}): string {
+  const date = tags.date ?? new Date();
+  const result = game.result;
+  const resultTag = !result ? '?' : result.winner === null ? '0' : result.winner === 'attackers' ? '1' : '-1';
+  const lines: string[] = [];
+  const tag = (name: string, value: string | undefined) => {
+    if (value !== undefined) lines.push(`[${name}:${tagValue(value)}]`);
+  };
+  tag('event', tags.event);
+  tag('site', tags.site);
+  tag('date', `${date.getUTCFullYear()}.${pad(date.getUTCMonth() + 1)}.${pad(date.getUTCDate())}`);
+  tag('variant', game.variant.name);
+  tag('attackers', tags.attackers);
+  tag('defenders', tags.defenders);
+  tag('result', resultTag);
+  tag('termination', result?.description);
+  lines.push(rulesString(game.variant, game.setup.position, game.setup.sideToMove));
+
+  // A resignation is written as the resigning player's move record, "---".
+  const records = game.history().map((move) => move.notation);
+  if (result?.reason === 'resignation') records.push('---');
+  for (let i = 0; i < records.length; i += 2) {
+    lines.push(`${i / 2 + 1}. ${records.slice(i, i + 2).join(' ')}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** An OpenTafl rules string for a variant: board size, special squares, who moves first, the start. */
+export function rulesString(variant: Variant, start: string, firstToMove: Side): string {
+  const rules = rulesFor(variant);
+  const escapes: string[] = [];
+  for (const cell of rules.squares) {
+    if (rules.escape[cell] === 1) {
+      const file = (cell % rules.width) - 1;
+      const rank = Math.floor(cell / rules.width);
+      escapes.push(`${String.fromCharCode(97 + file)}${rank}`);
+    }
+  }
+  const entries = [
+    `dim:${variant.size}`,
+    'esc:c',
+    `atkf:${firstToMove === 'attackers' ? 'y' : 'n'}`,
+    `surf:${variant.end.enclosure ? 'y' : 'n'}`,
+    `tfr:${variant.end.repetition.outcome === 'draw' ? 'd' : 'l'}`,
+    `ka:${variant.capture.kingArmed ? 'y' : 'n'}`,
+    `ks:${variant.kingCapture.elsewhere === 'surround' ? 'y' : 'n'}`,
+    `cor:${escapes.join(',')}`,
+    `cenp:${variant.movement.othersPassThrone ? 'tTK' : 'K'}`,
+    `start:${start}`,
+  ];
+  return entries.join(' ');
+}
+
+function tagValue(value: string): string {
+  // Tags are one line each and close with "]": keep both out of the value.
+  return value.replace(/[\r\n\]]+/g, ' ').trim();
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}

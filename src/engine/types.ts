@@ -1,0 +1,71 @@
+/** The plain data the engine speaks to the rest of the program. */
+
+export type Side = 'attackers' | 'defenders';
+
+export type PieceKind = 'attacker' | 'defender' | 'guard' | 'king';
+
+export type VariantId = 'alea-guards' | 'alea-armed' | 'alea-walker' | 'fetlar';
+
+/** A square in tafl coordinates: file letter then rank number, `a1` bottom-left. */
+export type Square = string;
+
+export type EndReason =
+  | 'king-escaped'
+  | 'king-captured'
+  | 'enclosed'
+  | 'no-legal-move'
+  | 'repetition'
+  | 'resignation'
+  | 'agreed-draw'
+  | 'timeout';
+
+export interface GameResult {
+  /** null is a draw. */
+  winner: Side | null;
+  reason: EndReason;
+  /** A sentence a player can read, e.g. "The king escaped to s19." */
+  description: string;
+}
+
+/** One move as played, ready to print. */
+export interface PlayedMove {
+  from: Square;
+  to: Square;
+  side: Side;
+  piece: PieceKind;
+  /** Squares whose pieces this move captured, in board order. */
+  captured: Square[];
+  /** Algebraic tafl notation with captures, e.g. `e5-e8xe9/e10`. */
+  notation: string;
+  /** 1-based ply number of this move in the game. */
+  ply: number;
+}
+
+export interface SpecialSquares {
+  /** The centre: throne (armed-king, Fetlar) or centre point (guard, Walker rules). */
+  throne: Square;
+  /** Squares where the king escapes: the 16 citadel points on 19x19, the 4 corners on 11x11. */
+  escapes: Square[];
+}
+
+/**
+ * Everything a picture of the board needs, computed by the engine.
+ * `board[rank][file]`, rank 0 is rank 1 (the bottom row), file 0 is file `a`.
+ */
+export interface BoardSnapshot {
+  variant: VariantId;
+  variantName: string;
+  size: number;
+  /** Whether the board is drawn on points (intersections, Alea Evangelii) or squares (Fetlar). */
+  drawnOn: 'points' | 'squares';
+  board: (PieceKind | null)[][];
+  special: SpecialSquares;
+  sideToMove: Side;
+  /** Full moves, counted from 1 like chess: ply 1 and 2 are move 1. */
+  moveNumber: number;
+  plyCount: number;
+  lastMove: { from: Square; to: Square; captured: Square[] } | null;
+  result: GameResult | null;
+  /** Flags for the picture: the king can reach an escape square next move / can be captured next move. */
+  threats: { kingCanEscape: boolean; kingCanBeCaptured: boolean };
+}
