@@ -7,8 +7,8 @@
  * between two enemies is safe. The king falls by the rule of his variant and of where he stands.
  */
 import type { Position } from './position.ts';
-import * as codes from './rules.ts';
 import type { RuleTables } from './rules.ts';
+import * as codes from './rules.ts';
 
 // Module-local copies: read through the import binding in these hot paths they cost far more.
 const { ATTACKER, ATTACKERS, CAPTURE_CUSTODIAL, DEFENDER, DEFENDERS, EMPTY, KING, OFF, sideOf } = codes;
@@ -24,7 +24,12 @@ export function closesPincer(rules: RuleTables, cells: Int8Array, cell: number, 
   if (piece === EMPTY) return rules.hostileWhenEmpty[victimSide][cell] === 1;
   if (piece === OFF || sideOf(piece) === victimSide) return false;
   if (helpsCapture(rules, piece)) return true;
-  return piece === KING && victimSide === ATTACKERS && cell === rules.throne && rules.throneAlwaysHostileToAttackers;
+  return (
+    piece === KING &&
+    victimSide === ATTACKERS &&
+    cell === rules.throne &&
+    rules.throneAlwaysHostileToAttackers
+  );
 }
 
 /** Removes every ordinary piece captured by the piece that just moved to `to`. */

@@ -4,11 +4,21 @@
  *   const game = new Game('fetlar');
  *   while (!game.result) game.play(randomItem(game.legalMoves()).notation);
  */
-import { DRAW, judge, type Verdict } from './outcome.ts';
+
 import { moveRecord, PIECE_KIND, readPosition, readSquare, squareName, writePosition } from './notation.ts';
+import { DRAW, judge, type Verdict } from './outcome.ts';
 import { KING_CAPTURED, moveBufferSize, moveFrom, moveTo, Position } from './position.ts';
 import { ATTACKERS, DEFENDERS, EMPTY, type RuleTables, rulesFor } from './rules.ts';
-import type { BoardSnapshot, EndReason, GameResult, PieceKind, PlayedMove, Side, Square, VariantId } from './types.ts';
+import type {
+  BoardSnapshot,
+  EndReason,
+  GameResult,
+  PieceKind,
+  PlayedMove,
+  Side,
+  Square,
+  VariantId,
+} from './types.ts';
 import { parseMove, type Refusal, refusalFor } from './validation.ts';
 import { getVariant, isVariantId, type Variant } from './variants.ts';
 
@@ -184,7 +194,11 @@ export class Game {
   }
 
   resign(side: Side): GameResult {
-    return this.endBy(side === 'attackers' ? 'defenders' : 'attackers', 'resignation', `The ${side} resigned.`);
+    return this.endBy(
+      side === 'attackers' ? 'defenders' : 'attackers',
+      'resignation',
+      `The ${side} resigned.`,
+    );
   }
 
   agreeDraw(): GameResult {
@@ -209,11 +223,11 @@ export class Game {
   threats(): BoardSnapshot['threats'] {
     const core = this.core;
     if (this.ending || core.king < 0) return { kingCanEscape: false, kingCanBeCaptured: false };
-    const { directions, escape } = this.rules;
+    const { directions, escape: escapeCells } = this.rules;
     let kingCanEscape = false;
     for (const d of directions) {
       for (let cell = core.king + d; core.cells[cell] === EMPTY; cell += d) {
-        if (escape[cell] === 1) kingCanEscape = true;
+        if (escapeCells[cell] === 1) kingCanEscape = true;
       }
     }
     let kingCanBeCaptured = false;
@@ -234,12 +248,14 @@ export class Game {
     const board: (PieceKind | null)[][] = [];
     for (let rank = 0; rank < size; rank++) {
       const row: (PieceKind | null)[] = [];
-      for (let file = 0; file < size; file++) row.push(PIECE_KIND[this.core.cells[(rank + 1) * width + file + 1]] ?? null);
+      for (let file = 0; file < size; file++)
+        row.push(PIECE_KIND[this.core.cells[(rank + 1) * width + file + 1]] ?? null);
       board.push(row);
     }
     const last = this.played.at(-1);
     const escapes: Square[] = [];
-    for (const cell of this.rules.squares) if (this.rules.escape[cell] === 1) escapes.push(squareName(this.rules, cell));
+    for (const cell of this.rules.squares)
+      if (this.rules.escape[cell] === 1) escapes.push(squareName(this.rules, cell));
     return {
       variant: this.variant.id,
       variantName: this.variant.name,
@@ -291,7 +307,13 @@ export class Game {
 const ORDINAL: Record<number, string> = { 2: 'second', 3: 'third' };
 
 /** End reasons the board decides, as opposed to resignation, agreement or the clock. */
-const BOARD_REASONS = new Set<EndReason>(['king-escaped', 'king-captured', 'enclosed', 'repetition', 'no-legal-move']);
+const BOARD_REASONS = new Set<EndReason>([
+  'king-escaped',
+  'king-captured',
+  'enclosed',
+  'repetition',
+  'no-legal-move',
+]);
 
 /** A set-up position can already be decided, e.g. the side to move has no move or the king stands on an escape. */
 function judgeStart(position: Position): Verdict | null {

@@ -2,7 +2,14 @@
 export { Game, type GameSetup, IllegalMoveError, type LegalMove, type PlayAttempt, SIDES } from './game.ts';
 export { type MatchGame, type MatchScore, scoreMatch } from './match.ts';
 export { NotationError } from './notation.ts';
-export { GameRecordError, loadGame, openTaflRecord, RECORD_VERSION, type RecordTags, serializeGame } from './record.ts';
+export {
+  GameRecordError,
+  loadGame,
+  openTaflRecord,
+  RECORD_VERSION,
+  type RecordTags,
+  serializeGame,
+} from './record.ts';
 export type * from './types.ts';
 export type { Refusal, RefusalCode } from './validation.ts';
 export { getVariant, isVariantId, type Variant, variantIds, variants } from './variants.ts';

@@ -26,9 +26,14 @@ export function scoreMatch(games: readonly MatchGame[]): MatchScore {
   const winnerOf = (game: MatchGame) => game.players[game.winner as Side];
 
   if (games.length < 2) {
-    return { winner: null, decided: false, explanation: `game ${games.length + 1} of 2 is still to be played` };
+    return {
+      winner: null,
+      decided: false,
+      explanation: `game ${games.length + 1} of 2 is still to be played`,
+    };
   }
-  if (wins.length === 0) return { winner: null, decided: true, explanation: 'both games were drawn: the match is drawn' };
+  if (wins.length === 0)
+    return { winner: null, decided: true, explanation: 'both games were drawn: the match is drawn' };
   if (wins.length === 1) {
     const player = winnerOf(wins[0]);
     return { winner: player, decided: true, explanation: `${player} won the only decided game` };
@@ -38,7 +43,11 @@ export function scoreMatch(games: readonly MatchGame[]): MatchScore {
     return { winner: winnerOf(first), decided: true, explanation: `${winnerOf(first)} won both games` };
   }
   if (first.winnerMoves === second.winnerMoves) {
-    return { winner: null, decided: true, explanation: `one win each in ${first.winnerMoves} moves: the match is drawn` };
+    return {
+      winner: null,
+      decided: true,
+      explanation: `one win each in ${first.winnerMoves} moves: the match is drawn`,
+    };
   }
   const faster = first.winnerMoves < second.winnerMoves ? first : second;
   const slower = faster === first ? second : first;

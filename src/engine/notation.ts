@@ -28,7 +28,8 @@ export function readSquare(rules: RuleTables, text: string): SquareReading {
  * `e5 - e8`, and a pasted record with captures or a threat mark (`e5-e8xe9/e10+`).
  */
 export function splitMoveText(text: string): { from: string; to: string } | null {
-  const match = /^\s*([a-z]\d{1,2})\s*(?:[-–—:]\s*|\s+)?([a-z]\d{1,2})\s*(?:x[a-z0-9/\s]*)?[+-]{0,2}\s*$/i.exec(text);
+  const match =
+    /^\s*([a-z]\d{1,2})\s*(?:[-–—:]\s*|\s+)?([a-z]\d{1,2})\s*(?:x[a-z0-9/\s]*)?[+-]{0,2}\s*$/i.exec(text);
   if (!match) return null;
   return { from: match[1].toLowerCase(), to: match[2].toLowerCase() };
 }
@@ -84,7 +85,9 @@ export function readPosition(rules: RuleTables, text: string, into: Int8Array): 
   }
   const rows = trimmed.slice(1, -1).split('/');
   if (rows.length !== rules.size) {
-    throw new NotationError(`the position has ${rows.length} rows; a ${rules.size}x${rules.size} board has ${rules.size}`);
+    throw new NotationError(
+      `the position has ${rows.length} rows; a ${rules.size}x${rules.size} board has ${rules.size}`,
+    );
   }
   let kings = 0;
   rows.forEach((row, rank) => {
@@ -95,7 +98,8 @@ export function readPosition(rules: RuleTables, text: string, into: Int8Array): 
         continue;
       }
       const piece = PIECE_OF[token];
-      if (piece === undefined) throw new NotationError(`"${token}" in row ${rank + 1} is not a piece (t, T, G, K)`);
+      if (piece === undefined)
+        throw new NotationError(`"${token}" in row ${rank + 1} is not a piece (t, T, G, K)`);
       if (piece === GUARD && !rules.variant.capture.guards) {
         throw new NotationError(`guards (G) exist only under the guard rules, not in ${rules.variant.name}`);
       }

@@ -8,6 +8,7 @@ import * as codes from './rules.ts';
 
 // Module-local copies: read through the import binding in the flood fill they cost far more.
 const { ATTACKER, ATTACKERS, DEFENDERS, OFF } = codes;
+
 import type { EndReason } from './types.ts';
 
 export const DRAW = -1;

@@ -5,8 +5,8 @@
  * A move is one integer: `from | (to << 9)` (cells fit in 9 bits on boards up to 20x20).
  */
 import * as captureRules from './capture.ts';
-import * as codes from './rules.ts';
 import type { RuleTables } from './rules.ts';
+import * as codes from './rules.ts';
 
 // Module-local copies: read through the import binding inside the hot loops, these cost
 // about ten times more (measured on countMoves).
@@ -211,7 +211,8 @@ export class Position {
     this.ply = ply + 1;
     this.hashesLo[ply + 1] = this.hashLo;
     this.hashesHi[ply + 1] = this.hashHi;
-    this.sinceCapture[ply + 1] = this.captureCount > this.capturedFrom[ply] ? ply + 1 : this.sinceCapture[ply];
+    this.sinceCapture[ply + 1] =
+      this.captureCount > this.capturedFrom[ply] ? ply + 1 : this.sinceCapture[ply];
   }
 
   /** Called by the capture rules for each piece the current move captures. */

@@ -37,7 +37,8 @@ export function serializeGame(game: Game): string {
   };
   if (game.setup.custom) stored.start = { position: game.setup.position, side: game.setup.sideToMove };
   const result = game.result;
-  if (result && DECLARED_ENDS.includes(result.reason)) stored.end = { reason: result.reason, winner: result.winner };
+  if (result && DECLARED_ENDS.includes(result.reason))
+    stored.end = { reason: result.reason, winner: result.winner };
   return JSON.stringify(stored);
 }
 
@@ -53,7 +54,9 @@ export function loadGame(text: string): Game {
   }
   const stored = data as Partial<StoredGame> & Record<string, unknown>;
   if (stored.tafl !== RECORD_VERSION) {
-    throw new GameRecordError(`unknown game record version ${JSON.stringify(stored.tafl)} (this bot reads ${RECORD_VERSION})`);
+    throw new GameRecordError(
+      `unknown game record version ${JSON.stringify(stored.tafl)} (this bot reads ${RECORD_VERSION})`,
+    );
   }
   for (const key of Object.keys(stored)) {
     if (!['tafl', 'variant', 'moves', 'start', 'end'].includes(key)) {
@@ -78,10 +81,13 @@ export function loadGame(text: string): Game {
   const tokens = stored.moves === '' ? [] : stored.moves.split(' ');
   tokens.forEach((token, index) => {
     const squares = /^([a-z]\d{1,2})([a-z]\d{1,2})$/.exec(token);
-    if (!squares) throw new GameRecordError(`move ${index + 1} of the stored game ("${token}") is not a move`);
+    if (!squares)
+      throw new GameRecordError(`move ${index + 1} of the stored game ("${token}") is not a move`);
     const attempt = game.tryPlay({ from: squares[1], to: squares[2] });
     if (!attempt.ok) {
-      throw new GameRecordError(`move ${index + 1} of the stored game (${token}) is illegal: ${attempt.refusal.message}`);
+      throw new GameRecordError(
+        `move ${index + 1} of the stored game (${token}) is illegal: ${attempt.refusal.message}`,
+      );
     }
   });
 
@@ -91,12 +97,14 @@ export function loadGame(text: string): Game {
 
 function declareEnd(game: Game, end: unknown): void {
   const { reason, winner } = (end ?? {}) as { reason?: unknown; winner?: unknown };
-  if (game.result) throw new GameRecordError('the stored game declares an end after the board had already decided it');
+  if (game.result)
+    throw new GameRecordError('the stored game declares an end after the board had already decided it');
   const loser = winner === 'attackers' ? 'defenders' : winner === 'defenders' ? 'attackers' : null;
   if (reason === 'resignation' && loser) game.resign(loser);
   else if (reason === 'timeout' && loser) game.timeOut(loser);
   else if (reason === 'agreed-draw' && winner === null) game.agreeDraw();
-  else throw new GameRecordError(`the stored game ends in a way this bot does not know: ${JSON.stringify(end)}`);
+  else
+    throw new GameRecordError(`the stored game ends in a way this bot does not know: ${JSON.stringify(end)}`);
 }
 
 export interface RecordTags {
@@ -163,8 +171,12 @@ export function rulesString(variant: Variant, start: string, firstToMove: Side):
 }
 
 function tagValue(value: string): string {
-  // Tags are one line each and close with "]": keep both out of the value.
-  return value.replace(/[\r\n\]]+/g, ' ').trim();
+  // Tags are one line each and bracketed: keep line breaks and brackets out of the value.
+  return value
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/\[/g, '(')
+    .replace(/\]/g, ')')
+    .trim();
 }
 
 function pad(n: number): string {

@@ -120,26 +120,27 @@ function compile(variant: Variant): RuleTables {
   const throne = cellOf(width, centre, centre);
   const directions = [1, -1, width, -width] as const;
 
-  const escape = new Uint8Array(cellCount);
-  for (const [file, rank] of escapeCoordinates(variant)) escape[cellOf(width, file, rank)] = 1;
+  const escapeCells = new Uint8Array(cellCount);
+  for (const [file, rank] of escapeCoordinates(variant)) escapeCells[cellOf(width, file, rank)] = 1;
 
-  const kingOnly = new Uint8Array(escape);
+  const kingOnly = new Uint8Array(escapeCells);
   kingOnly[throne] = 1;
-  const kingOnlyPass = new Uint8Array(escape);
+  const kingOnlyPass = new Uint8Array(escapeCells);
   if (!variant.movement.othersPassThrone) kingOnlyPass[throne] = 1;
 
   const kingZone = new Uint8Array(cellCount);
   kingZone[throne] = ZONE_THRONE;
   for (const d of directions) kingZone[throne + d] = ZONE_BESIDE_THRONE;
-  const modeOf = (mode: 'surround' | 'custodial') => (mode === 'surround' ? CAPTURE_SURROUND : CAPTURE_CUSTODIAL);
+  const modeOf = (mode: 'surround' | 'custodial') =>
+    mode === 'surround' ? CAPTURE_SURROUND : CAPTURE_CUSTODIAL;
   const kingCaptureMode = new Uint8Array(3);
   kingCaptureMode[ZONE_ELSEWHERE] = modeOf(variant.kingCapture.elsewhere);
   kingCaptureMode[ZONE_THRONE] = modeOf(variant.kingCapture.onThrone);
   kingCaptureMode[ZONE_BESIDE_THRONE] = modeOf(variant.kingCapture.besideThrone);
 
   // Escape squares are hostile to every piece; the throne as the variant says.
-  const hostileToAttackers = new Uint8Array(escape);
-  const hostileToDefenders = new Uint8Array(escape);
+  const hostileToAttackers = new Uint8Array(escapeCells);
+  const hostileToDefenders = new Uint8Array(escapeCells);
   hostileToAttackers[throne] = 1; // 'always' and 'when-empty' both include the empty throne
   hostileToDefenders[throne] = variant.capture.throneHostileTo.defenders === 'when-empty' ? 1 : 0;
 
@@ -161,7 +162,7 @@ function compile(variant: Variant): RuleTables {
     throne,
     kingOnly,
     kingOnlyPass,
-    escape,
+    escape: escapeCells,
     edge,
     kingZone,
     kingCaptureMode,

@@ -37,7 +37,8 @@ export function parseMove(rules: RuleTables, text: string): ParsedMove {
   }
   const from = readSquare(rules, parts.from);
   const to = readSquare(rules, parts.to);
-  const offBoard = (name: string) => refuse('off-board', `${name} is not on the ${rules.size}x${rules.size} board`);
+  const offBoard = (name: string) =>
+    refuse('off-board', `${name} is not on the ${rules.size}x${rules.size} board`);
   if (!from.ok) return offBoard(parts.from);
   if (!to.ok) return offBoard(parts.to);
   return { ok: true, from: from.cell, to: to.cell };

@@ -47,10 +47,10 @@ export function notationOf(size: number, pieces: Pieces): string {
 export function squaresOf(game: Game, kind: 'attacker' | 'defender' | 'guard' | 'king'): string[] {
   const snapshot = game.snapshot();
   const squares: string[] = [];
-  snapshot.board.forEach((row, rank) =>
+  snapshot.board.forEach((row, rank) => {
     row.forEach((piece, file) => {
       if (piece === kind) squares.push(`${String.fromCharCode(97 + file)}${rank + 1}`);
-    }),
-  );
+    });
+  });
   return squares;
 }

@@ -1,0 +1,21 @@
+/** `npm run bench [-- section...]`: every benchmark section, or the ones named. */
+import { benchEngine } from './engine.ts';
+
+const sections: Record<string, () => Promise<void>> = {
+  engine: benchEngine,
+};
+
+const wanted = process.argv.slice(2);
+for (const name of wanted) {
+  if (!(name in sections)) {
+    console.error(`unknown section "${name}"; sections: ${Object.keys(sections).join(', ')}`);
+    process.exit(2);
+  }
+}
+for (const [name, run] of Object.entries(sections)) {
+  if (wanted.length === 0 || wanted.includes(name)) {
+    await run();
+    console.log();
+  }
+}
+process.exit(0);
