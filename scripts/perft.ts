@@ -13,4 +13,6 @@ const started = performance.now();
 const leaves = perft(position, depth);
 const seconds = (performance.now() - started) / 1000;
 const rate = seconds > 0 ? `${(leaves / seconds / 1e6).toFixed(1)} million leaves/s` : '';
-console.log(`perft ${variant} depth ${depth}: ${leaves.toLocaleString('en-US')} leaves in ${seconds.toFixed(3)} s ${rate}`);
+console.log(
+  `perft ${variant} depth ${depth}: ${leaves.toLocaleString('en-US')} leaves in ${seconds.toFixed(3)} s ${rate}`,
+);
