@@ -13,3 +13,4 @@ export {
 export type * from './types.ts';
 export type { Refusal, RefusalCode } from './validation.ts';
 export { getVariant, isVariantId, type Variant, variantIds, variants } from './variants.ts';
+export { describeRules, type RulesText } from './rules-text.ts';

@@ -1,0 +1,38 @@
+/** Settings from the environment (and `.env`), checked once at startup. See `.env.example`. */
+import type { LogLevel } from './log.ts';
+
+export interface Config {
+  discordToken: string;
+  clientId: string;
+  /** Register the commands in this guild only (takes effect at once); otherwise globally. */
+  guildId?: string;
+  /** Without it, games live in memory and do not survive a restart. */
+  redisUrl?: string;
+  logLevel: LogLevel;
+  /** REST base URL, e.g. a REST proxy; the gateway address comes from its /gateway/bot answer. */
+  discordApiUrl?: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const missing = ['DISCORD_TOKEN', 'CLIENT_ID'].filter((name) => !env[name]?.trim());
+  if (missing.length > 0) {
+    throw new ConfigError(`${missing.join(' and ')} must be set: copy .env.example to .env and fill it in`);
+  }
+  const logLevel = (env.LOG_LEVEL?.trim() || 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const optional = (name: string) => env[name]?.trim() || undefined;
+  return {
+    discordToken: (env.DISCORD_TOKEN as string).trim(),
+    clientId: (env.CLIENT_ID as string).trim(),
+    guildId: optional('GUILD_ID'),
+    redisUrl: optional('REDIS_URL'),
+    logLevel,
+    discordApiUrl: optional('DISCORD_API_URL'),
+  };
+}
