@@ -1,0 +1,54 @@
+/**
+ * The store when no REDIS_URL is set: an in-memory keyv. Commits take a lock on each of their keys
+ * (in a fixed order, so two commits never wait on each other in a circle), which makes the
+ * read-compare-write atomic within this process. Nothing survives a restart.
+ */
+import { Keyv } from 'keyv';
+import type { CommitResult, Store, Stored, Write } from './types.ts';
+
+export function createMemoryStore(namespace: string): Store {
+  const keyv = new Keyv({ namespace });
+  const locks = new Map<string, Promise<void>>();
+
+  async function lock(keys: string[]): Promise<() => void> {
+    const releases: (() => void)[] = [];
+    for (const key of [...new Set(keys)].sort()) {
+      while (locks.has(key)) await locks.get(key);
+      let release!: () => void;
+      locks.set(key, new Promise<void>((resolve) => (release = resolve)));
+      releases.push(() => {
+        locks.delete(key);
+        release();
+      });
+    }
+    return () => {
+      for (const release of releases) release();
+    };
+  }
+
+  return {
+    ephemeral: true,
+    async read<T>(key: string): Promise<Stored<T> | null> {
+      return ((await keyv.get<Stored<T>>(key)) as Stored<T> | undefined) ?? null;
+    },
+    async commit(writes: Write[]): Promise<CommitResult> {
+      const unlock = await lock(writes.map((write) => write.key));
+      try {
+        for (const write of writes) {
+          const current = (await keyv.get<Stored<unknown>>(write.key)) as Stored<unknown> | undefined;
+          if ((current?.revision ?? 0) !== write.expectRevision) return { ok: false, conflict: write.key };
+        }
+        for (const write of writes) {
+          if (write.value === null) await keyv.delete(write.key);
+          else await keyv.set(write.key, { revision: write.expectRevision + 1, value: write.value }, write.ttlMs);
+        }
+        return { ok: true };
+      } finally {
+        unlock();
+      }
+    },
+    async close() {
+      await keyv.disconnect();
+    },
+  };
+}

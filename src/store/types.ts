@@ -1,0 +1,33 @@
+/** The store's contract: keyed JSON documents with revisions, and an atomic multi-key compare-and-set. */
+
+export interface Stored<T> {
+  value: T;
+  /** Counts the writes to this key; 0 is never stored (it means "absent" in a write's expectation). */
+  revision: number;
+}
+
+export interface Write {
+  key: string;
+  /** The new value; null deletes the key. */
+  value: unknown | null;
+  /** The revision the key must have for the commit to apply: 0 = the key must be absent. */
+  expectRevision: number;
+  /** Time to live in milliseconds. */
+  ttlMs?: number;
+}
+
+export type CommitResult = { ok: true } | { ok: false; conflict: string };
+
+export interface Store {
+  /** True when nothing survives a restart (the in-memory store). */
+  readonly ephemeral: boolean;
+  read<T>(key: string): Promise<Stored<T> | null>;
+  /** Applies every write, or none when any key's revision differs from its expectation. */
+  commit(writes: Write[]): Promise<CommitResult>;
+  close(): Promise<void>;
+}
+
+/** The store could not be reached, or did not answer in time. Nothing was written by the failed call. */
+export class StoreUnavailableError extends Error {
+  override name = 'StoreUnavailableError';
+}

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createStore, type Store, StoreUnavailableError } from '../../src/store/index.ts';
+import { testRedisUrl } from '../support/redis-url.ts';
+
+const namespace = `tafl-test-${randomBytes(4).toString('hex')}`;
+const opened: Store[] = [];
+async function open(kind: 'redis' | 'memory'): Promise<Store> {
+  const store = await createStore({ redisUrl: kind === 'redis' ? testRedisUrl : undefined, namespace });
+  opened.push(store);
+  return store;
+}
+afterAll(async () => {
+  for (const store of opened) await store.close().catch(() => {});
+});
+
+describe.each(['redis', 'memory'] as const)('%s store', (kind) => {
+  const key = (name: string) => `${kind}:${name}:${randomBytes(3).toString('hex')}`;
+
+  it('reads what a commit wrote, with its revision, and nothing for an absent key', async () => {
+    const store = await open(kind);
+    const k = key('doc');
+    expect(await store.read(k)).toBeNull();
+    expect(await store.commit([{ key: k, value: { schema: 1, name: ':base64:odd' }, expectRevision: 0 }])).toEqual({ ok: true });
+    expect(await store.read(k)).toEqual({ revision: 1, value: { schema: 1, name: ':base64:odd' } });
+  });
+
+  it('refuses a commit whose expected revision is stale, writing none of its keys', async () => {
+    const store = await open(kind);
+    const [a, b] = [key('a'), key('b')];
+    await store.commit([{ key: a, value: 'first', expectRevision: 0 }]);
+    const result = await store.commit([
+      { key: b, value: 'new', expectRevision: 0 },
+      { key: a, value: 'second', expectRevision: 0 },
+    ]);
+    expect(result).toEqual({ ok: false, conflict: a });
+    expect(await store.read(b)).toBeNull();
+    expect((await store.read(a))?.value).toBe('first');
+  });
+
+  it('deletes with a null value, and a deleted key can be created again', async () => {
+    const store = await open(kind);
+    const k = key('gone');
+    await store.commit([{ key: k, value: 1, expectRevision: 0 }]);
+    expect(await store.commit([{ key: k, value: null, expectRevision: 1 }])).toEqual({ ok: true });
+    expect(await store.read(k)).toBeNull();
+    expect(await store.commit([{ key: k, value: 2, expectRevision: 0 }])).toEqual({ ok: true });
+  });
+
+  it('lets exactly one of many simultaneous commits on the same revision win', async () => {
+    const stores = kind === 'redis' ? [await open(kind), await open(kind), await open(kind)] : [await open(kind)];
+    const k = key('race');
+    await stores[0].commit([{ key: k, value: 0, expectRevision: 0 }]);
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => stores[i % stores.length].commit([{ key: k, value: i + 1, expectRevision: 1 }])),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect((await stores[0].read(k))?.revision).toBe(2);
+  });
+
+  it('expires a key after its time to live', async () => {
+    const store = await open(kind);
+    const k = key('ttl');
+    await store.commit([{ key: k, value: 'soon gone', expectRevision: 0, ttlMs: 50 }]);
+    expect(await store.read(k)).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(await store.read(k)).toBeNull();
+  });
+});
+
+describe('redis store when Redis is away', () => {
+  it('refuses to open against an address where nothing listens, with a clear error', async () => {
+    await expect(createStore({ redisUrl: 'redis://127.0.0.1:1', namespace })).rejects.toThrow(StoreUnavailableError);
+  });
+
+  it('fails calls quickly with StoreUnavailableError once the connection is gone, and recovers', async () => {
+    const name = `tafl-away-${randomBytes(3).toString('hex')}`;
+    const store = await createStore({ redisUrl: testRedisUrl, namespace, connectionName: name });
+    opened.push(store);
+    const k = `away:${randomBytes(3).toString('hex')}`;
+    await store.commit([{ key: k, value: 'kept', expectRevision: 0 }]);
+    // Kill this store's own connection from the server side.
+    const admin = await import('@keyv/redis').then(({ createClient }) => createClient({ url: testRedisUrl }));
+    await admin.connect();
+    const clients = String(await admin.sendCommand(['CLIENT', 'LIST'])).split('\n');
+    const mine = clients.filter((line) => line.includes(` name=${name} `));
+    expect(mine).toHaveLength(1);
+    for (const line of mine) await admin.sendCommand(['CLIENT', 'KILL', 'ID', /id=(\d+)/.exec(line)?.[1] ?? '0']);
+    await admin.close();
+    const started = Date.now();
+    const outcome = await store.read(k).then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
+    expect(Date.now() - started).toBeLessThan(3500);
+    if ('error' in outcome) expect(outcome.error).toBeInstanceOf(StoreUnavailableError);
+    // Whether that read raced the reconnect or not, the store comes back and nothing was lost.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await store.read(k))?.value).toBe('kept');
+  });
+});
