@@ -10,7 +10,7 @@ export {
   type RecordTags,
   serializeGame,
 } from './record.ts';
+export { describeRules, type RulesText } from './rules-text.ts';
 export type * from './types.ts';
 export type { Refusal, RefusalCode } from './validation.ts';
 export { getVariant, isVariantId, type Variant, variantIds, variants } from './variants.ts';
-export { describeRules, type RulesText } from './rules-text.ts';

@@ -1,0 +1,10 @@
+/** Every key the service writes, in one place. The store adds its namespace (`tafl::`). */
+export const keys = {
+  /** The game in progress in a channel or thread. */
+  game: (channelId: string) => `game:${channelId}`,
+  challenge: (id: string) => `challenge:${id}`,
+  /** Marks a member's pending challenge in a channel: one at a time. */
+  pendingChallenge: (channelId: string, challengerId: string) => `pending:${channelId}:${challengerId}`,
+  archive: (gameId: string) => `archive:${gameId}`,
+  standings: (guildId: string) => `standings:${guildId}`,
+};

@@ -1,0 +1,510 @@
+/**
+ * The game service: challenges, games and standings, Discord-free. Every change is one atomic
+ * read-check-write through the store: two commands at the same instant (even from two bot
+ * processes) apply exactly one, and the other is told the position changed. A move is reported
+ * played only after it is committed.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  Game,
+  type GameResult,
+  loadGame,
+  type PlayedMove,
+  type Side,
+  serializeGame,
+  type VariantId,
+} from '../engine/index.ts';
+import { type Store, StoreUnavailableError, type Write } from '../store/index.ts';
+import { keys } from './keys.ts';
+import {
+  emptyStandings,
+  type MemberRecord,
+  memberRecord,
+  type StandingRow,
+  type StandingsDoc,
+  table,
+  withResult,
+} from './standings.ts';
+import { type Suggestion, suggestMoves } from './suggestions.ts';
+import {
+  type ActiveGame,
+  type ArchivedGame,
+  type Challenge,
+  failure,
+  type Outcome,
+  type Player,
+  type StoredGame,
+  success,
+} from './types.ts';
+
+export type { ActiveGame, Challenge, Outcome, Player } from './types.ts';
+
+export interface ServiceOptions {
+  now?: () => number;
+  challengeTtlMs?: number;
+  newId?: () => string;
+  random?: () => number;
+}
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+/** A challenge record outlives its answer by a day, so late clicks get a clear answer. */
+const CHALLENGE_KEPT_MS = 24 * 60 * 60 * 1000;
+/** Attempts for a commit that conflicted only on the standings (another game in the guild ended). */
+const STANDINGS_RETRIES = 5;
+
+const STORE_DOWN =
+  'The game store is unreachable right now, so nothing was changed. Please try again in a moment.';
+const POSITION_CHANGED =
+  'The game changed while you were moving (another command was handled first), so nothing was changed. Look at `/board` and try again.';
+const NO_GAME = 'There is no game in this channel. Start one with `/challenge`.';
+
+const other = (side: Side): Side => (side === 'attackers' ? 'defenders' : 'attackers');
+
+export class GameService {
+  private readonly now: () => number;
+  private readonly challengeTtlMs: number;
+  private readonly newId: () => string;
+  private readonly random: () => number;
+  /** Loaded games by id and revision, for reads (board, autocomplete); never mutated. */
+  private readonly loaded = new Map<string, Game>();
+
+  constructor(
+    private readonly store: Store,
+    options: ServiceOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.challengeTtlMs = options.challengeTtlMs ?? FIFTEEN_MINUTES;
+    this.newId = options.newId ?? (() => randomBytes(9).toString('base64url'));
+    this.random = options.random ?? Math.random;
+  }
+
+  // Challenges
+
+  async challenge(input: {
+    guildId: string;
+    channelId: string;
+    challenger: Player;
+    opponent: Player & { bot?: boolean };
+    variant: VariantId;
+    side: Side | 'random';
+    thread: boolean;
+  }): Promise<Outcome<Challenge>> {
+    return this.guarded(async () => {
+      if (input.opponent.id === input.challenger.id) return failure('self', 'You cannot challenge yourself.');
+      if (input.opponent.bot) return failure('bot', 'Bots do not play here: challenge a member instead.');
+      if (!input.thread && (await this.store.read(keys.game(input.channelId)))) {
+        return failure(
+          'channel-busy',
+          'This channel already has a game. Use `thread:true` to play in a new thread, or wait for it to end.',
+        );
+      }
+      const pendingKey = keys.pendingChallenge(input.channelId, input.challenger.id);
+      const pending = await this.store.read<string>(pendingKey);
+      if (pending)
+        return failure(
+          'already-pending',
+          'You already have a pending challenge in this channel: withdraw it first.',
+        );
+      const now = this.now();
+      const challenge: Challenge = {
+        schema: 1,
+        id: this.newId(),
+        guildId: input.guildId,
+        channelId: input.channelId,
+        challenger: { id: input.challenger.id, name: input.challenger.name },
+        opponent: { id: input.opponent.id, name: input.opponent.name },
+        variant: input.variant,
+        side: input.side,
+        thread: input.thread,
+        createdAt: now,
+        expiresAt: now + this.challengeTtlMs,
+        status: 'pending',
+      };
+      const committed = await this.store.commit([
+        {
+          key: keys.challenge(challenge.id),
+          value: challenge,
+          expectRevision: 0,
+          ttlMs: this.challengeTtlMs + CHALLENGE_KEPT_MS,
+        },
+        { key: pendingKey, value: challenge.id, expectRevision: 0, ttlMs: this.challengeTtlMs },
+      ]);
+      if (!committed.ok)
+        return failure(
+          'already-pending',
+          'You already have a pending challenge in this channel: withdraw it first.',
+        );
+      return success(challenge);
+    });
+  }
+
+  async challengeFor(id: string): Promise<Challenge | null> {
+    return (await this.store.read<Challenge>(keys.challenge(id)))?.value ?? null;
+  }
+
+  /** The challenged member accepts; the game starts in `gameChannelId` (a new thread) or the challenge's channel. */
+  async acceptChallenge(
+    id: string,
+    user: Player,
+    gameChannelId?: string,
+  ): Promise<Outcome<{ challenge: Challenge; game: ActiveGame }>> {
+    return this.guarded(async () => {
+      const answered = await this.answerable(id);
+      if (!answered.ok) return answered;
+      const { challenge, revision } = answered.value;
+      if (challenge.opponent.id !== user.id)
+        return failure('not-challenged', 'Only the challenged member can accept this challenge.');
+      const channelId = gameChannelId ?? challenge.channelId;
+      if (await this.store.read(keys.game(channelId))) {
+        return failure(
+          'channel-busy',
+          'A game started in this channel meanwhile. Challenge again with `thread:true`.',
+        );
+      }
+      const challengerSide: Side =
+        challenge.side === 'random' ? (this.random() < 0.5 ? 'attackers' : 'defenders') : challenge.side;
+      const opponent = { id: user.id, name: user.name };
+      const players = { [challengerSide]: challenge.challenger, [other(challengerSide)]: opponent } as Record<
+        Side,
+        Player
+      >;
+      const stored = this.newGame({
+        guildId: challenge.guildId,
+        channelId,
+        players,
+        game: new Game(challenge.variant),
+      });
+      const accepted: Challenge = { ...challenge, opponent, status: 'accepted' };
+      const committed = await this.store.commit([
+        { key: keys.challenge(id), value: accepted, expectRevision: revision, ttlMs: CHALLENGE_KEPT_MS },
+        { key: keys.game(channelId), value: stored, expectRevision: 0 },
+        ...(await this.clearPending(challenge)),
+      ]);
+      if (!committed.ok)
+        return failure(
+          'position-changed',
+          'The challenge or the channel changed meanwhile; nothing was changed. Try again.',
+        );
+      return success({ challenge: accepted, game: this.activate(stored, 1) });
+    });
+  }
+
+  /**
+   * Starts a game directly, without a challenge: for scripted positions (tests, puzzles) and
+   * for tools. Refused when the channel already has a game.
+   */
+  async startGame(input: {
+    guildId: string;
+    channelId: string;
+    players: Record<Side, Player>;
+    game: Game;
+  }): Promise<Outcome<ActiveGame>> {
+    return this.guarded(async () => {
+      const stored = this.newGame(input);
+      const committed = await this.store.commit([
+        { key: keys.game(input.channelId), value: stored, expectRevision: 0 },
+      ]);
+      if (!committed.ok) return failure('channel-busy', 'This channel already has a game.');
+      return success(this.activate(stored, 1));
+    });
+  }
+
+  private newGame(input: {
+    guildId: string;
+    channelId: string;
+    players: Record<Side, Player>;
+    game: Game;
+  }): StoredGame {
+    const now = this.now();
+    return {
+      schema: 1,
+      id: this.newId(),
+      guildId: input.guildId,
+      channelId: input.channelId,
+      players: input.players,
+      record: serializeGame(input.game),
+      drawOfferedBy: null,
+      startedAt: now,
+      updatedAt: now,
+    };
+  }
+
+  async declineChallenge(id: string, user: Player): Promise<Outcome<Challenge>> {
+    return this.closeChallenge(id, user, 'declined');
+  }
+
+  async withdrawChallenge(id: string, user: Player): Promise<Outcome<Challenge>> {
+    return this.closeChallenge(id, user, 'withdrawn');
+  }
+
+  /** Marks a pending challenge expired once its time is up. */
+  async expireChallenge(id: string): Promise<Outcome<Challenge>> {
+    return this.guarded(async () => {
+      const read = await this.store.read<Challenge>(keys.challenge(id));
+      if (!read) return failure('no-challenge', 'This challenge no longer exists.');
+      if (read.value.status !== 'pending') return failure('answered', 'This challenge was already answered.');
+      if (this.now() < read.value.expiresAt)
+        return failure('not-expired', 'This challenge has not expired yet.');
+      return this.setStatus(read.value, read.revision, 'expired');
+    });
+  }
+
+  // Games
+
+  /** The game in progress in a channel, or null. */
+  async board(channelId: string): Promise<ActiveGame | null> {
+    const read = await this.store.read<StoredGame>(keys.game(channelId));
+    return read ? this.activate(read.value, read.revision) : null;
+  }
+
+  async move(
+    channelId: string,
+    user: Player,
+    text: string,
+  ): Promise<Outcome<{ game: ActiveGame; move: PlayedMove; result: GameResult | null }>> {
+    return this.change<{ move: PlayedMove; result: GameResult | null }>(
+      channelId,
+      user,
+      { onTurnOnly: true },
+      (active) => {
+        const attempt = active.game.tryPlay(text);
+        if (!attempt.ok) return failure(attempt.refusal.code, attempt.refusal.message);
+        // A move declines a draw offer.
+        active.drawOfferedBy = null;
+        return success({ move: attempt.move, result: active.game.result });
+      },
+    );
+  }
+
+  async resign(channelId: string, user: Player): Promise<Outcome<{ game: ActiveGame; result: GameResult }>> {
+    return this.change<{ result: GameResult }>(channelId, user, { onTurnOnly: false }, (active, side) =>
+      success({ result: active.game.resign(side) }),
+    );
+  }
+
+  /** Offers a draw; if the opponent's offer is open, this agrees it. */
+  async offerDraw(channelId: string, user: Player): Promise<Outcome<{ game: ActiveGame; agreed: boolean }>> {
+    return this.change<{ agreed: boolean }>(channelId, user, { onTurnOnly: false }, (active, side) => {
+      if (active.drawOfferedBy === side)
+        return failure('already-offered', 'You have already offered a draw.');
+      if (active.drawOfferedBy === other(side)) {
+        active.game.agreeDraw();
+        return success({ agreed: true });
+      }
+      active.drawOfferedBy = side;
+      return success({ agreed: false });
+    });
+  }
+
+  /** Accepts the opponent's open draw offer (the button carries the game id, so an old button cannot act on a new game). */
+  async acceptDraw(channelId: string, user: Player, gameId?: string): Promise<Outcome<{ game: ActiveGame }>> {
+    return this.change<object>(channelId, user, { onTurnOnly: false }, (active, side) => {
+      if (gameId && active.id !== gameId)
+        return failure('stale', 'That draw offer was for a game that has ended.');
+      if (active.drawOfferedBy === null)
+        return failure('no-offer', 'There is no draw offer to accept (a move declines it).');
+      if (active.drawOfferedBy === side)
+        return failure('own-offer', 'You cannot accept your own draw offer.');
+      active.game.agreeDraw();
+      return success({});
+    });
+  }
+
+  /** Autocomplete for /move: none for non-players or a player not on turn. */
+  async suggestMoves(channelId: string, userId: string, typed: string): Promise<Suggestion[]> {
+    const active = await this.board(channelId);
+    if (!active || active.game.isGameOver() || active.players[active.game.turn].id !== userId) return [];
+    return suggestMoves(active.game, typed);
+  }
+
+  // Standings
+
+  async standings(guildId: string, variant?: VariantId): Promise<StandingRow[]> {
+    const read = await this.store.read<StandingsDoc>(keys.standings(guildId));
+    return read ? table(read.value, variant) : [];
+  }
+
+  async memberRecord(guildId: string, userId: string, variant?: VariantId): Promise<MemberRecord | null> {
+    const read = await this.store.read<StandingsDoc>(keys.standings(guildId));
+    return read ? memberRecord(read.value, userId, variant) : null;
+  }
+
+  async archived(gameId: string): Promise<ArchivedGame | null> {
+    return (await this.store.read<ArchivedGame>(keys.archive(gameId)))?.value ?? null;
+  }
+
+  // The one way a game changes
+
+  /**
+   * Loads the channel's game, checks the player, applies `apply` to a fresh copy, and commits:
+   * the game saved, or, when it ended, archived with the standings updated in the same commit.
+   */
+  private async change<T extends object>(
+    channelId: string,
+    user: Player,
+    { onTurnOnly }: { onTurnOnly: boolean },
+    apply: (active: ActiveGame, side: Side) => Outcome<T>,
+  ): Promise<Outcome<T & { game: ActiveGame }>> {
+    return this.guarded(async () => {
+      for (let attempt = 0; attempt < STANDINGS_RETRIES; attempt++) {
+        const read = await this.store.read<StoredGame>(keys.game(channelId));
+        if (!read) return failure('no-game', NO_GAME);
+        const stored = read.value;
+        const side = (['attackers', 'defenders'] as const).find((s) => stored.players[s].id === user.id);
+        if (!side) return failure('not-a-player', 'You are not playing in this game.');
+        const active = this.activate(stored, read.revision, { fresh: true });
+        if (active.game.isGameOver()) return failure('game-over', 'the game is over');
+        if (onTurnOnly && active.game.turn !== side) {
+          const toMove = stored.players[active.game.turn];
+          return failure(
+            'not-your-turn',
+            `It is not your turn: ${toMove.name} (${active.game.turn}) is to move.`,
+          );
+        }
+        const applied = apply(active, side);
+        if (!applied.ok) return applied;
+
+        const now = this.now();
+        const next: StoredGame = {
+          ...stored,
+          record: serializeGame(active.game),
+          drawOfferedBy: active.drawOfferedBy,
+          updatedAt: now,
+        };
+        const writes: Write[] = [];
+        const result = active.game.result;
+        if (!result) {
+          writes.push({ key: keys.game(channelId), value: next, expectRevision: read.revision });
+        } else {
+          const standings = await this.store.read<StandingsDoc>(keys.standings(stored.guildId));
+          const archived: ArchivedGame = {
+            ...next,
+            endedAt: now,
+            winner: result.winner,
+            reason: result.reason,
+          };
+          writes.push(
+            { key: keys.game(channelId), value: null, expectRevision: read.revision },
+            { key: keys.archive(stored.id), value: archived, expectRevision: 0 },
+            {
+              key: keys.standings(stored.guildId),
+              value: withResult(standings?.value ?? emptyStandings(), {
+                id: stored.id,
+                variant: active.variant,
+                players: stored.players,
+                winner: result.winner,
+              }),
+              expectRevision: standings?.revision ?? 0,
+            },
+          );
+        }
+        const committed = await this.store.commit(writes);
+        if (committed.ok) {
+          const saved = result ? active : { ...active, revision: read.revision + 1 };
+          return success({ ...applied.value, game: saved });
+        }
+        if (committed.conflict === keys.game(channelId) || committed.conflict === keys.archive(stored.id)) {
+          return failure('position-changed', POSITION_CHANGED);
+        }
+        // Only the standings changed (another game in the guild ended): read them again.
+      }
+      return failure(
+        'busy',
+        'The server is busy recording other results; nothing was changed. Please try again.',
+      );
+    });
+  }
+
+  private activate(stored: StoredGame, revision: number, { fresh = false } = {}): ActiveGame {
+    const cacheKey = `${stored.id}:${revision}`;
+    let game = fresh ? undefined : this.loaded.get(cacheKey);
+    if (!game) {
+      game = loadGame(stored.record);
+      if (!fresh) {
+        this.loaded.set(cacheKey, game);
+        if (this.loaded.size > 256) this.loaded.delete(this.loaded.keys().next().value as string);
+      }
+    }
+    return {
+      id: stored.id,
+      guildId: stored.guildId,
+      channelId: stored.channelId,
+      variant: game.variant.id,
+      players: stored.players,
+      game,
+      drawOfferedBy: stored.drawOfferedBy,
+      startedAt: stored.startedAt,
+      revision,
+    };
+  }
+
+  private async answerable(id: string): Promise<Outcome<{ challenge: Challenge; revision: number }>> {
+    const read = await this.store.read<Challenge>(keys.challenge(id));
+    if (!read) return failure('no-challenge', 'This challenge no longer exists.');
+    const challenge = read.value;
+    if (challenge.status === 'pending' && this.now() >= challenge.expiresAt) {
+      await this.setStatus(challenge, read.revision, 'expired');
+      return failure('expired', 'This challenge has expired.');
+    }
+    if (challenge.status !== 'pending')
+      return failure(challenge.status, `This challenge was already ${challenge.status}.`);
+    return success({ challenge, revision: read.revision });
+  }
+
+  private async closeChallenge(
+    id: string,
+    user: Player,
+    status: 'declined' | 'withdrawn',
+  ): Promise<Outcome<Challenge>> {
+    return this.guarded(async () => {
+      const answered = await this.answerable(id);
+      if (!answered.ok) return answered;
+      const { challenge, revision } = answered.value;
+      if (status === 'declined' && challenge.opponent.id !== user.id) {
+        return failure('not-challenged', 'Only the challenged member can decline this challenge.');
+      }
+      if (status === 'withdrawn' && challenge.challenger.id !== user.id) {
+        return failure('not-challenger', 'Only the challenger can withdraw this challenge.');
+      }
+      return this.setStatus(challenge, revision, status);
+    });
+  }
+
+  private async setStatus(
+    challenge: Challenge,
+    revision: number,
+    status: Challenge['status'],
+  ): Promise<Outcome<Challenge>> {
+    const updated: Challenge = { ...challenge, status };
+    const committed = await this.store.commit([
+      {
+        key: keys.challenge(challenge.id),
+        value: updated,
+        expectRevision: revision,
+        ttlMs: CHALLENGE_KEPT_MS,
+      },
+      ...(await this.clearPending(challenge)),
+    ]);
+    if (!committed.ok) return failure('position-changed', 'The challenge was answered meanwhile.');
+    return success(updated);
+  }
+
+  /** The write that frees the challenger to challenge again in that channel (if the marker is still theirs). */
+  private async clearPending(challenge: Challenge): Promise<Write[]> {
+    const key = keys.pendingChallenge(challenge.channelId, challenge.challenger.id);
+    const pending = await this.store.read<string>(key);
+    return pending && pending.value === challenge.id
+      ? [{ key, value: null, expectRevision: pending.revision }]
+      : [];
+  }
+
+  /** Turns a store outage into a refusal the player can read; nothing was changed. */
+  private async guarded<T>(work: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof StoreUnavailableError) return failure('store-unavailable', STORE_DOWN);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * A guild's standings: for each pair of players and variant, the wins, losses and draws between
+ * them. Tables and records are summed from these on demand. A win scores 1 point, a draw ½.
+ */
+import type { Side, VariantId } from '../engine/index.ts';
+import type { Player } from './types.ts';
+
+export interface StandingsDoc {
+  schema: 1;
+  /** Latest known name per player id. */
+  names: Record<string, string>;
+  /** `variant|player|opponent` → [wins, losses, draws] of player against opponent. */
+  tallies: Record<string, [number, number, number]>;
+  /** Ids of the games counted, so a game is never counted twice. */
+  counted: string[];
+}
+
+export interface StandingRow {
+  userId: string;
+  name: string;
+  games: number;
+  wins: number;
+  losses: number;
+  draws: number;
+  points: number;
+}
+
+export interface MemberRecord extends StandingRow {
+  opponents: { userId: string; name: string; wins: number; losses: number; draws: number }[];
+}
+
+const COUNTED_KEPT = 500;
+
+export function emptyStandings(): StandingsDoc {
+  return { schema: 1, names: {}, tallies: {}, counted: [] };
+}
+
+/** The standings with one finished game added (unchanged if it was already counted). */
+export function withResult(
+  doc: StandingsDoc,
+  game: { id: string; variant: VariantId; players: Record<Side, Player>; winner: Side | null },
+): StandingsDoc {
+  if (doc.counted.includes(game.id)) return doc;
+  const next: StandingsDoc = {
+    schema: 1,
+    names: { ...doc.names },
+    tallies: { ...doc.tallies },
+    counted: [...doc.counted, game.id].slice(-COUNTED_KEPT),
+  };
+  const { attackers, defenders } = game.players;
+  next.names[attackers.id] = attackers.name;
+  next.names[defenders.id] = defenders.name;
+  const add = (player: Player, opponent: Player, column: 0 | 1 | 2) => {
+    const key = `${game.variant}|${player.id}|${opponent.id}`;
+    const tally: [number, number, number] = [...(next.tallies[key] ?? [0, 0, 0])];
+    tally[column]++;
+    next.tallies[key] = tally;
+  };
+  if (game.winner === null) {
+    add(attackers, defenders, 2);
+    add(defenders, attackers, 2);
+  } else {
+    const winner = game.players[game.winner];
+    const loser = game.winner === 'attackers' ? defenders : attackers;
+    add(winner, loser, 0);
+    add(loser, winner, 1);
+  }
+  return next;
+}
+
+function entries(doc: StandingsDoc, variant?: VariantId) {
+  return Object.entries(doc.tallies).flatMap(([key, [wins, losses, draws]]) => {
+    const [tallyVariant, player, opponent] = key.split('|');
+    return variant && tallyVariant !== variant ? [] : [{ player, opponent, wins, losses, draws }];
+  });
+}
+
+function row(doc: StandingsDoc, userId: string, wins: number, losses: number, draws: number): StandingRow {
+  return {
+    userId,
+    name: doc.names[userId] ?? userId,
+    games: wins + losses + draws,
+    wins,
+    losses,
+    draws,
+    points: wins + draws / 2,
+  };
+}
+
+/** The table, best first: points, then wins, then fewer games, then name. */
+export function table(doc: StandingsDoc, variant?: VariantId): StandingRow[] {
+  const totals = new Map<string, [number, number, number]>();
+  for (const { player, wins, losses, draws } of entries(doc, variant)) {
+    const total = totals.get(player) ?? [0, 0, 0];
+    totals.set(player, [total[0] + wins, total[1] + losses, total[2] + draws]);
+  }
+  return [...totals.entries()]
+    .map(([userId, [wins, losses, draws]]) => row(doc, userId, wins, losses, draws))
+    .sort(
+      (a, b) => b.points - a.points || b.wins - a.wins || a.games - b.games || a.name.localeCompare(b.name),
+    );
+}
+
+export function memberRecord(doc: StandingsDoc, userId: string, variant?: VariantId): MemberRecord | null {
+  const mine = entries(doc, variant).filter((entry) => entry.player === userId);
+  if (mine.length === 0) return null;
+  const byOpponent = new Map<string, [number, number, number]>();
+  for (const { opponent, wins, losses, draws } of mine) {
+    const total = byOpponent.get(opponent) ?? [0, 0, 0];
+    byOpponent.set(opponent, [total[0] + wins, total[1] + losses, total[2] + draws]);
+  }
+  const opponents = [...byOpponent.entries()]
+    .map(([id, [wins, losses, draws]]) => ({ userId: id, name: doc.names[id] ?? id, wins, losses, draws }))
+    .sort(
+      (a, b) => b.wins + b.losses + b.draws - (a.wins + a.losses + a.draws) || a.name.localeCompare(b.name),
+    );
+  const sum = (pick: (o: (typeof opponents)[number]) => number) =>
+    opponents.reduce((total, o) => total + pick(o), 0);
+  return {
+    ...row(
+      doc,
+      userId,
+      sum((o) => o.wins),
+      sum((o) => o.losses),
+      sum((o) => o.draws),
+    ),
+    opponents,
+  };
+}

@@ -1,0 +1,70 @@
+/** The service's plain data: what it stores and what it answers. */
+import type { Game, Side, VariantId } from '../engine/index.ts';
+
+export interface Player {
+  id: string;
+  /** The name shown on the board and in messages (the member's display name when they joined the game). */
+  name: string;
+}
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; code: string; message: string };
+
+export const success = <T>(value: T): Outcome<T> => ({ ok: true, value });
+export const failure = <T = never>(code: string, message: string): Outcome<T> => ({
+  ok: false,
+  code,
+  message,
+});
+
+export type ChallengeStatus = 'pending' | 'accepted' | 'declined' | 'withdrawn' | 'expired';
+
+export interface Challenge {
+  schema: 1;
+  id: string;
+  guildId: string;
+  channelId: string;
+  challenger: Player;
+  opponent: Player;
+  variant: VariantId;
+  /** The challenger's side, or random (drawn when the challenge is accepted). */
+  side: Side | 'random';
+  thread: boolean;
+  createdAt: number;
+  expiresAt: number;
+  status: ChallengeStatus;
+}
+
+/** A game in progress as stored under its channel's key. */
+export interface StoredGame {
+  schema: 1;
+  id: string;
+  guildId: string;
+  channelId: string;
+  players: Record<Side, Player>;
+  /** serializeGame() of the engine: variant, moves and any declared end. */
+  record: string;
+  drawOfferedBy: Side | null;
+  startedAt: number;
+  updatedAt: number;
+}
+
+/** A game in progress, loaded: the engine's Game with who plays it. */
+export interface ActiveGame {
+  id: string;
+  guildId: string;
+  channelId: string;
+  variant: VariantId;
+  players: Record<Side, Player>;
+  game: Game;
+  drawOfferedBy: Side | null;
+  startedAt: number;
+  /** The store revision this was loaded at. */
+  revision: number;
+}
+
+/** A finished game, kept by id. */
+export interface ArchivedGame extends StoredGame {
+  endedAt: number;
+  winner: Side | null;
+  reason: string;
+}

@@ -1,0 +1,361 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Game, type Side } from '../../src/engine/index.ts';
+import { GameService, type Player } from '../../src/game/service.ts';
+import { createStore, type Store } from '../../src/store/index.ts';
+import { gameWith } from '../engine/setup.ts';
+import { startPrivateRedis } from '../support/private-redis.ts';
+import { testRedisUrl } from '../support/redis-url.ts';
+
+const namespace = `tafl-test-${randomBytes(4).toString('hex')}`;
+const opened: Store[] = [];
+afterAll(async () => {
+  for (const store of opened) await store.close().catch(() => {});
+});
+
+const ann: Player = { id: '100', name: 'Ann' };
+const bob: Player = { id: '200', name: 'Bob' };
+const cat: Player = { id: '300', name: 'Cat' };
+
+/** Holds every commit until `count` commits are waiting, so they all read before any writes. */
+function gated(store: Store, count: number): Store {
+  let waiting = 0;
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  return {
+    ephemeral: store.ephemeral,
+    read: (key) => store.read(key),
+    async commit(writes) {
+      waiting++;
+      if (waiting >= count) open();
+      await gate;
+      return store.commit(writes);
+    },
+    close: () => store.close(),
+  };
+}
+
+describe.each(['redis', 'memory'] as const)('game service on the %s store', (kind) => {
+  const channel = () => `c${randomBytes(4).toString('hex')}`;
+  const guild = `g${randomBytes(4).toString('hex')}`;
+  async function openStore(): Promise<Store> {
+    const store = await createStore({ redisUrl: kind === 'redis' ? testRedisUrl : undefined, namespace });
+    opened.push(store);
+    return store;
+  }
+  async function setup(options: ConstructorParameters<typeof GameService>[1] = {}) {
+    const store = await openStore();
+    return { store, service: new GameService(store, options) };
+  }
+  async function startedGame(service: GameService, game: Game, players = { attackers: ann, defenders: bob }) {
+    const channelId = channel();
+    const started = await service.startGame({ guildId: guild, channelId, players, game });
+    if (!started.ok) throw new Error(started.message);
+    return channelId;
+  }
+  const challengeInput = (
+    channelId: string,
+    extra: Partial<Parameters<GameService['challenge']>[0]> = {},
+  ) => ({
+    guildId: guild,
+    channelId,
+    challenger: ann,
+    opponent: bob,
+    variant: 'fetlar' as const,
+    side: 'attackers' as const,
+    thread: false,
+    ...extra,
+  });
+
+  describe('challenges', () => {
+    it('refuses challenging yourself or a bot', async () => {
+      const { service } = await setup();
+      expect(await service.challenge(challengeInput(channel(), { opponent: ann }))).toMatchObject({
+        ok: false,
+        code: 'self',
+      });
+      expect(
+        await service.challenge(challengeInput(channel(), { opponent: { ...cat, bot: true } })),
+      ).toMatchObject({ ok: false, code: 'bot' });
+    });
+
+    it('refuses a second pending challenge from the same member in the channel, until the first is withdrawn', async () => {
+      const { service } = await setup();
+      const channelId = channel();
+      const first = await service.challenge(challengeInput(channelId));
+      expect(first.ok).toBe(true);
+      expect(await service.challenge(challengeInput(channelId, { opponent: cat }))).toMatchObject({
+        ok: false,
+        code: 'already-pending',
+      });
+      if (!first.ok) return;
+      expect(await service.withdrawChallenge(first.value.id, bob)).toMatchObject({
+        ok: false,
+        code: 'not-challenger',
+      });
+      expect(await service.withdrawChallenge(first.value.id, ann)).toMatchObject({
+        ok: true,
+        value: { status: 'withdrawn' },
+      });
+      expect((await service.challenge(challengeInput(channelId, { opponent: cat }))).ok).toBe(true);
+    });
+
+    it('refuses a channel that has a game, suggesting a thread; a thread challenge is allowed', async () => {
+      const { service } = await setup();
+      const channelId = await startedGame(service, new Game('fetlar'), { attackers: cat, defenders: bob });
+      const refused = await service.challenge(challengeInput(channelId));
+      expect(refused).toMatchObject({ ok: false, code: 'channel-busy' });
+      if (!refused.ok) expect(refused.message).toContain('thread:true');
+      expect((await service.challenge(challengeInput(channelId, { thread: true }))).ok).toBe(true);
+    });
+
+    it('only the challenged member accepts; the game starts with the chosen sides', async () => {
+      const { service } = await setup();
+      const channelId = channel();
+      const made = await service.challenge(challengeInput(channelId, { side: 'defenders' }));
+      if (!made.ok) throw new Error(made.message);
+      expect(await service.acceptChallenge(made.value.id, cat)).toMatchObject({
+        ok: false,
+        code: 'not-challenged',
+      });
+      const accepted = await service.acceptChallenge(made.value.id, { id: bob.id, name: 'Bob the Bold' });
+      if (!accepted.ok) throw new Error(accepted.message);
+      expect(accepted.value.game.players).toEqual({
+        attackers: { id: bob.id, name: 'Bob the Bold' },
+        defenders: ann,
+      });
+      expect((await service.board(channelId))?.game.position()).toBe(new Game('fetlar').position());
+      expect(await service.acceptChallenge(made.value.id, bob)).toMatchObject({
+        ok: false,
+        code: 'accepted',
+      });
+    });
+
+    it('a random side is drawn on acceptance', async () => {
+      const { service } = await setup({ random: () => 0.9 });
+      const made = await service.challenge(challengeInput(channel(), { side: 'random' }));
+      if (!made.ok) throw new Error(made.message);
+      const accepted = await service.acceptChallenge(made.value.id, bob);
+      expect(accepted.ok && accepted.value.game.players.defenders.id).toBe(ann.id);
+    });
+
+    it('opens the game in the new thread when asked', async () => {
+      const { service } = await setup();
+      const made = await service.challenge(challengeInput(channel(), { thread: true }));
+      if (!made.ok) throw new Error(made.message);
+      const thread = channel();
+      expect((await service.acceptChallenge(made.value.id, bob, thread)).ok).toBe(true);
+      expect((await service.board(thread))?.players.attackers.id).toBe(ann.id);
+      expect(await service.board(made.value.channelId)).toBeNull();
+    });
+
+    it('only the challenged member declines', async () => {
+      const { service } = await setup();
+      const made = await service.challenge(challengeInput(channel()));
+      if (!made.ok) throw new Error(made.message);
+      expect(await service.declineChallenge(made.value.id, ann)).toMatchObject({
+        ok: false,
+        code: 'not-challenged',
+      });
+      expect(await service.declineChallenge(made.value.id, bob)).toMatchObject({
+        ok: true,
+        value: { status: 'declined' },
+      });
+      expect(await service.acceptChallenge(made.value.id, bob)).toMatchObject({
+        ok: false,
+        code: 'declined',
+      });
+    });
+
+    it('expires after its time; an expired challenge refuses everything', async () => {
+      let now = 1_000_000;
+      const { service } = await setup({ now: () => now });
+      const made = await service.challenge(challengeInput(channel()));
+      if (!made.ok) throw new Error(made.message);
+      expect(made.value.expiresAt).toBe(now + 15 * 60 * 1000);
+      expect(await service.expireChallenge(made.value.id)).toMatchObject({ ok: false, code: 'not-expired' });
+      now += 15 * 60 * 1000;
+      expect(await service.acceptChallenge(made.value.id, bob)).toMatchObject({ ok: false, code: 'expired' });
+      expect((await service.challengeFor(made.value.id))?.status).toBe('expired');
+      expect(await service.withdrawChallenge(made.value.id, ann)).toMatchObject({
+        ok: false,
+        code: 'expired',
+      });
+    });
+
+    it('two simultaneous accepts (a double click) start exactly one game', async () => {
+      const store = await openStore();
+      const service = new GameService(store);
+      const made = await service.challenge(challengeInput(channel()));
+      if (!made.ok) throw new Error(made.message);
+      const racing = gated(store, 2);
+      const [one, two] = await Promise.all([
+        new GameService(racing).acceptChallenge(made.value.id, bob),
+        new GameService(racing).acceptChallenge(made.value.id, bob),
+      ]);
+      expect([one.ok, two.ok].filter(Boolean)).toHaveLength(1);
+    });
+  });
+
+  describe('moves', () => {
+    it('refuses with a reason: no game, not a player, not your turn, the engine’s reasons', async () => {
+      const { service } = await setup();
+      expect(await service.move(channel(), ann, 'd1-d3')).toMatchObject({ ok: false, code: 'no-game' });
+      const channelId = await startedGame(service, new Game('fetlar'));
+      expect(await service.move(channelId, cat, 'd1-d3')).toMatchObject({
+        ok: false,
+        code: 'not-a-player',
+        message: 'You are not playing in this game.',
+      });
+      expect(await service.move(channelId, bob, 'f4-c4')).toMatchObject({
+        ok: false,
+        code: 'not-your-turn',
+        message: 'It is not your turn: Ann (attackers) is to move.',
+      });
+      expect(await service.move(channelId, ann, 'a4-a8')).toMatchObject({
+        ok: false,
+        code: 'blocked',
+        message: 'a5 is in the way',
+      });
+      expect(await service.move(channelId, ann, 'a4-l4')).toMatchObject({ ok: false, code: 'off-board' });
+      expect((await service.board(channelId))?.game.plyCount).toBe(0);
+    });
+
+    it('plays a legal move, stores it, and hands the turn over', async () => {
+      const { service } = await setup();
+      const channelId = await startedGame(service, new Game('fetlar'));
+      const played = await service.move(channelId, ann, 'D1 D3');
+      expect(played).toMatchObject({ ok: true, value: { move: { notation: 'd1-d3' }, result: null } });
+      const board = await service.board(channelId);
+      expect(board?.game.history().map((move) => move.notation)).toEqual(['d1-d3']);
+      expect(board?.game.turn).toBe('defenders');
+    });
+
+    it('two processes receiving conflicting moves at the same instant apply exactly one', async () => {
+      const store = await openStore();
+      const channelId = await startedGame(new GameService(store), new Game('fetlar'));
+      // Two services on two connections (one for the memory store), held so both read before either writes.
+      const other = kind === 'redis' ? await openStore() : store;
+      const shared = gated(store, 2);
+      const results = await Promise.all([
+        new GameService(shared).move(channelId, ann, 'd1-d3'),
+        new GameService({ ...shared, read: (key) => other.read(key) }).move(channelId, ann, 'h1-h3'),
+      ]);
+      expect(results.filter((result) => result.ok)).toHaveLength(1);
+      expect(results.find((result) => !result.ok)).toMatchObject({ code: 'position-changed' });
+      expect((await new GameService(store).board(channelId))?.game.plyCount).toBe(1);
+    });
+
+    it('suggests moves only to the player on turn, narrowing as they type', async () => {
+      const { service } = await setup();
+      const channelId = await startedGame(service, new Game('fetlar'));
+      expect(await service.suggestMoves(channelId, bob.id, '')).toEqual([]);
+      expect(await service.suggestMoves(channelId, cat.id, '')).toEqual([]);
+      const pieces = await service.suggestMoves(channelId, ann.id, '');
+      expect(pieces.length).toBeGreaterThan(0);
+      expect(pieces.length).toBeLessThanOrEqual(25);
+      expect(pieces.every((choice) => /^[a-k]\d{1,2}$/.test(choice.value))).toBe(true);
+      const fromD1 = new Game('fetlar').legalMoves({ from: 'd1' }).map((move) => move.notation);
+      expect((await service.suggestMoves(channelId, ann.id, 'd1')).map((choice) => choice.value)).toEqual([
+        ...fromD1.sort((a, b) => a.localeCompare(b, 'en', { numeric: true })),
+        'd11',
+      ]);
+      expect((await service.suggestMoves(channelId, ann.id, 'd1-d')).map((choice) => choice.value)).toEqual([
+        'd1-d2',
+        'd1-d3',
+        'd1-d4',
+        'd1-d5',
+      ]);
+      expect((await service.suggestMoves(channelId, ann.id, 'd1 c')).map((choice) => choice.value)).toEqual([
+        'd1-c1',
+      ]);
+      expect(await service.suggestMoves(channelId, ann.id, 'zz9')).toEqual([]);
+    });
+  });
+
+  describe('ends', () => {
+    it('a game played to its end is archived, frees the channel and counts in the standings once', async () => {
+      const { service } = await setup();
+      const game = gameWith(
+        'fetlar',
+        { king: 'f6', attackers: ['e6', 'g6', 'f7', 'c5'], defenders: ['k1'] },
+        'attackers',
+      );
+      const channelId = await startedGame(service, game);
+      const gameId = (await service.board(channelId))?.id ?? '';
+      const ended = await service.move(channelId, ann, 'c5-f5');
+      expect(ended).toMatchObject({
+        ok: true,
+        value: { result: { winner: 'attackers', reason: 'king-captured' } },
+      });
+      expect(await service.board(channelId)).toBeNull();
+      expect(await service.archived(gameId)).toMatchObject({ winner: 'attackers', reason: 'king-captured' });
+      expect(await service.move(channelId, bob, 'k1-k2')).toMatchObject({ ok: false, code: 'no-game' });
+      const table = await service.standings(guild, 'fetlar');
+      expect(table.find((row) => row.userId === ann.id)).toMatchObject({ games: 1, wins: 1, points: 1 });
+      expect(table.find((row) => row.userId === bob.id)).toMatchObject({ games: 1, losses: 1, points: 0 });
+      expect((await service.memberRecord(guild, bob.id))?.opponents).toEqual([
+        { userId: ann.id, name: 'Ann', wins: 0, losses: 1, draws: 0 },
+      ]);
+    });
+
+    it('resignation ends the game for the other side', async () => {
+      const { service } = await setup();
+      const channelId = await startedGame(service, new Game('alea-armed'));
+      expect(await service.resign(channelId, cat)).toMatchObject({ ok: false, code: 'not-a-player' });
+      expect(await service.resign(channelId, bob)).toMatchObject({
+        ok: true,
+        value: { result: { winner: 'attackers', reason: 'resignation' } },
+      });
+      expect(await service.board(channelId)).toBeNull();
+    });
+
+    it('a draw offer: the opponent agrees by button or by offering too; a move declines it', async () => {
+      const { service } = await setup();
+      const channelId = await startedGame(service, new Game('fetlar'));
+      expect(await service.offerDraw(channelId, ann)).toMatchObject({ ok: true, value: { agreed: false } });
+      expect(await service.offerDraw(channelId, ann)).toMatchObject({ ok: false, code: 'already-offered' });
+      expect(await service.acceptDraw(channelId, ann)).toMatchObject({ ok: false, code: 'own-offer' });
+      expect((await service.move(channelId, ann, 'd1-d3')).ok).toBe(true);
+      expect(await service.acceptDraw(channelId, bob)).toMatchObject({ ok: false, code: 'no-offer' });
+      expect((await service.offerDraw(channelId, bob)).ok).toBe(true);
+      const gameId = (await service.board(channelId))?.id;
+      expect(await service.acceptDraw(channelId, ann, 'old-game')).toMatchObject({
+        ok: false,
+        code: 'stale',
+      });
+      expect(await service.acceptDraw(channelId, ann, gameId)).toMatchObject({
+        ok: true,
+        value: { game: { game: { result: { reason: 'agreed-draw' } } } },
+      });
+      const table = await service.standings(guild, 'fetlar');
+      expect(table.filter((row) => row.draws > 0).length).toBeGreaterThanOrEqual(2);
+    });
+  });
+});
+
+describe('game service when Redis goes away', () => {
+  it('refuses the move with a clear message and loses nothing it acknowledged', async () => {
+    const redis = await startPrivateRedis();
+    const store = await createStore({ redisUrl: redis.url, namespace });
+    try {
+      const service = new GameService(store);
+      const players: Record<Side, Player> = { attackers: ann, defenders: bob };
+      const started = await service.startGame({
+        guildId: 'g',
+        channelId: 'c',
+        players,
+        game: new Game('fetlar'),
+      });
+      expect(started.ok).toBe(true);
+      expect((await service.move('c', ann, 'd1-d3')).ok).toBe(true);
+      await redis.stop();
+      const refused = await service.move('c', bob, 'f4-c4');
+      expect(refused).toMatchObject({ ok: false, code: 'store-unavailable' });
+      if (!refused.ok) expect(refused.message).toContain('nothing was changed');
+    } finally {
+      await store.close();
+      await redis.stop();
+    }
+  });
+});
