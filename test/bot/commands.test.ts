@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { loadCommands } from '../../src/bot/load-commands.ts';
+import { onlyMention, safeName } from '../../src/bot/present.ts';
+import { commandBodies, sameCommands } from '../../src/bot/register.ts';
+
+describe('command modules', () => {
+  it('one file per slash command, each with valid data', async () => {
+    const commands = await loadCommands();
+    expect([...commands.keys()].sort()).toEqual(['board', 'challenge', 'draw', 'help', 'move', 'resign', 'rules', 'standings']);
+    for (const body of commandBodies(commands)) {
+      expect(body.name).toMatch(/^[a-z]{1,32}$/);
+      expect(body.description?.length).toBeGreaterThan(0);
+      expect(body.description?.length).toBeLessThanOrEqual(100);
+      expect(body.contexts).toEqual([0]);
+    }
+    const move = commandBodies(commands).find((body) => body.name === 'move');
+    expect(move?.options?.[0]).toMatchObject({ name: 'move', required: true, autocomplete: true });
+  });
+});
+
+describe('registering commands only when they changed', () => {
+  it('treats the copy Discord echoes back (ids, versions, defaults) as the same', async () => {
+    const bodies = commandBodies(await loadCommands());
+    const echoed = bodies.map((body, index) => ({
+      ...JSON.parse(JSON.stringify(body)),
+      id: String(1000 + index),
+      application_id: '1',
+      version: '99',
+      type: 1,
+      nsfw: false,
+      integration_types: [0],
+      default_member_permissions: null,
+      options: (body.options ?? []).map((option) => ({ required: false, ...option })),
+    }));
+    expect(sameCommands(echoed.reverse(), bodies)).toBe(true);
+  });
+
+  it('notices a changed description, a new option or a missing command', async () => {
+    const bodies = commandBodies(await loadCommands());
+    const copy = () => JSON.parse(JSON.stringify(bodies));
+    const changed = copy();
+    changed[0].description = 'something else';
+    expect(sameCommands(changed, bodies)).toBe(false);
+    const fewer = copy().slice(1);
+    expect(sameCommands(fewer, bodies)).toBe(false);
+    const option = copy();
+    option[0].options = [...(option[0].options ?? []), { type: 3, name: 'extra', description: 'x' }];
+    expect(sameCommands(option, bodies)).toBe(false);
+  });
+});
+
+describe('names and mentions in messages', () => {
+  it('a name cannot format, mention or overflow', () => {
+    expect(safeName('@everyone')).not.toMatch(/@everyone/);
+    expect(safeName('**bold** _it_')).toBe('\\*\\*bold\\*\\* \\_it\\_');
+    expect([...safeName('x'.repeat(300))].length).toBeLessThanOrEqual(40);
+    expect(safeName('\u202e\u0000')).toBe('someone');
+  });
+
+  it('allowed mentions never include everyone or roles', () => {
+    expect(onlyMention('42')).toEqual({ parse: [], users: ['42'], repliedUser: false });
+  });
+});
