@@ -1,0 +1,224 @@
+import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  type ButtonInteraction,
+  ButtonStyle,
+  type ChatInputCommandInteraction,
+  InteractionContextType,
+  type Message,
+  SlashCommandBuilder,
+  ThreadAutoArchiveDuration,
+} from 'discord.js';
+import type { BotContext } from '../src/bot/command.ts';
+import { gameTitle, situation } from '../src/bot/game-messages.ts';
+import { boardMessage, memberName, onlyMention, safeName } from '../src/bot/present.ts';
+import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
+import { getVariant, isVariantId, variantIds } from '../src/engine/index.ts';
+import type { Challenge } from '../src/game/service.ts';
+
+const DEFAULT_VARIANT = 'alea-armed';
+
+export const data = new SlashCommandBuilder()
+  .setName('challenge')
+  .setDescription('Challenge a member to a game of tafl in this channel')
+  .setContexts(InteractionContextType.Guild)
+  .addUserOption((option) => option.setName('opponent').setDescription('Who you challenge').setRequired(true))
+  .addStringOption((option) =>
+    option
+      .setName('variant')
+      .setDescription('Which rule set (default: Alea Evangelii, armed king)')
+      .addChoices(...variantIds.map((id) => ({ name: getVariant(id).name, value: id }))),
+  )
+  .addStringOption((option) =>
+    option
+      .setName('side')
+      .setDescription('The side you play (default: random)')
+      .addChoices(
+        { name: 'attackers', value: 'attackers' },
+        { name: 'defenders (the king’s side)', value: 'defenders' },
+        { name: 'random', value: 'random' },
+      ),
+  )
+  .addBooleanOption((option) =>
+    option.setName('thread').setDescription('Play in a new thread (default: in this channel)'),
+  );
+
+export const buttonPrefix = 'challenge';
+
+/** Timers that disable a challenge's buttons when it expires, while this process runs. */
+const expiryTimers = new Map<string, NodeJS.Timeout>();
+
+export async function execute(
+  interaction: ChatInputCommandInteraction,
+  { service, logger }: BotContext,
+): Promise<void> {
+  const opponent = interaction.options.getUser('opponent', true);
+  const opponentMember = interaction.options.getMember('opponent');
+  const chosenVariant = interaction.options.getString('variant') ?? DEFAULT_VARIANT;
+  const side = interaction.options.getString('side') ?? 'random';
+  const outcome = await service.challenge({
+    guildId: interaction.guildId ?? '',
+    channelId: interaction.channelId,
+    challenger: { id: interaction.user.id, name: memberName(interaction) },
+    opponent: {
+      id: opponent.id,
+      name:
+        opponentMember && 'displayName' in opponentMember ? opponentMember.displayName : opponent.displayName,
+      bot: opponent.bot,
+    },
+    variant: isVariantId(chosenVariant) ? chosenVariant : DEFAULT_VARIANT,
+    side: side === 'attackers' || side === 'defenders' ? side : 'random',
+    thread: interaction.options.getBoolean('thread') ?? false,
+  });
+  if (!outcome.ok) {
+    await answer(interaction, async () => privateAnswer(outcome.message));
+    return;
+  }
+  const challenge = outcome.value;
+  const response = await interaction.reply({ ...challengeMessage(challenge), withResponse: true });
+  const message = response.resource?.message;
+  if (message) scheduleExpiry(challenge, message, context(service, logger));
+}
+
+function context(service: BotContext['service'], logger: BotContext['logger']) {
+  return { service, logger };
+}
+
+function challengeMessage(challenge: Challenge) {
+  const { challenger, opponent, variant, side } = challenge;
+  const sideText =
+    side === 'random' ? 'sides drawn at random' : `${safeName(challenger.name)} plays the ${side}`;
+  const where = challenge.thread ? ', in a new thread' : '';
+  const buttons = [
+    new ButtonBuilder()
+      .setCustomId(`challenge:accept:${challenge.id}`)
+      .setLabel('Accept')
+      .setStyle(ButtonStyle.Success),
+    new ButtonBuilder()
+      .setCustomId(`challenge:decline:${challenge.id}`)
+      .setLabel('Decline')
+      .setStyle(ButtonStyle.Danger),
+    new ButtonBuilder()
+      .setCustomId(`challenge:withdraw:${challenge.id}`)
+      .setLabel('Withdraw')
+      .setStyle(ButtonStyle.Secondary),
+  ];
+  return {
+    content: `<@${opponent.id}>, **${safeName(challenger.name)}** challenges you to **${getVariant(variant).name}** (${sideText}${where}). Accept within 15 minutes: <t:${Math.floor(challenge.expiresAt / 1000)}:R>.`,
+    components: [new ActionRowBuilder<ButtonBuilder>().addComponents(buttons)],
+    allowedMentions: onlyMention(opponent.id),
+  };
+}
+
+/** The challenge message once it can no longer be answered: its buttons gone. */
+function closedMessage(challenge: Challenge, why: string) {
+  return {
+    content: `~~${safeName(challenge.challenger.name)} challenged ${safeName(challenge.opponent.name)} to ${getVariant(challenge.variant).name}.~~ ${why}`,
+    components: [],
+    allowedMentions: onlyMention(),
+  };
+}
+
+function scheduleExpiry(
+  challenge: Challenge,
+  message: Message,
+  { service, logger }: ReturnType<typeof context>,
+) {
+  const delay = Math.max(0, challenge.expiresAt - Date.now());
+  const timer = setTimeout(async () => {
+    expiryTimers.delete(challenge.id);
+    try {
+      const outcome = await service.expireChallenge(challenge.id);
+      if (outcome.ok) await message.edit(closedMessage(outcome.value, 'The challenge expired.'));
+    } catch (error) {
+      logger.warn('could not expire a challenge', { challenge: challenge.id, error });
+    }
+  }, delay);
+  timer.unref();
+  expiryTimers.set(challenge.id, timer);
+}
+
+function stopExpiry(id: string): void {
+  clearTimeout(expiryTimers.get(id));
+  expiryTimers.delete(id);
+}
+
+const BUTTON = /^challenge:(accept|decline|withdraw):([\w-]{1,64})$/;
+
+export async function button(
+  interaction: ButtonInteraction,
+  { service, pictures }: BotContext,
+): Promise<void> {
+  const user = { id: interaction.user.id, name: memberName(interaction) };
+  await answer(interaction, async (): Promise<Answer> => {
+    const match = BUTTON.exec(interaction.customId);
+    if (!match) return privateAnswer('This button is not valid.');
+    const [, action, id] = match;
+
+    if (action === 'decline' || action === 'withdraw') {
+      const outcome =
+        action === 'decline'
+          ? await service.declineChallenge(id, user)
+          : await service.withdrawChallenge(id, user);
+      if (!outcome.ok) return closedOrRefused(outcome, await service.challengeFor(id));
+      stopExpiry(id);
+      const why =
+        action === 'decline'
+          ? `${safeName(user.name)} declined.`
+          : `${safeName(user.name)} withdrew the challenge.`;
+      return { kind: 'update', message: closedMessage(outcome.value, why) };
+    }
+
+    // Accept. Check first, so that a thread is opened only for an acceptance that will stand.
+    const challenge = await service.challengeFor(id);
+    if (!challenge) return privateAnswer('This challenge no longer exists.');
+    if (challenge.opponent.id !== user.id)
+      return privateAnswer('Only the challenged member can accept this challenge.');
+    let gameChannelId = interaction.channelId;
+    if (challenge.thread && challenge.status === 'pending') {
+      const thread = await interaction.message.startThread({
+        name: `${getVariant(challenge.variant).name}: ${challenge.challenger.name} v ${challenge.opponent.name}`.slice(
+          0,
+          100,
+        ),
+        autoArchiveDuration: ThreadAutoArchiveDuration.OneWeek,
+      });
+      gameChannelId = thread.id;
+    }
+    const outcome = await service.acceptChallenge(id, user, gameChannelId);
+    if (!outcome.ok) return closedOrRefused(outcome, challenge);
+    stopExpiry(id);
+    const active = outcome.value.game;
+    const picture = await pictures.of(active);
+    const firstBoard = boardMessage(
+      `${gameTitle(active)}. ${situation(active, true)}`,
+      picture,
+      active.players[active.game.turn].id,
+    );
+    const where = gameChannelId === interaction.channelId ? '' : ` The game is in <#${gameChannelId}>.`;
+    if (gameChannelId !== interaction.channelId) {
+      const thread = interaction.message.thread ?? (await interaction.client.channels.fetch(gameChannelId));
+      if (thread?.isSendable()) await thread.send(firstBoard);
+    }
+    return {
+      kind: 'update',
+      message: closedMessage(challenge, `${safeName(user.name)} accepted.${where}`),
+      followUp: gameChannelId === interaction.channelId ? publicAnswer(firstBoard) : undefined,
+    };
+  });
+}
+
+/** A refusal; when the challenge is over (expired, taken), its message loses its buttons too. */
+function closedOrRefused(
+  outcome: { ok: false; code: string; message: string },
+  challenge: Challenge | null,
+): Answer {
+  if (challenge && challenge.status !== 'pending') {
+    return {
+      kind: 'update',
+      message: closedMessage(challenge, outcome.message),
+      followUp: privateAnswer(outcome.message),
+    };
+  }
+  return privateAnswer(outcome.message);
+}

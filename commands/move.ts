@@ -1,0 +1,54 @@
+import {
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+  InteractionContextType,
+  SlashCommandBuilder,
+} from 'discord.js';
+import type { BotContext } from '../src/bot/command.ts';
+import { moveLine, situation } from '../src/bot/game-messages.ts';
+import { boardMessage, memberName } from '../src/bot/present.ts';
+import { answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
+
+export const data = new SlashCommandBuilder()
+  .setName('move')
+  .setDescription('Play a move in this channel’s game, e.g. e5-e8')
+  .setContexts(InteractionContextType.Guild)
+  .addStringOption((option) =>
+    option
+      .setName('move')
+      .setDescription('From and to, e.g. e5-e8')
+      .setRequired(true)
+      .setAutocomplete(true)
+      .setMaxLength(40),
+  );
+
+export async function execute(
+  interaction: ChatInputCommandInteraction,
+  { service, pictures }: BotContext,
+): Promise<void> {
+  await answer(interaction, async () => {
+    const player = { id: interaction.user.id, name: memberName(interaction) };
+    const outcome = await service.move(
+      interaction.channelId,
+      player,
+      interaction.options.getString('move', true),
+    );
+    if (!outcome.ok) return privateAnswer(outcome.message);
+    const { game: active, move } = outcome.value;
+    const picture = await pictures.of(active);
+    const next = active.game.result ? undefined : active.players[active.game.turn].id;
+    return publicAnswer(boardMessage(`${moveLine(active, move)} ${situation(active, true)}`, picture, next));
+  });
+}
+
+export async function autocomplete(
+  interaction: AutocompleteInteraction,
+  { service }: BotContext,
+): Promise<void> {
+  const choices = await service.suggestMoves(
+    interaction.channelId,
+    interaction.user.id,
+    interaction.options.getFocused(),
+  );
+  await interaction.respond(choices.slice(0, 25));
+}

@@ -1,0 +1,33 @@
+import {
+  type ChatInputCommandInteraction,
+  EmbedBuilder,
+  InteractionContextType,
+  MessageFlags,
+  SlashCommandBuilder,
+} from 'discord.js';
+import { onlyMention } from '../src/bot/present.ts';
+import { describeRules, getVariant, isVariantId, variantIds } from '../src/engine/index.ts';
+
+export const DEFAULT_VARIANT = 'alea-armed';
+
+export const data = new SlashCommandBuilder()
+  .setName('rules')
+  .setDescription('The rules of a variant, in brief')
+  .setContexts(InteractionContextType.Guild)
+  .addStringOption((option) =>
+    option
+      .setName('variant')
+      .setDescription('Which rule set (default: Alea Evangelii, armed king)')
+      .addChoices(...variantIds.map((id) => ({ name: getVariant(id).name, value: id }))),
+  );
+
+export async function execute(interaction: ChatInputCommandInteraction): Promise<void> {
+  const chosen = interaction.options.getString('variant') ?? DEFAULT_VARIANT;
+  const variant = isVariantId(chosen) ? chosen : DEFAULT_VARIANT;
+  const { title, lines } = describeRules(variant);
+  const embed = new EmbedBuilder()
+    .setTitle(title)
+    .setDescription(lines.join('\n\n'))
+    .setFooter({ text: `variant: ${variant}` });
+  await interaction.reply({ embeds: [embed], flags: MessageFlags.Ephemeral, allowedMentions: onlyMention() });
+}

@@ -1,0 +1,25 @@
+/** What a file in `commands/` exports, and what every handler is given. */
+import type {
+  AutocompleteInteraction,
+  ButtonInteraction,
+  ChatInputCommandInteraction,
+  RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import type { GameService } from '../game/service.ts';
+import type { Logger } from '../log.ts';
+import type { BoardPictures } from './pictures.ts';
+
+export interface BotContext {
+  service: GameService;
+  pictures: BoardPictures;
+  logger: Logger;
+}
+
+export interface Command {
+  data: { name: string; toJSON(): RESTPostAPIChatInputApplicationCommandsJSONBody };
+  execute(interaction: ChatInputCommandInteraction, context: BotContext): Promise<void>;
+  autocomplete?(interaction: AutocompleteInteraction, context: BotContext): Promise<void>;
+  /** Buttons whose custom id starts with `<buttonPrefix>:` are routed to `button`. */
+  buttonPrefix?: string;
+  button?(interaction: ButtonInteraction, context: BotContext): Promise<void>;
+}

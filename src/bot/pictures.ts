@@ -1,0 +1,26 @@
+/** Board pictures for stored games, drawn by the renderer; recent ones are kept, as /board often repeats. */
+import type { ActiveGame } from '../game/service.ts';
+import { renderBoard } from '../render/index.ts';
+
+export interface BoardPictures {
+  of(active: ActiveGame): Promise<Buffer>;
+}
+
+export function createBoardPictures(keep = 64): BoardPictures {
+  const recent = new Map<string, Buffer>();
+  return {
+    async of(active) {
+      const { game, players } = active;
+      const key = `${active.id}:${game.plyCount}:${game.result?.reason ?? ''}:${players.attackers.name}:${players.defenders.name}`;
+      const cached = recent.get(key);
+      if (cached) return cached;
+      const picture = await renderBoard(game.snapshot(), {
+        attackers: players.attackers.name,
+        defenders: players.defenders.name,
+      });
+      recent.set(key, picture);
+      if (recent.size > keep) recent.delete(recent.keys().next().value as string);
+      return picture;
+    },
+  };
+}

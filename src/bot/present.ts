@@ -1,0 +1,61 @@
+/**
+ * How the bot's answers look in Discord: board messages, refusals, names. Every message built here
+ * pings at most the one player it names on purpose, never @everyone, @here or a role.
+ */
+import {
+  type ActionRowBuilder,
+  AttachmentBuilder,
+  type BaseInteraction,
+  type ButtonBuilder,
+  type EmbedBuilder,
+  escapeMarkdown,
+} from 'discord.js';
+import type { Side } from '../engine/index.ts';
+
+export const BOARD_FILE = 'board.png';
+
+/** A message the bot posts: every field is one that a reply, an edit and a channel message all take. */
+export interface Post {
+  content?: string;
+  files?: AttachmentBuilder[];
+  embeds?: EmbedBuilder[];
+  components?: ActionRowBuilder<ButtonBuilder>[];
+  allowedMentions: ReturnType<typeof onlyMention>;
+}
+
+/** Allowed mentions for a message that may ping exactly these users and nobody else. */
+export function onlyMention(...userIds: string[]): { parse: []; users: string[]; repliedUser: false } {
+  return { parse: [], users: userIds, repliedUser: false };
+}
+
+/** A display name made safe to print: no markdown, no mention syntax, bounded length. */
+export function safeName(name: string): string {
+  const flat = name.replace(/[\p{Cc}\p{Cf}]/gu, '').trim() || 'someone';
+  const short = [...flat].length > 40 ? `${[...flat].slice(0, 39).join('')}…` : flat;
+  return escapeMarkdown(short).replace(/@/g, '@\u200b').replace(/<#/g, '<\u200b#');
+}
+
+export function sideLabel(side: Side): string {
+  return side === 'attackers' ? 'attackers' : 'defenders';
+}
+
+export function boardAttachment(picture: Buffer): AttachmentBuilder {
+  return new AttachmentBuilder(picture, { name: BOARD_FILE, description: 'The tafl board' });
+}
+
+/** A public message with the board picture, pinging `mention` (the player to move) if given. */
+export function boardMessage(content: string, picture: Buffer, mention?: string): Post {
+  return {
+    content,
+    files: [boardAttachment(picture)],
+    allowedMentions: mention ? onlyMention(mention) : onlyMention(),
+  };
+}
+
+/** The name the member goes by in this server (their nickname), else their Discord display name. */
+export function memberName(interaction: BaseInteraction): string {
+  const member = interaction.member;
+  if (member && 'displayName' in member && typeof member.displayName === 'string') return member.displayName;
+  if (member && 'nick' in member && typeof member.nick === 'string' && member.nick) return member.nick;
+  return interaction.user.displayName;
+}

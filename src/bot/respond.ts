@@ -1,0 +1,75 @@
+/**
+ * Answering an interaction within Discord's three seconds, whatever the work costs. A handler
+ * answers through `answer()`: the reply goes out directly when the work is quick, and when it is
+ * not, the interaction is deferred after `DEFER_AFTER_MS` and the answer edited in later. A
+ * refusal is always ephemeral, even after a public deferral.
+ */
+import {
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type InteractionReplyOptions,
+  MessageFlags,
+} from 'discord.js';
+import { onlyMention, type Post } from './present.ts';
+
+export const DEFER_AFTER_MS = 1200;
+
+type Answerable = ChatInputCommandInteraction | ButtonInteraction;
+
+export type Answer =
+  | { kind: 'public'; message: Post }
+  | { kind: 'private'; content: string }
+  /** For buttons: replace the message the button sits on. */
+  | { kind: 'update'; message: Post; followUp?: Answer };
+
+export const publicAnswer = (message: Post): Answer => ({ kind: 'public', message });
+export const privateAnswer = (content: string): Answer => ({ kind: 'private', content });
+
+/** Refusals of the bot's own interactions, counted by the router for its log line. */
+export const refused = new WeakSet<object>();
+
+export async function answer(interaction: Answerable, work: () => Promise<Answer>): Promise<void> {
+  let deferral: Promise<unknown> | null = null;
+  const timer = setTimeout(() => {
+    deferral = interaction.isButton() ? interaction.deferUpdate() : interaction.deferReply();
+    deferral.catch(() => {});
+  }, DEFER_AFTER_MS);
+  let result: Answer;
+  try {
+    result = await work();
+  } finally {
+    clearTimeout(timer);
+  }
+  if (deferral) await deferral;
+  await send(interaction, result, deferral !== null);
+}
+
+async function send(interaction: Answerable, result: Answer, deferred: boolean): Promise<void> {
+  if (result.kind === 'private') {
+    refused.add(interaction);
+    const options: InteractionReplyOptions = {
+      content: result.content,
+      flags: MessageFlags.Ephemeral,
+      allowedMentions: onlyMention(),
+    };
+    if (deferred && !interaction.isButton()) {
+      await interaction.deleteReply().catch(() => {});
+      await interaction.followUp(options);
+    } else if (deferred || interaction.replied) {
+      await interaction.followUp(options);
+    } else {
+      await interaction.reply(options);
+    }
+    return;
+  }
+  if (result.kind === 'update' && interaction.isButton()) {
+    if (deferred) await interaction.editReply(result.message);
+    else await interaction.update(result.message);
+    if (result.followUp) await send(interaction, result.followUp, true);
+    return;
+  }
+  const message = result.message;
+  if (deferred && !interaction.isButton()) await interaction.editReply(message);
+  else if (deferred || interaction.replied) await interaction.followUp(message);
+  else await interaction.reply(message);
+}

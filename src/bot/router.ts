@@ -1,0 +1,123 @@
+/**
+ * Routes each interaction to its command module, and writes one log line per interaction:
+ * what it was, where, how long it took, how it ended. An error never leaves an interaction
+ * unanswered: the player gets an ephemeral word that nothing was changed.
+ */
+import { type Interaction, MessageFlags } from 'discord.js';
+import type { BotContext, Command } from './command.ts';
+import { onlyMention } from './present.ts';
+import { refused } from './respond.ts';
+
+export interface InteractionRouter {
+  handle(interaction: Interaction): Promise<void>;
+  /** Resolves when every interaction in flight has been answered. */
+  drain(): Promise<void>;
+}
+
+const FAILURE_REPLY = 'Something went wrong on our side, so nothing was changed. Please try again.';
+const STORE_DOWN_REPLY =
+  'The game store is unreachable right now, so nothing was changed. Please try again in a moment.';
+
+export function createRouter(commands: Map<string, Command>, context: BotContext): InteractionRouter {
+  const byButtonPrefix = new Map<string, Command>();
+  for (const command of commands.values())
+    if (command.buttonPrefix) byButtonPrefix.set(command.buttonPrefix, command);
+  const inFlight = new Set<Promise<void>>();
+
+  async function route(interaction: Interaction): Promise<string> {
+    if (interaction.isChatInputCommand()) {
+      const command = commands.get(interaction.commandName);
+      if (!command) return 'unknown-command';
+      await command.execute(interaction, context);
+      return 'answered';
+    }
+    if (interaction.isAutocomplete()) {
+      const command = commands.get(interaction.commandName);
+      if (!command?.autocomplete) {
+        await interaction.respond([]);
+        return 'no-autocomplete';
+      }
+      await command.autocomplete(interaction, context);
+      return 'suggested';
+    }
+    if (interaction.isButton()) {
+      const command = byButtonPrefix.get(interaction.customId.split(':', 1)[0]);
+      if (!command?.button) {
+        refused.add(interaction);
+        await interaction.reply({
+          content: 'This button is not one of ours any more.',
+          flags: MessageFlags.Ephemeral,
+        });
+        return 'unknown-button';
+      }
+      await command.button(interaction, context);
+      return 'answered';
+    }
+    return 'ignored';
+  }
+
+  async function handle(interaction: Interaction): Promise<void> {
+    const started = performance.now();
+    let outcome: string;
+    try {
+      outcome = await route(interaction);
+      if (refused.has(interaction)) outcome = 'refused';
+    } catch (error) {
+      outcome = 'error';
+      context.logger.error('interaction failed', { error, interaction: describe(interaction) });
+      await apologise(interaction, error).catch(() => {});
+    }
+    context.logger.info('interaction', {
+      ...describe(interaction),
+      latencyMs: Math.round((performance.now() - started) * 10) / 10,
+      outcome,
+    });
+  }
+
+  return {
+    handle(interaction) {
+      const job = handle(interaction);
+      inFlight.add(job);
+      job.finally(() => inFlight.delete(job));
+      return job;
+    },
+    async drain() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+
+function describe(interaction: Interaction): Record<string, unknown> {
+  const kind = interaction.isChatInputCommand()
+    ? 'command'
+    : interaction.isAutocomplete()
+      ? 'autocomplete'
+      : interaction.isButton()
+        ? 'button'
+        : `type-${interaction.type}`;
+  const name =
+    interaction.isChatInputCommand() || interaction.isAutocomplete()
+      ? interaction.commandName
+      : interaction.isButton()
+        ? interaction.customId.split(':', 2).join(':')
+        : undefined;
+  return {
+    kind,
+    name,
+    guild: interaction.guildId,
+    channel: interaction.channelId,
+    user: interaction.user.id,
+  };
+}
+
+async function apologise(interaction: Interaction, error: unknown): Promise<void> {
+  if (interaction.isAutocomplete()) {
+    if (!interaction.responded) await interaction.respond([]);
+    return;
+  }
+  if (!interaction.isRepliable()) return;
+  const content = (error as Error)?.name === 'StoreUnavailableError' ? STORE_DOWN_REPLY : FAILURE_REPLY;
+  const options = { content, flags: MessageFlags.Ephemeral, allowedMentions: onlyMention() } as const;
+  if (interaction.deferred || interaction.replied) await interaction.followUp(options);
+  else await interaction.reply(options);
+}

@@ -1,0 +1,51 @@
+/** `npm start`: reads the settings, opens the store, and runs the bot until SIGINT or SIGTERM. */
+import 'dotenv/config';
+import { createBot } from './bot/client.ts';
+import { ConfigError, readConfig } from './config.ts';
+import { GameService } from './game/service.ts';
+import { createLogger } from './log.ts';
+import { createStore } from './store/index.ts';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof readConfig>;
+  try {
+    config = readConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Cannot start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger({ level: config.logLevel, secrets: [config.discordToken] });
+  const store = await createStore({ redisUrl: config.redisUrl });
+  if (!config.redisUrl) {
+    logger.warn('REDIS_URL is not set: games are kept in memory and will not survive a restart');
+  }
+  const service = new GameService(store);
+  const bot = await createBot({
+    token: config.discordToken,
+    applicationId: config.clientId,
+    guildId: config.guildId,
+    apiUrl: config.discordApiUrl,
+    service,
+    logger,
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal });
+    await bot.stop();
+    await store.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await bot.start();
+}
+
+await main();
