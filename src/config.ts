@@ -25,7 +25,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`${missing.join(' and ')} must be set: copy .env.example to .env and fill it in`);
   }
   const logLevel = (env.LOG_LEVEL?.trim() || 'info') as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const optional = (name: string) => env[name]?.trim() || undefined;
   return {
     discordToken: (env.DISCORD_TOKEN as string).trim(),

@@ -22,7 +22,9 @@ export interface LoggerOptions {
 
 export function createLogger(options: LoggerOptions = {}): Logger {
   const threshold = RANK[options.level ?? 'info'];
-  const secrets = (options.secrets ?? []).filter((secret): secret is string => !!secret && secret.length >= 6);
+  const secrets = (options.secrets ?? []).filter(
+    (secret): secret is string => !!secret && secret.length >= 6,
+  );
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
 
   const log = (level: LogLevel, message: string, fields: Record<string, unknown> = {}) => {

@@ -4,12 +4,20 @@ import { createLogger } from '../src/log.ts';
 
 describe('settings from the environment', () => {
   it('needs the token and the client id, and says which is missing', () => {
-    expect(() => readConfig({ CLIENT_ID: '1' })).toThrow(new ConfigError('DISCORD_TOKEN must be set: copy .env.example to .env and fill it in'));
+    expect(() => readConfig({ CLIENT_ID: '1' })).toThrow(
+      new ConfigError('DISCORD_TOKEN must be set: copy .env.example to .env and fill it in'),
+    );
     expect(() => readConfig({})).toThrow(/DISCORD_TOKEN and CLIENT_ID must be set/);
   });
 
   it('reads the optional settings, treating empty ones as unset', () => {
-    const config = readConfig({ DISCORD_TOKEN: ' abc ', CLIENT_ID: '42', GUILD_ID: '', REDIS_URL: 'redis://x:6379', LOG_LEVEL: 'debug' });
+    const config = readConfig({
+      DISCORD_TOKEN: ' abc ',
+      CLIENT_ID: '42',
+      GUILD_ID: '',
+      REDIS_URL: 'redis://x:6379',
+      LOG_LEVEL: 'debug',
+    });
     expect(config).toEqual({
       discordToken: 'abc',
       clientId: '42',
@@ -21,7 +29,9 @@ describe('settings from the environment', () => {
   });
 
   it('refuses an unknown log level', () => {
-    expect(() => readConfig({ DISCORD_TOKEN: 'a', CLIENT_ID: 'b', LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be one of/);
+    expect(() => readConfig({ DISCORD_TOKEN: 'a', CLIENT_ID: 'b', LOG_LEVEL: 'loud' })).toThrow(
+      /LOG_LEVEL must be one of/,
+    );
   });
 });
 
@@ -32,14 +42,22 @@ describe('structured logs', () => {
     logger.debug('hidden');
     logger.info('interaction', { command: 'move', latencyMs: 12 });
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0])).toMatchObject({ level: 'info', message: 'interaction', command: 'move', latencyMs: 12 });
+    expect(JSON.parse(lines[0])).toMatchObject({
+      level: 'info',
+      message: 'interaction',
+      command: 'move',
+      latencyMs: 12,
+    });
   });
 
   it('never contain the token or a password in a URL, wherever they hide', () => {
     const token = 'MTIzNDU2Nzg5.secret-token-value';
     const lines: string[] = [];
     const logger = createLogger({ secrets: [token], write: (line) => lines.push(line) });
-    logger.error('failed', { error: new Error(`401 for token ${token}`), url: 'redis://bot:hunter22@db:6379' });
+    logger.error('failed', {
+      error: new Error(`401 for token ${token}`),
+      url: 'redis://bot:hunter22@db:6379',
+    });
     expect(lines[0]).not.toContain(token);
     expect(lines[0]).not.toContain('hunter22');
     expect(lines[0]).toContain('[redacted]');

@@ -3,7 +3,7 @@ import { createMemoryStore } from './memory-store.ts';
 import { createRedisStore } from './redis-store.ts';
 import type { Store } from './types.ts';
 
-export { type CommitResult, type Store, StoreUnavailableError, type Stored, type Write } from './types.ts';
+export { type CommitResult, type Store, type Stored, StoreUnavailableError, type Write } from './types.ts';
 
 export interface StoreOptions {
   redisUrl?: string;
@@ -13,6 +13,10 @@ export interface StoreOptions {
   connectionName?: string;
 }
 
-export async function createStore({ redisUrl, namespace = 'tafl', connectionName }: StoreOptions = {}): Promise<Store> {
+export async function createStore({
+  redisUrl,
+  namespace = 'tafl',
+  connectionName,
+}: StoreOptions = {}): Promise<Store> {
   return redisUrl ? createRedisStore(redisUrl, namespace, connectionName) : createMemoryStore(namespace);
 }

@@ -40,7 +40,12 @@ export function createMemoryStore(namespace: string): Store {
         }
         for (const write of writes) {
           if (write.value === null) await keyv.delete(write.key);
-          else await keyv.set(write.key, { revision: write.expectRevision + 1, value: write.value }, write.ttlMs);
+          else
+            await keyv.set(
+              write.key,
+              { revision: write.expectRevision + 1, value: write.value },
+              write.ttlMs,
+            );
         }
         return { ok: true };
       } finally {

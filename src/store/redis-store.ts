@@ -4,7 +4,7 @@
  * two bot processes on one Redis (sharding) still see exactly one of two conflicting commits win.
  */
 import KeyvRedis, { createClient, Keyv } from '@keyv/redis';
-import { StoreUnavailableError, type CommitResult, type Store, type Stored, type Write } from './types.ts';
+import { type CommitResult, type Store, type Stored, StoreUnavailableError, type Write } from './types.ts';
 
 /** How long one store call may take before the player is told the store is unavailable. */
 const CALL_TIMEOUT_MS = 3000;
@@ -42,12 +42,19 @@ end
 return 0
 `;
 
-export async function createRedisStore(url: string, namespace: string, connectionName?: string): Promise<Store> {
+export async function createRedisStore(
+  url: string,
+  namespace: string,
+  connectionName?: string,
+): Promise<Store> {
   const client = createClient({
     url,
     name: connectionName,
     disableOfflineQueue: true,
-    socket: { connectTimeout: CALL_TIMEOUT_MS, reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, 2000) },
+    socket: {
+      connectTimeout: CALL_TIMEOUT_MS,
+      reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, 2000),
+    },
   });
   const adapter = new KeyvRedis(client, { namespace, throwOnConnectError: true, throwOnErrors: true });
   const keyv = new Keyv({ store: adapter, namespace, useKeyPrefix: false, throwOnErrors: true });
@@ -69,7 +76,9 @@ export async function createRedisStore(url: string, namespace: string, connectio
   const unavailable = (doing: string, error: unknown) =>
     error instanceof StoreUnavailableError
       ? error
-      : new StoreUnavailableError(`Redis failed while ${doing}: ${(error as Error)?.message ?? String(error ?? lastError)}`);
+      : new StoreUnavailableError(
+          `Redis failed while ${doing}: ${(error as Error)?.message ?? String(error ?? lastError)}`,
+        );
 
   return {
     ephemeral: false,
@@ -96,7 +105,10 @@ export async function createRedisStore(url: string, namespace: string, connectio
       let conflictIndex: number;
       try {
         conflictIndex = Number(
-          await within(client.eval(COMPARE_AND_SET, { keys: writes.map((write) => rawKey(write.key)), arguments: args }), 'committing'),
+          await within(
+            client.eval(COMPARE_AND_SET, { keys: writes.map((write) => rawKey(write.key)), arguments: args }),
+            'committing',
+          ),
         );
       } catch (error) {
         throw unavailable('committing', error);
@@ -116,7 +128,10 @@ export async function createRedisStore(url: string, namespace: string, connectio
 async function within<T>(work: Promise<T>, doing: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StoreUnavailableError(`Redis did not answer in time while ${doing}`)), CALL_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new StoreUnavailableError(`Redis did not answer in time while ${doing}`)),
+      CALL_TIMEOUT_MS,
+    );
   });
   try {
     return await Promise.race([work, timeout]);

@@ -5,7 +5,11 @@ describe('the rules text is written from the variant record', () => {
   it.each(variantIds)('%s: names its board and who moves first', (variant) => {
     const text = describeRules(variant).lines.join('\n');
     expect(text).toMatch(variant === 'fetlar' ? /11x11 squares/ : /19x19 points/);
-    expect(text).toContain(variant === 'alea-armed' || variant === 'alea-walker' ? 'The defenders move first' : 'The attackers move first');
+    expect(text).toContain(
+      variant === 'alea-armed' || variant === 'alea-walker'
+        ? 'The defenders move first'
+        : 'The attackers move first',
+    );
   });
 
   it('states each variant its own way where the rules differ', () => {

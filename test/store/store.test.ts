@@ -21,7 +21,9 @@ describe.each(['redis', 'memory'] as const)('%s store', (kind) => {
     const store = await open(kind);
     const k = key('doc');
     expect(await store.read(k)).toBeNull();
-    expect(await store.commit([{ key: k, value: { schema: 1, name: ':base64:odd' }, expectRevision: 0 }])).toEqual({ ok: true });
+    expect(
+      await store.commit([{ key: k, value: { schema: 1, name: ':base64:odd' }, expectRevision: 0 }]),
+    ).toEqual({ ok: true });
     expect(await store.read(k)).toEqual({ revision: 1, value: { schema: 1, name: ':base64:odd' } });
   });
 
@@ -48,11 +50,14 @@ describe.each(['redis', 'memory'] as const)('%s store', (kind) => {
   });
 
   it('lets exactly one of many simultaneous commits on the same revision win', async () => {
-    const stores = kind === 'redis' ? [await open(kind), await open(kind), await open(kind)] : [await open(kind)];
+    const stores =
+      kind === 'redis' ? [await open(kind), await open(kind), await open(kind)] : [await open(kind)];
     const k = key('race');
     await stores[0].commit([{ key: k, value: 0, expectRevision: 0 }]);
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => stores[i % stores.length].commit([{ key: k, value: i + 1, expectRevision: 1 }])),
+      Array.from({ length: 12 }, (_, i) =>
+        stores[i % stores.length].commit([{ key: k, value: i + 1, expectRevision: 1 }]),
+      ),
     );
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect((await stores[0].read(k))?.revision).toBe(2);
@@ -70,7 +75,9 @@ describe.each(['redis', 'memory'] as const)('%s store', (kind) => {
 
 describe('redis store when Redis is away', () => {
   it('refuses to open against an address where nothing listens, with a clear error', async () => {
-    await expect(createStore({ redisUrl: 'redis://127.0.0.1:1', namespace })).rejects.toThrow(StoreUnavailableError);
+    await expect(createStore({ redisUrl: 'redis://127.0.0.1:1', namespace })).rejects.toThrow(
+      StoreUnavailableError,
+    );
   });
 
   it('fails calls quickly with StoreUnavailableError once the connection is gone, and recovers', async () => {
@@ -85,7 +92,8 @@ describe('redis store when Redis is away', () => {
     const clients = String(await admin.sendCommand(['CLIENT', 'LIST'])).split('\n');
     const mine = clients.filter((line) => line.includes(` name=${name} `));
     expect(mine).toHaveLength(1);
-    for (const line of mine) await admin.sendCommand(['CLIENT', 'KILL', 'ID', /id=(\d+)/.exec(line)?.[1] ?? '0']);
+    for (const line of mine)
+      await admin.sendCommand(['CLIENT', 'KILL', 'ID', /id=(\d+)/.exec(line)?.[1] ?? '0']);
     await admin.close();
     const started = Date.now();
     const outcome = await store.read(k).then(
