@@ -1,8 +1,10 @@
 /** `npm run bench [-- section...]`: every benchmark section, or the ones named. */
 import { benchEngine } from './engine.ts';
+import { benchRender } from './render.ts';
 
 const sections: Record<string, () => Promise<void>> = {
   engine: benchEngine,
+  render: benchRender,
 };
 
 const wanted = process.argv.slice(2);

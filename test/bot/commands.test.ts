@@ -6,7 +6,16 @@ import { commandBodies, sameCommands } from '../../src/bot/register.ts';
 describe('command modules', () => {
   it('one file per slash command, each with valid data', async () => {
     const commands = await loadCommands();
-    expect([...commands.keys()].sort()).toEqual(['board', 'challenge', 'draw', 'help', 'move', 'resign', 'rules', 'standings']);
+    expect([...commands.keys()].sort()).toEqual([
+      'board',
+      'challenge',
+      'draw',
+      'help',
+      'move',
+      'resign',
+      'rules',
+      'standings',
+    ]);
     for (const body of commandBodies(commands)) {
       expect(body.name).toMatch(/^[a-z]{1,32}$/);
       expect(body.description?.length).toBeGreaterThan(0);

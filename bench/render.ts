@@ -1,0 +1,39 @@
+/** Render benchmarks: render plus PNG encode, p50/p99, and the PNG size. */
+import { Game, type VariantId } from '../src/engine/index.ts';
+import { renderBoard } from '../src/render/index.ts';
+import { summary } from './stats.ts';
+
+function midgame(variant: VariantId, plies: number): Game {
+  const game = new Game(variant);
+  let seed = 11;
+  for (let i = 0; i < plies && !game.isGameOver(); i++) {
+    const moves = game.legalMoves();
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    game.play(moves[seed % moves.length]);
+  }
+  return game;
+}
+
+async function time(label: string, game: Game, iterations: number): Promise<void> {
+  const snapshot = game.snapshot();
+  const players = { attackers: 'Ragnar Lodbrok', defenders: 'Æthelflæd of Mercia' };
+  for (let i = 0; i < 20; i++) await renderBoard(snapshot, players);
+  const samples: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < iterations; i++) {
+    const started = performance.now();
+    const png = await renderBoard(snapshot, players);
+    samples.push(performance.now() - started);
+    bytes = png.length;
+  }
+  console.log(`  ${label}: ${summary(samples)}, ${(bytes / 1024).toFixed(0)} KB`);
+}
+
+export async function benchRender(): Promise<void> {
+  console.log('render (render + PNG encode)');
+  await time('19x19 start (alea-armed)', new Game('alea-armed'), 300);
+  await time('19x19 midgame (alea-guards, 60 plies)', midgame('alea-guards', 60), 300);
+  await time('11x11 start (fetlar)', new Game('fetlar'), 300);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchRender();
