@@ -1,0 +1,69 @@
+/** A bot process wired to the Discord emulator and real Redis, for end-to-end tests and the bench. */
+import { randomBytes } from 'node:crypto';
+import { type Bot, createBot } from '../../src/bot/client.ts';
+import { GameService, type ServiceOptions } from '../../src/game/service.ts';
+import { createLogger } from '../../src/log.ts';
+import { createStore, type Store } from '../../src/store/index.ts';
+import { type DiscordEmulator, startDiscordEmulator } from '../discord-emulator/index.ts';
+import { testRedisUrl } from '../support/redis-url.ts';
+
+export interface BotProcess {
+  bot: Bot;
+  store: Store;
+  service: GameService;
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+export async function startBotProcess(
+  emulator: DiscordEmulator,
+  namespace: string,
+  options: ServiceOptions = {},
+): Promise<BotProcess> {
+  const store = await createStore({ redisUrl: testRedisUrl, namespace });
+  const service = new GameService(store, options);
+  const logs: string[] = [];
+  const logger = createLogger({ level: 'debug', secrets: [emulator.token], write: (line) => logs.push(line) });
+  const bot = await createBot({
+    token: emulator.token,
+    applicationId: emulator.applicationId,
+    guildId: emulator.guildId,
+    apiUrl: emulator.apiUrl,
+    service,
+    logger,
+  });
+  await bot.start();
+  return {
+    bot,
+    store,
+    service,
+    logs,
+    async stop() {
+      await bot.stop();
+      await store.close();
+    },
+  };
+}
+
+export interface World {
+  emulator: DiscordEmulator;
+  namespace: string;
+  bots: BotProcess[];
+  close(): Promise<void>;
+}
+
+export async function startWorld(processes = 1, options: ServiceOptions = {}): Promise<World> {
+  const emulator = await startDiscordEmulator();
+  const namespace = `tafl-e2e-${randomBytes(4).toString('hex')}`;
+  const bots: BotProcess[] = [];
+  for (let i = 0; i < processes; i++) bots.push(await startBotProcess(emulator, namespace, options));
+  return {
+    emulator,
+    namespace,
+    bots,
+    async close() {
+      for (const bot of bots) await bot.stop().catch(() => {});
+      await emulator.close();
+    },
+  };
+}
