@@ -41,7 +41,7 @@ export function createRouter(commands: Map<string, Command>, context: BotContext
       return 'suggested';
     }
     if (interaction.isButton()) {
-      const command = byButtonPrefix.get(interaction.customId.split(':', 1)[0]);
+      const command = byButtonPrefix.get(String(interaction.customId ?? '').split(':', 1)[0]);
       if (!command?.button) {
         refused.add(interaction);
         await interaction.reply({
@@ -99,7 +99,7 @@ function describe(interaction: Interaction): Record<string, unknown> {
     interaction.isChatInputCommand() || interaction.isAutocomplete()
       ? interaction.commandName
       : interaction.isButton()
-        ? interaction.customId.split(':', 2).join(':')
+        ? String(interaction.customId).split(':', 2).join(':')
         : undefined;
   return {
     kind,

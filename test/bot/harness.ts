@@ -23,7 +23,11 @@ export async function startBotProcess(
   const store = await createStore({ redisUrl: testRedisUrl, namespace });
   const service = new GameService(store, options);
   const logs: string[] = [];
-  const logger = createLogger({ level: 'debug', secrets: [emulator.token], write: (line) => logs.push(line) });
+  const logger = createLogger({
+    level: 'debug',
+    secrets: [emulator.token],
+    write: (line) => logs.push(line),
+  });
   const bot = await createBot({
     token: emulator.token,
     applicationId: emulator.applicationId,

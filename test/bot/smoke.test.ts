@@ -10,7 +10,12 @@ afterAll(async () => world?.close());
 describe('smoke', () => {
   it('logs in, registers commands, answers /help', async () => {
     const { emulator } = world;
-    expect(emulator.commands({ guildId: emulator.guildId }).map((c) => c.name).sort()).toContain('move');
+    expect(
+      emulator
+        .commands({ guildId: emulator.guildId })
+        .map((c) => c.name)
+        .sort(),
+    ).toContain('move');
     const ann = emulator.addUser('Ann');
     const reply = await emulator.slash(ann, 'help').reply();
     expect(reply.ephemeral).toBe(true);

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { Gateway } from './gateway.ts';
 import { parseMultipart } from './multipart.ts';
 import { secret, snowflake } from './snowflake.ts';
-import { DiscordState, EPHEMERAL, type EmulatedUser, type RecordedMessage } from './state.ts';
+import { DiscordState, type EmulatedUser, EPHEMERAL, type RecordedMessage } from './state.ts';
 
 export type { EmulatedUser, RecordedMessage } from './state.ts';
 
@@ -71,7 +71,12 @@ export class DiscordEmulator {
 
   async start(): Promise<void> {
     this.channelId = this.state.addChannel('tafl').id;
-    this.gateway = new Gateway(this.server, this.state, this.token, () => `ws://127.0.0.1:${this.port()}/gateway`);
+    this.gateway = new Gateway(
+      this.server,
+      this.state,
+      this.token,
+      () => `ws://127.0.0.1:${this.port()}/gateway`,
+    );
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     this.apiUrl = `http://127.0.0.1:${this.port()}/api`;
     this.events.setMaxListeners(1000);
@@ -107,7 +112,9 @@ export class DiscordEmulator {
   }
 
   messages(channelId?: string): RecordedMessage[] {
-    return this.state.messages.filter((message) => !message.deleted && (!channelId || message.channelId === channelId));
+    return this.state.messages.filter(
+      (message) => !message.deleted && (!channelId || message.channelId === channelId),
+    );
   }
 
   threads(): { id: string; parentId: string; name: string }[] {
@@ -147,7 +154,12 @@ export class DiscordEmulator {
 
   // Users acting
 
-  slash(user: EmulatedUser, name: string, options: Record<string, OptionValue> = {}, where: { channelId?: string } = {}): InteractionHandle {
+  slash(
+    user: EmulatedUser,
+    name: string,
+    options: Record<string, OptionValue> = {},
+    where: { channelId?: string } = {},
+  ): InteractionHandle {
     const command = this.findCommand(name);
     const resolvedUsers: Record<string, unknown> = {};
     const resolvedMembers: Record<string, unknown> = {};
@@ -211,10 +223,23 @@ export class DiscordEmulator {
     return undefined;
   }
 
-  private interact(user: EmulatedUser, channelId: string, type: number, data: unknown, message?: RecordedMessage): InteractionHandle {
+  private interact(
+    user: EmulatedUser,
+    channelId: string,
+    type: number,
+    data: unknown,
+    message?: RecordedMessage,
+  ): InteractionHandle {
     const channel = this.state.channels.get(channelId);
     if (!channel) throw new Error(`no channel ${channelId}`);
-    const record: InteractionRecord = { id: snowflake(), token: secret(64), channelId, responses: [], followUps: [], sourceMessage: message };
+    const record: InteractionRecord = {
+      id: snowflake(),
+      token: secret(64),
+      channelId,
+      responses: [],
+      followUps: [],
+      sourceMessage: message,
+    };
     if (message) record.original = message;
     this.interactions.set(record.token, record);
     const payload = {
@@ -266,14 +291,27 @@ export class DiscordEmulator {
       if (contentType.startsWith('multipart/form-data')) {
         const form = parseMultipart(raw, contentType);
         body = form.json;
-        files = form.files.map(({ filename, contentType: type, data }) => ({ filename, contentType: type, data }));
+        files = form.files.map(({ filename, contentType: type, data }) => ({
+          filename,
+          contentType: type,
+          data,
+        }));
       } else if (raw.length > 0) {
         body = JSON.parse(raw.toString('utf8'));
       }
     } catch (error) {
-      return this.json(response, 400, { code: 50109, message: `The request body contains invalid JSON: ${(error as Error).message}` });
+      return this.json(response, 400, {
+        code: 50109,
+        message: `The request body contains invalid JSON: ${(error as Error).message}`,
+      });
     }
-    const call: RecordedCall = { method: request.method ?? 'GET', path, body, files, at: process.hrtime.bigint() };
+    const call: RecordedCall = {
+      method: request.method ?? 'GET',
+      path,
+      body,
+      files,
+      at: process.hrtime.bigint(),
+    };
     this.calls.push(call);
     const authorised = request.headers.authorization === `Bot ${this.token}`;
     try {
@@ -296,10 +334,16 @@ export class DiscordEmulator {
       return;
     }
     const text = JSON.stringify(body ?? null);
-    response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
+    response
+      .writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
+      .end(text);
   }
 
-  private route(call: RecordedCall, url: URL, authorised: boolean): { status: number; body?: unknown } | null {
+  private route(
+    call: RecordedCall,
+    url: URL,
+    authorised: boolean,
+  ): { status: number; body?: unknown } | null {
     const { method, path, body } = call;
     const match = (pattern: RegExp) => pattern.exec(path);
     let m: RegExpExecArray | null;
@@ -313,13 +357,15 @@ export class DiscordEmulator {
       if (!record) return { status: 404, body: { code: 10015, message: 'Unknown Webhook' } };
       const message = this.createMessage(record.channelId, body, call, record.id);
       record.followUps.push(message);
-      if (!record.answer && record.responses.some((r) => r.type === 5 || r.type === 6)) record.answer = message;
+      if (!record.answer && record.responses.some((r) => r.type === 5 || r.type === 6))
+        record.answer = message;
       return { status: 200, body: this.state.messageJson(message) };
     }
     if ((m = match(/^\/webhooks\/(\d+)\/([^/]+)\/messages\/([^/]+)$/))) {
       const record = this.interactions.get(m[2]);
       if (!record) return { status: 404, body: { code: 10015, message: 'Unknown Webhook' } };
-      const target = m[3] === '@original' ? record.original : this.state.messages.find((message) => message.id === m?.[3]);
+      const target =
+        m[3] === '@original' ? record.original : this.state.messages.find((message) => message.id === m?.[3]);
       if (!target) return { status: 404, body: { code: 10008, message: 'Unknown Message' } };
       if (method === 'GET') return { status: 200, body: this.state.messageJson(target) };
       if (method === 'DELETE') {
@@ -345,9 +391,13 @@ export class DiscordEmulator {
         },
       };
     }
-    if (path === '/users/@me' && method === 'GET') return { status: 200, body: this.state.userJson(this.botUser) };
+    if (path === '/users/@me' && method === 'GET')
+      return { status: 200, body: this.state.userJson(this.botUser) };
     if (path === '/applications/@me' && method === 'GET') {
-      return { status: 200, body: { id: this.applicationId, name: 'Tafl Bot', flags: 0, bot_public: true, description: '' } };
+      return {
+        status: 200,
+        body: { id: this.applicationId, name: 'Tafl Bot', flags: 0, bot_public: true, description: '' },
+      };
     }
     if ((m = match(/^\/applications\/(\d+)(?:\/guilds\/(\d+))?\/commands$/))) {
       const scope = m[2] ?? 'global';
@@ -361,21 +411,28 @@ export class DiscordEmulator {
       if (method === 'POST') {
         this.state.commandWrites++;
         const command = this.storedCommand(body, m[2]);
-        const list = (this.state.commands.get(scope) ?? []).filter((existing) => existing.name !== command.name);
+        const list = (this.state.commands.get(scope) ?? []).filter(
+          (existing) => existing.name !== command.name,
+        );
         this.state.commands.set(scope, [...list, command]);
         return { status: 201, body: command };
       }
     }
     if ((m = match(/^\/channels\/(\d+)$/)) && method === 'GET') {
       const channel = this.state.channels.get(m[1]);
-      return channel ? { status: 200, body: this.state.channelJson(channel) } : { status: 404, body: { code: 10003, message: 'Unknown Channel' } };
+      return channel
+        ? { status: 200, body: this.state.channelJson(channel) }
+        : { status: 404, body: { code: 10003, message: 'Unknown Channel' } };
     }
     if ((m = match(/^\/channels\/(\d+)\/messages$/)) && method === 'POST') {
-      if (!this.state.channels.has(m[1])) return { status: 404, body: { code: 10003, message: 'Unknown Channel' } };
+      if (!this.state.channels.has(m[1]))
+        return { status: 404, body: { code: 10003, message: 'Unknown Channel' } };
       return { status: 200, body: this.state.messageJson(this.createMessage(m[1], body, call)) };
     }
     if ((m = match(/^\/channels\/(\d+)\/messages\/(\d+)$/))) {
-      const message = this.state.messages.find((candidate) => candidate.id === m?.[2] && candidate.channelId === m?.[1]);
+      const message = this.state.messages.find(
+        (candidate) => candidate.id === m?.[2] && candidate.channelId === m?.[1],
+      );
       if (!message) return { status: 404, body: { code: 10008, message: 'Unknown Message' } };
       if (method === 'GET') return { status: 200, body: this.state.messageJson(message) };
       if (method === 'PATCH') {
@@ -388,7 +445,8 @@ export class DiscordEmulator {
       }
     }
     if ((m = match(/^\/channels\/(\d+)(?:\/messages\/(\d+))?\/threads$/)) && method === 'POST') {
-      if (!this.state.channels.has(m[1])) return { status: 404, body: { code: 10003, message: 'Unknown Channel' } };
+      if (!this.state.channels.has(m[1]))
+        return { status: 404, body: { code: 10003, message: 'Unknown Channel' } };
       const thread = this.state.addChannel(String((body as any)?.name ?? 'thread'), 11, m[1]);
       const json = this.state.channelJson(thread);
       this.gateway.dispatch('THREAD_CREATE', { ...json, newly_created: true });
@@ -396,14 +454,19 @@ export class DiscordEmulator {
     }
     if ((m = match(/^\/guilds\/(\d+)\/members\/(\d+)$/)) && method === 'GET') {
       const user = this.state.users.get(m[2]);
-      return user ? { status: 200, body: this.state.memberJson(user) } : { status: 404, body: { code: 10007, message: 'Unknown Member' } };
+      return user
+        ? { status: 200, body: this.state.memberJson(user) }
+        : { status: 404, body: { code: 10007, message: 'Unknown Member' } };
     }
-    if ((m = match(/^\/guilds\/(\d+)$/)) && method === 'GET') return { status: 200, body: this.state.guildJson() };
+    if ((m = match(/^\/guilds\/(\d+)$/)) && method === 'GET')
+      return { status: 200, body: this.state.guildJson() };
     return null;
   }
 
   private storedCommand(command: any, guildId?: string) {
-    const existing = [...this.state.commands.values()].flat().find((candidate) => candidate.name === command.name);
+    const existing = [...this.state.commands.values()]
+      .flat()
+      .find((candidate) => candidate.name === command.name);
     return {
       ...command,
       id: existing?.id ?? snowflake(),
@@ -416,10 +479,16 @@ export class DiscordEmulator {
     };
   }
 
-  private callback(token: string, body: any, call: RecordedCall, withResponse: boolean): { status: number; body?: unknown } {
+  private callback(
+    token: string,
+    body: any,
+    call: RecordedCall,
+    withResponse: boolean,
+  ): { status: number; body?: unknown } {
     const record = this.interactions.get(token);
     if (!record) return { status: 404, body: { code: 10062, message: 'Unknown interaction' } };
-    if (record.responses.length > 0) return { status: 400, body: { code: 40060, message: 'Interaction has already been acknowledged.' } };
+    if (record.responses.length > 0)
+      return { status: 400, body: { code: 40060, message: 'Interaction has already been acknowledged.' } };
     const type = body?.type;
     const data = body?.data ?? {};
     record.responses.push({ type, data, at: call.at });
@@ -429,7 +498,12 @@ export class DiscordEmulator {
       record.original = message;
       record.answer = message;
     } else if (type === 5) {
-      message = this.createMessage(record.channelId, { content: '', flags: (data.flags ?? 0) | 128 }, call, record.id);
+      message = this.createMessage(
+        record.channelId,
+        { content: '', flags: (data.flags ?? 0) | 128 },
+        call,
+        record.id,
+      );
       record.original = message;
     } else if (type === 7 && record.sourceMessage) {
       this.editMessage(record.sourceMessage, data, call);
@@ -453,7 +527,12 @@ export class DiscordEmulator {
     };
   }
 
-  private createMessage(channelId: string, body: any, call: RecordedCall, interactionId?: string): RecordedMessage {
+  private createMessage(
+    channelId: string,
+    body: any,
+    call: RecordedCall,
+    interactionId?: string,
+  ): RecordedMessage {
     const flags = Number(body?.flags ?? 0);
     const message: RecordedMessage = {
       id: snowflake(),
@@ -479,7 +558,11 @@ export class DiscordEmulator {
     if (body?.components !== undefined) message.components = body.components ?? [];
     if (body?.allowed_mentions !== undefined) message.allowedMentions = body.allowed_mentions;
     if (call.files.length > 0) {
-      message.attachments = call.files.map(({ filename, contentType, data }) => ({ filename, contentType, data }));
+      message.attachments = call.files.map(({ filename, contentType, data }) => ({
+        filename,
+        contentType,
+        data,
+      }));
     } else if (Array.isArray(body?.attachments) && body.attachments.length === 0) {
       message.attachments = [];
     }

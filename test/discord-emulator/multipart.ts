@@ -32,7 +32,8 @@ export function parseMultipart(body: Buffer, contentType: string): FormBody {
     const filename = /filename="([^"]*)"/i.exec(headers)?.[1];
     const type = /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1]?.trim();
     if (name === 'payload_json') result.json = JSON.parse(content.toString('utf8'));
-    else if (filename !== undefined) result.files.push({ field: name, filename, contentType: type, data: Buffer.from(content) });
+    else if (filename !== undefined)
+      result.files.push({ field: name, filename, contentType: type, data: Buffer.from(content) });
     start = next;
   }
   return result;

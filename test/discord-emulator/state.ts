@@ -56,7 +56,12 @@ export class DiscordState {
   }
 
   addUser(name: string, options: { bot?: boolean } = {}): EmulatedUser {
-    const user = { id: snowflake(), username: name.toLowerCase().replace(/\W+/g, '_'), globalName: name, bot: options.bot };
+    const user = {
+      id: snowflake(),
+      username: name.toLowerCase().replace(/\W+/g, '_'),
+      globalName: name,
+      bot: options.bot,
+    };
     this.users.set(user.id, user);
     return user;
   }
@@ -111,7 +116,12 @@ export class DiscordState {
       return {
         ...base,
         owner_id: this.botUser.id,
-        thread_metadata: { archived: false, auto_archive_duration: 10080, archive_timestamp: new Date().toISOString(), locked: false },
+        thread_metadata: {
+          archived: false,
+          auto_archive_duration: 10080,
+          archive_timestamp: new Date().toISOString(),
+          locked: false,
+        },
         message_count: 0,
         member_count: 1,
       };
