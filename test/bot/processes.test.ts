@@ -1,0 +1,136 @@
+import { spawn } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Game } from '../../src/engine/index.ts';
+import type { RecordedMessage } from '../discord-emulator/index.ts';
+import { startDiscordEmulator } from '../discord-emulator/index.ts';
+import { startBotProcess, startWorld, type World } from './harness.ts';
+
+let world: World | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+const buttonIds = (message: RecordedMessage): string[] =>
+  message.components.flatMap((row) =>
+    row.components.map((button: { custom_id: string }) => button.custom_id),
+  );
+
+describe('two bot processes on one Redis', () => {
+  it('conflicting moves at the same instant: exactly one applies, the other player is told', async () => {
+    world = await startWorld(2);
+    const { emulator, bots } = world;
+    const ann = emulator.addUser('Ann');
+    const bob = emulator.addUser('Bob');
+    for (let round = 0; round < 8; round++) {
+      const channelId = emulator.createChannel(`race-${round}`);
+      await emulator.waitFor(() => bots.every((process) => process.bot.client.channels.cache.has(channelId)));
+      const players = { attackers: { id: ann.id, name: 'Ann' }, defenders: { id: bob.id, name: 'Bob' } };
+      await bots[0].service.startGame({
+        guildId: emulator.guildId,
+        channelId,
+        players,
+        game: new Game('fetlar'),
+      });
+      // The emulator hands consecutive interactions to alternate processes.
+      const first = emulator.slash(ann, 'move', { move: 'd1-d3' }, { channelId });
+      const second = emulator.slash(ann, 'move', { move: 'h1-h3' }, { channelId });
+      const answers = await Promise.all([first.reply(), second.reply()]);
+      const applied = answers.filter((answer) => !answer.ephemeral);
+      expect(applied, `round ${round}`).toHaveLength(1);
+      const refused = answers.find((answer) => answer.ephemeral);
+      expect(refused?.content).toMatch(/The game changed while you were moving|It is not your turn/);
+      expect((await bots[1].service.board(channelId))?.game.plyCount).toBe(1);
+    }
+    const handledBy = bots.map(
+      (process) => process.logs.filter((line) => line.includes('"name":"move"')).length,
+    );
+    expect(handledBy.every((count) => count >= 8)).toBe(true);
+  });
+});
+
+describe('a restart mid-game', () => {
+  it('the game, its buttons and the registered commands carry on', async () => {
+    world = await startWorld(1);
+    const { emulator } = world;
+    const ann = emulator.addUser('Ann');
+    const bob = emulator.addUser('Bob');
+    const writesAfterFirstStart = emulator.commandWrites;
+    expect(writesAfterFirstStart).toBe(1);
+
+    const challenge = await emulator
+      .slash(ann, 'challenge', { opponent: bob, variant: 'alea-armed', side: 'defenders' })
+      .reply();
+    await emulator.clickButton(bob, challenge, buttonIds(challenge)[0]).reply();
+    expect((await emulator.slash(ann, 'move', { move: 'j11-k11' }).reply()).ephemeral).toBe(false);
+    const offer = await emulator.slash(bob, 'draw').reply();
+
+    await world.bots[0].stop();
+    world.bots[0] = await startBotProcess(emulator, world.namespace);
+    expect(emulator.commandWrites).toBe(writesAfterFirstStart);
+
+    const board = await emulator.slash(ann, 'board').reply();
+    expect(board.content).toContain('Move 1');
+    expect(board.content).toContain('**Bob** to move (attackers)');
+    const accepted = emulator.clickButton(ann, offer, buttonIds(offer)[0]);
+    expect((await accepted.reply()).content).toBe('Draw agreed.');
+    const result = await emulator.waitFor(() =>
+      accepted.followUps().find((message) => message.attachments.length > 0),
+    );
+    expect(result.content).toContain('The game is drawn.');
+  });
+});
+
+describe('challenge expiry', () => {
+  it('an unanswered challenge expires and its buttons are removed', async () => {
+    world = await startWorld(1, { challengeTtlMs: 300 });
+    const { emulator } = world;
+    const ann = emulator.addUser('Ann');
+    const bob = emulator.addUser('Bob');
+    const challenge = await emulator.slash(ann, 'challenge', { opponent: bob }).reply();
+    const challengeId = buttonIds(challenge)[0].split(':')[2];
+    await emulator.waitFor(
+      () => challenge.components.length === 0 && challenge.content.includes('expired'),
+      5000,
+    );
+    expect((await world.bots[0].service.challengeFor(challengeId))?.status).toBe('expired');
+  });
+});
+
+describe('npm start', () => {
+  it('runs the bot from the environment, warns without REDIS_URL, and stops cleanly on SIGTERM', async () => {
+    const emulator = await startDiscordEmulator();
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        env: {
+          ...process.env,
+          DISCORD_TOKEN: emulator.token,
+          CLIENT_ID: emulator.applicationId,
+          GUILD_ID: emulator.guildId,
+          DISCORD_API_URL: emulator.apiUrl,
+          REDIS_URL: '',
+          LOG_LEVEL: 'info',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk) => {
+        output += chunk;
+      });
+      child.stderr.on('data', (chunk) => {
+        output += chunk;
+      });
+      await emulator.waitFor(() => output.includes('"message":"ready"'), 20_000);
+      expect(output).toContain('games are kept in memory');
+      const ann = emulator.addUser('Ann');
+      expect((await emulator.slash(ann, 'help').reply()).ephemeral).toBe(true);
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(output).toContain('"message":"stopped"');
+      expect(output).not.toContain(emulator.token);
+    } finally {
+      await emulator.close();
+    }
+  });
+});
