@@ -1,10 +1,13 @@
 /** `npm run bench [-- section...]`: every benchmark section, or the ones named. */
+
+import { benchBot } from './bot.ts';
 import { benchEngine } from './engine.ts';
 import { benchRender } from './render.ts';
 
 const sections: Record<string, () => Promise<void>> = {
   engine: benchEngine,
   render: benchRender,
+  bot: benchBot,
 };
 
 const wanted = process.argv.slice(2);

@@ -1,0 +1,81 @@
+/**
+ * Bot benchmarks: from the emulator sending INTERACTION_CREATE to the bot's answer arriving at the
+ * emulator, through the real discord.js client and real Redis (REDIS_URL or 127.0.0.1:6379).
+ */
+import { Game } from '../src/engine/index.ts';
+import { startWorld } from '../test/bot/harness.ts';
+import { summary } from './stats.ts';
+
+const MOVES = 300;
+const SUGGESTIONS = 600;
+
+export async function benchBot(): Promise<void> {
+  console.log('bot (INTERACTION_CREATE sent → answer received, real Redis)');
+  const world = await startWorld(1);
+  try {
+    const { emulator, bots } = world;
+    const service = bots[0].service;
+    const ann = emulator.addUser('Ann');
+    const bob = emulator.addUser('Bob');
+    const players = { attackers: { id: ann.id, name: 'Ann' }, defenders: { id: bob.id, name: 'Bob' } };
+    let seed = 3;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+
+    async function newGame(): Promise<string> {
+      const channelId = emulator.createChannel(`bench-${Math.random().toString(36).slice(2, 8)}`);
+      await emulator.waitFor(() => bots[0].bot.client.channels.cache.has(channelId));
+      await service.startGame({
+        guildId: emulator.guildId,
+        channelId,
+        players,
+        game: new Game('alea-armed'),
+      });
+      return channelId;
+    }
+
+    const moveTimes: number[] = [];
+    let channelId = await newGame();
+    for (let i = 0; i < MOVES + 20; i++) {
+      const active = await service.board(channelId);
+      if (!active || active.game.isGameOver()) {
+        channelId = await newGame();
+        i--;
+        continue;
+      }
+      const legal = active.game.legalMoves();
+      const move = legal[next(legal.length)];
+      const user = active.game.turn === 'attackers' ? ann : bob;
+      const handle = emulator.slash(user, 'move', { move: move.notation }, { channelId });
+      const answer = await handle.firstResponse();
+      if (answer.type !== 4 || !answer.data?.attachments)
+        throw new Error(`unexpected answer to /move: ${JSON.stringify(answer.data).slice(0, 200)}`);
+      if (i >= 20) moveTimes.push(Number(answer.at - handle.sentAt) / 1e6);
+      await handle.reply();
+    }
+    console.log(`  /move on 19x19 with the board image: ${summary(moveTimes)}`);
+
+    const suggestTimes: number[] = [];
+    channelId = await newGame();
+    const typed = ['', 'j', 'j1', 'j11', 'j11-', 'k10', 'e', 'h1'];
+    for (let i = 0; i < SUGGESTIONS + 20; i++) {
+      const started = process.hrtime.bigint();
+      const choices = await emulator.autocomplete(bob, 'move', { move: typed[i % typed.length] }, 'move', {
+        channelId,
+      });
+      const took = Number(process.hrtime.bigint() - started) / 1e6;
+      if (i === 0 && choices.length === 0) throw new Error('autocomplete offered nothing');
+      if (i >= 20) suggestTimes.push(took);
+    }
+    console.log(`  /move autocomplete: ${summary(suggestTimes)}`);
+  } finally {
+    await world.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await benchBot();
+  process.exit(0);
+}
