@@ -17,7 +17,7 @@ function midgame(variant: VariantId, plies: number): Game {
 async function time(label: string, game: Game, iterations: number): Promise<void> {
   const snapshot = game.snapshot();
   const players = { attackers: 'Ragnar Lodbrok', defenders: 'Æthelflæd of Mercia' };
-  for (let i = 0; i < 20; i++) await renderBoard(snapshot, players);
+  for (let i = 0; i < 100; i++) await renderBoard(snapshot, players);
   const samples: number[] = [];
   let bytes = 0;
   for (let i = 0; i < iterations; i++) {

@@ -1,26 +1,24 @@
 /**
  * The empty board of a variant: grid, marked squares and coordinates. Drawn once per variant and
- * kept as pixels: drawing a canvas onto another replays its vector commands, which costs more
- * than the whole rest of a picture, while putting back pixels is a copy.
+ * kept as a decoded image: drawing a canvas onto another replays its vector commands, which
+ * costs more than the whole rest of a picture, while drawing an image is a plain pixel copy.
  */
-import { type Canvas, createCanvas, type ImageData } from '@napi-rs/canvas';
+import { type Canvas, createCanvas, type Image, loadImage } from '@napi-rs/canvas';
 import type { BoardSnapshot } from '../engine/index.ts';
 import { font } from './fonts.ts';
 import { centreOf, centreOfSquare, type Layout } from './layout.ts';
 import { palette } from './palette.ts';
 
-const drawn = new Map<string, ImageData>();
+const drawn = new Map<string, Promise<Image>>();
 
-export function backgroundFor(snapshot: BoardSnapshot, layout: Layout): ImageData {
+export function backgroundFor(snapshot: BoardSnapshot, layout: Layout): Promise<Image> {
   const key = `${snapshot.variant}:${layout.width}x${layout.height}`;
-  let pixels = drawn.get(key);
-  if (!pixels) {
-    pixels = drawBackground(snapshot, layout)
-      .getContext('2d')
-      .getImageData(0, 0, layout.width, layout.height);
-    drawn.set(key, pixels);
+  let image = drawn.get(key);
+  if (!image) {
+    image = loadImage(drawBackground(snapshot, layout).encodeSync('png'));
+    drawn.set(key, image);
   }
-  return pixels;
+  return image;
 }
 
 function drawBackground(snapshot: BoardSnapshot, layout: Layout): Canvas {

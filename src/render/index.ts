@@ -8,7 +8,7 @@ import { backgroundFor } from './background.ts';
 import { drawCaption } from './caption.ts';
 import { registerFonts } from './fonts.ts';
 import { centreOf, centreOfSquare, type Layout, layoutFor } from './layout.ts';
-import { drawCapture, drawKingThreat, drawLastMove, drawPiece } from './pieces.ts';
+import { drawCapture, drawKingThreat, drawLastMove, spritesFor } from './pieces.ts';
 import { encodePng } from './png.ts';
 
 export { centreOfSquare, type Layout, layoutFor } from './layout.ts';
@@ -41,9 +41,10 @@ function canvasFor(layout: Layout): Canvas {
 export async function renderBoard(snapshot: BoardSnapshot, players: Players): Promise<Buffer> {
   registerFonts();
   const layout = layoutOf(snapshot);
+  const [background, sprites] = await Promise.all([backgroundFor(snapshot, layout), spritesFor(layout)]);
   const canvas = canvasFor(layout);
   const context = canvas.getContext('2d');
-  context.putImageData(backgroundFor(snapshot, layout), 0, 0);
+  context.drawImage(background, 0, 0);
 
   if (snapshot.lastMove) {
     const { from, to, captured } = snapshot.lastMove;
@@ -54,7 +55,7 @@ export async function renderBoard(snapshot: BoardSnapshot, players: Players): Pr
     row.forEach((piece, file) => {
       if (!piece) return;
       const { x, y } = centreOf(layout, file, rank);
-      drawPiece(context, layout, piece, x, y);
+      context.drawImage(sprites[piece], x - layout.cell / 2, y - layout.cell / 2);
       if (piece === 'king' && !snapshot.result) {
         if (snapshot.threats.kingCanEscape) drawKingThreat(context, layout, { x, y }, 'escape');
         else if (snapshot.threats.kingCanBeCaptured) drawKingThreat(context, layout, { x, y }, 'capture');

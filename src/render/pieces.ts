@@ -1,8 +1,33 @@
 /** The pieces and the marks on the board: last move, captures, threats to the king. */
-import type { SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type Image, loadImage, type SKRSContext2D } from '@napi-rs/canvas';
 import type { PieceKind } from '../engine/index.ts';
 import type { Layout } from './layout.ts';
 import { palette } from './palette.ts';
+
+const KINDS: PieceKind[] = ['attacker', 'defender', 'guard', 'king'];
+const sprites = new Map<number, Promise<Record<PieceKind, Image>>>();
+
+/**
+ * Each kind of piece drawn once per square size and stamped as an image: a copy of pixels costs a
+ * fraction of drawing 70 antialiased discs anew for every picture.
+ */
+export function spritesFor(layout: Layout): Promise<Record<PieceKind, Image>> {
+  let set = sprites.get(layout.cell);
+  if (!set) {
+    set = Promise.all(
+      KINDS.map((kind) => {
+        const canvas = createCanvas(layout.cell, layout.cell);
+        drawPiece(canvas.getContext('2d'), layout, kind, layout.cell / 2, layout.cell / 2);
+        return loadImage(canvas.encodeSync('png'));
+      }),
+    ).then(
+      (images) =>
+        Object.fromEntries(KINDS.map((kind, index) => [kind, images[index]])) as Record<PieceKind, Image>,
+    );
+    sprites.set(layout.cell, set);
+  }
+  return set;
+}
 
 export function drawPiece(
   context: SKRSContext2D,
