@@ -217,6 +217,16 @@ describe('/move', () => {
     expect(nonsense.content).toContain('is not a move');
   });
 
+  it('refuses passing over the centre to all but the king under the guard rules', async () => {
+    const channelId = await channelWithGame(
+      gameWith('alea-guards', { king: 'c10', defenders: ['j13'], attackers: ['s19'] }, 'defenders'),
+    );
+    expect(await world.emulator.slash(bob, 'move', { move: 'j13-j5' }, { channelId }).reply()).toMatchObject({
+      ephemeral: true,
+      content: 'only the king may pass over the centre',
+    });
+  });
+
   it('refuses a move out of turn, from a non-player, and where there is no game', async () => {
     const channelId = await channelWithGame(new Game('fetlar'));
     expect(await world.emulator.slash(bob, 'move', { move: 'f4-c4' }, { channelId }).reply()).toMatchObject({

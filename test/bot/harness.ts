@@ -18,10 +18,10 @@ export interface BotProcess {
 export async function startBotProcess(
   emulator: DiscordEmulator,
   namespace: string,
-  options: ServiceOptions = {},
+  options: ServiceOptions & { wrapStore?: (store: Store) => Store } = {},
 ): Promise<BotProcess> {
   const store = await createStore({ redisUrl: testRedisUrl, namespace });
-  const service = new GameService(store, options);
+  const service = new GameService(options.wrapStore ? options.wrapStore(store) : store, options);
   const logs: string[] = [];
   const logger = createLogger({
     level: 'debug',
@@ -56,7 +56,10 @@ export interface World {
   close(): Promise<void>;
 }
 
-export async function startWorld(processes = 1, options: ServiceOptions = {}): Promise<World> {
+export async function startWorld(
+  processes = 1,
+  options: ServiceOptions & { wrapStore?: (store: Store) => Store } = {},
+): Promise<World> {
   const emulator = await startDiscordEmulator();
   const namespace = `tafl-e2e-${randomBytes(4).toString('hex')}`;
   const bots: BotProcess[] = [];

@@ -97,6 +97,46 @@ describe('challenge expiry', () => {
   });
 });
 
+describe('slow work', () => {
+  it('an interaction that takes longer than a second is deferred, then answered: never "interaction failed"', async () => {
+    const slow = { delay: 0 };
+    world = await startWorld(1, {
+      wrapStore: (store) => ({
+        ...store,
+        read: async (key) => {
+          if (slow.delay > 0) await new Promise((resolve) => setTimeout(resolve, slow.delay));
+          return store.read(key);
+        },
+      }),
+    });
+    const { emulator, bots } = world;
+    const ann = emulator.addUser('Ann');
+    const bob = emulator.addUser('Bob');
+    const players = { attackers: { id: ann.id, name: 'Ann' }, defenders: { id: bob.id, name: 'Bob' } };
+    await bots[0].service.startGame({
+      guildId: emulator.guildId,
+      channelId: emulator.channelId,
+      players,
+      game: new Game('fetlar'),
+    });
+    slow.delay = 1600;
+    const move = emulator.slash(ann, 'move', { move: 'd1-d3' });
+    expect((await move.firstResponse()).type).toBe(5);
+    const answer = await move.reply();
+    expect(answer.ephemeral).toBe(false);
+    expect(answer.attachments).toHaveLength(1);
+    const refusal = emulator.slash(ann, 'move', { move: 'h1-h3' });
+    expect((await refusal.firstResponse()).type).toBe(5);
+    const told = await refusal.reply();
+    expect(told).toMatchObject({ ephemeral: true });
+    expect(told.content).toContain('It is not your turn');
+    // The public "thinking" message of the deferral was removed, so the refusal stays private.
+    expect(
+      emulator.messages().filter((message) => message.interactionId === refusal.id && !message.ephemeral),
+    ).toEqual([]);
+  });
+});
+
 describe('npm start', () => {
   it('runs the bot from the environment, warns without REDIS_URL, and stops cleanly on SIGTERM', async () => {
     const emulator = await startDiscordEmulator();

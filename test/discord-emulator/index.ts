@@ -283,7 +283,7 @@ export class DiscordEmulator {
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks);
     const url = new URL(request.url ?? '/', 'http://emulator');
-    const path = url.pathname.replace(/^\/api(\/v\d+)?/, '');
+    const path = decodeURIComponent(url.pathname).replace(/^\/api(\/v\d+)?/, '');
     const contentType = request.headers['content-type'] ?? '';
     let body: any;
     let files: RecordedCall['files'] = [];
