@@ -7,6 +7,13 @@ import { createStore, type Store } from '../../src/store/index.ts';
 import { type DiscordEmulator, startDiscordEmulator } from '../discord-emulator/index.ts';
 import { testRedisUrl } from '../support/redis-url.ts';
 
+export type BotOptions = ServiceOptions & {
+  /** Wraps the store, e.g. to slow it down. */
+  wrapStore?: (store: Store) => Store;
+  /** Another Redis than the tests' own. */
+  redisUrl?: string;
+};
+
 export interface BotProcess {
   bot: Bot;
   store: Store;
@@ -18,9 +25,9 @@ export interface BotProcess {
 export async function startBotProcess(
   emulator: DiscordEmulator,
   namespace: string,
-  options: ServiceOptions & { wrapStore?: (store: Store) => Store } = {},
+  options: BotOptions = {},
 ): Promise<BotProcess> {
-  const store = await createStore({ redisUrl: testRedisUrl, namespace });
+  const store = await createStore({ redisUrl: options.redisUrl ?? testRedisUrl, namespace });
   const service = new GameService(options.wrapStore ? options.wrapStore(store) : store, options);
   const logs: string[] = [];
   const logger = createLogger({
@@ -56,10 +63,7 @@ export interface World {
   close(): Promise<void>;
 }
 
-export async function startWorld(
-  processes = 1,
-  options: ServiceOptions & { wrapStore?: (store: Store) => Store } = {},
-): Promise<World> {
+export async function startWorld(processes = 1, options: BotOptions = {}): Promise<World> {
   const emulator = await startDiscordEmulator();
   const namespace = `tafl-e2e-${randomBytes(4).toString('hex')}`;
   const bots: BotProcess[] = [];

@@ -16,6 +16,7 @@ export class Gateway {
   private readonly sessions = new Set<Session>();
   private readonly known = new Map<string, Session>();
   identifies = 0;
+  resumes = 0;
 
   constructor(
     http: Server,
@@ -82,6 +83,7 @@ export class Gateway {
           session.socket.send(JSON.stringify({ op: 9, d: false, s: null, t: null }));
           return;
         }
+        this.resumes++;
         session.id = previous.id;
         session.sequence = previous.sequence;
         session.ready = true;

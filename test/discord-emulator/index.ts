@@ -51,6 +51,16 @@ interface InteractionRecord {
 
 type OptionValue = string | number | boolean | EmulatedUser;
 
+/** A failure the emulator answers instead of the real route, `times` times. */
+export interface Fault {
+  method?: string;
+  path: RegExp;
+  status: number;
+  /** For 429: seconds to wait, sent as retry-after. */
+  retryAfter?: number;
+  times: number;
+}
+
 const COMMAND_TYPE = { string: 3, integer: 4, boolean: 5, user: 6 } as const;
 
 export class DiscordEmulator {
@@ -68,6 +78,14 @@ export class DiscordEmulator {
   private gateway!: Gateway;
   private readonly interactions = new Map<string, InteractionRecord>();
   private nextShard = 0;
+  private readonly faults: Fault[] = [];
+  /** Requests answered with an injected fault. */
+  readonly faulted: RecordedCall[] = [];
+
+  /** Answers the next `times` matching requests with an error (429 with retry-after, or 5xx). */
+  injectFault(fault: Fault): void {
+    this.faults.push({ ...fault });
+  }
 
   async start(): Promise<void> {
     this.channelId = this.state.addChannel('tafl').id;
@@ -125,6 +143,11 @@ export class DiscordEmulator {
 
   dropGatewayConnections(): void {
     this.gateway.dropConnections();
+  }
+
+  /** Gateway sessions resumed (RESUME accepted) and identified so far. */
+  gatewayCounts(): { resumes: number; identifies: number } {
+    return { resumes: this.gateway.resumes, identifies: this.gateway.identifies };
   }
 
   /** Resolves when `probe` returns something truthy, checking after every change (and every 20 ms). */
@@ -313,6 +336,26 @@ export class DiscordEmulator {
       at: process.hrtime.bigint(),
     };
     this.calls.push(call);
+    const fault = this.faults.find(
+      (f) => f.times > 0 && f.path.test(path) && (!f.method || f.method === call.method),
+    );
+    if (fault) {
+      fault.times--;
+      this.faulted.push(call);
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (fault.status === 429) {
+        headers['retry-after'] = String(fault.retryAfter ?? 0.2);
+        headers['x-ratelimit-scope'] = 'user';
+      }
+      const text = JSON.stringify(
+        fault.status === 429
+          ? { message: 'You are being rate limited.', retry_after: fault.retryAfter ?? 0.2, global: false }
+          : { message: 'Internal Server Error', code: 0 },
+      );
+      response.writeHead(fault.status, headers).end(text);
+      this.events.emit('change');
+      return;
+    }
     const authorised = request.headers.authorization === `Bot ${this.token}`;
     try {
       const result = this.route(call, url, authorised);

@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Game } from '../../src/engine/index.ts';
+import { startPrivateRedis } from '../support/private-redis.ts';
+import { startWorld, type World } from './harness.ts';
+
+let world: World | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+async function gameOn(world: World) {
+  const { emulator, bots } = world;
+  const ann = emulator.addUser('Ann');
+  const bob = emulator.addUser('Bob');
+  const players = { attackers: { id: ann.id, name: 'Ann' }, defenders: { id: bob.id, name: 'Bob' } };
+  const started = await bots[0].service.startGame({
+    guildId: emulator.guildId,
+    channelId: emulator.channelId,
+    players,
+    game: new Game('fetlar'),
+  });
+  if (!started.ok) throw new Error(started.message);
+  return { ann, bob };
+}
+
+describe('Discord answering with errors', () => {
+  it('a 429 rate limit on the reply: the bot waits as told and answers once', async () => {
+    world = await startWorld(1);
+    const { ann } = await gameOn(world);
+    world.emulator.injectFault({
+      method: 'POST',
+      path: /^\/interactions\/\d+\/[^/]+\/callback$/,
+      status: 429,
+      retryAfter: 0.3,
+      times: 1,
+    });
+    const move = world.emulator.slash(ann, 'move', { move: 'd1-d3' });
+    const answer = await move.reply();
+    expect(answer.ephemeral).toBe(false);
+    expect(answer.content).toContain('d1-d3');
+    expect(world.emulator.faulted).toHaveLength(1);
+    expect((await world.bots[0].service.board(world.emulator.channelId))?.game.plyCount).toBe(1);
+  });
+
+  it('5xx errors on the reply: the bot retries and the move is stored once', async () => {
+    world = await startWorld(1);
+    const { ann, bob } = await gameOn(world);
+    world.emulator.injectFault({ method: 'POST', path: /\/callback$/, status: 502, times: 2 });
+    expect((await world.emulator.slash(ann, 'move', { move: 'd1-d3' }).reply()).content).toContain('d1-d3');
+    expect(world.emulator.faulted).toHaveLength(2);
+    expect((await world.emulator.slash(bob, 'move', { move: 'f4-c4' }).reply()).content).toContain('f4-c4');
+    const history = (await world.bots[0].service.board(world.emulator.channelId))?.game
+      .history()
+      .map((move) => move.notation);
+    expect(history).toEqual(['d1-d3', 'f4-c4']);
+  });
+
+  it('a dropped gateway connection: the bot resumes and play goes on', async () => {
+    world = await startWorld(1);
+    const { ann, bob } = await gameOn(world);
+    expect((await world.emulator.slash(ann, 'move', { move: 'd1-d3' }).reply()).ephemeral).toBe(false);
+    world.emulator.dropGatewayConnections();
+    await world.emulator.waitFor(() => world?.emulator.readySessions() === 1, 15_000);
+    expect(
+      world.emulator.gatewayCounts().resumes + world.emulator.gatewayCounts().identifies,
+    ).toBeGreaterThanOrEqual(2);
+    expect((await world.emulator.slash(bob, 'move', { move: 'f4-c4' }).reply()).content).toContain('f4-c4');
+  });
+});
+
+describe('Redis stopping mid-game', () => {
+  it('players are told storage is unavailable, nothing is half-applied, and the bot recovers when Redis returns', async () => {
+    const redis = await startPrivateRedis({ persist: true });
+    try {
+      world = await startWorld(1, { redisUrl: redis.url });
+      const { ann, bob } = await gameOn(world);
+      expect((await world.emulator.slash(ann, 'move', { move: 'd1-d3' }).reply()).ephemeral).toBe(false);
+
+      await redis.stop();
+      const refused = await world.emulator.slash(bob, 'move', { move: 'f4-c4' }).reply();
+      expect(refused.ephemeral).toBe(true);
+      expect(refused.content).toContain('game store is unreachable');
+      const board = await world.emulator.slash(bob, 'board').reply();
+      expect(board.ephemeral).toBe(true);
+      expect(board.content).toContain('game store is unreachable');
+
+      await redis.restart();
+      let retried = await world.emulator.slash(bob, 'move', { move: 'f4-c4' }).reply();
+      for (let attempt = 0; attempt < 20 && retried.ephemeral; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        retried = await world.emulator.slash(bob, 'move', { move: 'f4-c4' }).reply();
+      }
+      expect(retried.ephemeral).toBe(false);
+      const history = (await world.bots[0].service.board(world.emulator.channelId))?.game
+        .history()
+        .map((move) => move.notation);
+      expect(history).toEqual(['d1-d3', 'f4-c4']);
+    } finally {
+      await world?.close();
+      world = undefined;
+      await redis.stop();
+    }
+  });
+});
