@@ -54,8 +54,19 @@ export async function execute(
 ): Promise<void> {
   const opponent = interaction.options.getUser('opponent', true);
   const opponentMember = interaction.options.getMember('opponent');
-  const chosenVariant = interaction.options.getString('variant') ?? DEFAULT_VARIANT;
+  const variant = interaction.options.getString('variant') ?? DEFAULT_VARIANT;
   const side = interaction.options.getString('side') ?? 'random';
+  // Discord offers only the listed choices, but a forged interaction can carry anything.
+  if (!isVariantId(variant)) {
+    await answer(interaction, async () =>
+      privateAnswer(`There is no variant "${variant.slice(0, 40)}": choose one of ${variantIds.join(', ')}.`),
+    );
+    return;
+  }
+  if (side !== 'attackers' && side !== 'defenders' && side !== 'random') {
+    await answer(interaction, async () => privateAnswer('The side must be attackers, defenders or random.'));
+    return;
+  }
   const outcome = await service.challenge({
     guildId: interaction.guildId ?? '',
     channelId: interaction.channelId,
@@ -66,8 +77,8 @@ export async function execute(
         opponentMember && 'displayName' in opponentMember ? opponentMember.displayName : opponent.displayName,
       bot: opponent.bot,
     },
-    variant: isVariantId(chosenVariant) ? chosenVariant : DEFAULT_VARIANT,
-    side: side === 'attackers' || side === 'defenders' ? side : 'random',
+    variant,
+    side,
     thread: interaction.options.getBoolean('thread') ?? false,
   });
   if (!outcome.ok) {

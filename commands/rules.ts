@@ -22,8 +22,15 @@ export const data = new SlashCommandBuilder()
   );
 
 export async function execute(interaction: ChatInputCommandInteraction): Promise<void> {
-  const chosen = interaction.options.getString('variant') ?? DEFAULT_VARIANT;
-  const variant = isVariantId(chosen) ? chosen : DEFAULT_VARIANT;
+  const variant = interaction.options.getString('variant') ?? DEFAULT_VARIANT;
+  if (!isVariantId(variant)) {
+    await interaction.reply({
+      content: `There is no variant "${variant.slice(0, 40)}": choose one of ${variantIds.join(', ')}.`,
+      flags: MessageFlags.Ephemeral,
+      allowedMentions: onlyMention(),
+    });
+    return;
+  }
   const { title, lines } = describeRules(variant);
   const embed = new EmbedBuilder()
     .setTitle(title)

@@ -32,6 +32,11 @@ export async function execute(
   await answer(interaction, async () => {
     if (!interaction.guildId) return privateAnswer('Standings are kept per server.');
     const chosen = interaction.options.getString('variant');
+    if (chosen && !isVariantId(chosen)) {
+      return privateAnswer(
+        `There is no variant "${chosen.slice(0, 40)}": choose one of ${variantIds.join(', ')}.`,
+      );
+    }
     const variant: VariantId | undefined = chosen && isVariantId(chosen) ? chosen : undefined;
     const scope = variant ? getVariant(variant).name : 'all variants';
     const member = interaction.options.getUser('member');

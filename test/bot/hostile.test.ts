@@ -1,0 +1,197 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Game } from '../../src/engine/index.ts';
+import type { EmulatedUser, RecordedMessage } from '../discord-emulator/index.ts';
+import { startWorld, type World } from './harness.ts';
+
+let world: World;
+let ann: EmulatedUser;
+let bob: EmulatedUser;
+let cat: EmulatedUser;
+beforeAll(async () => {
+  world = await startWorld();
+  ann = world.emulator.addUser('Ann');
+  bob = world.emulator.addUser('Bob');
+  cat = world.emulator.addUser('Cat');
+});
+afterAll(async () => world?.close());
+
+async function channelWithGame(): Promise<string> {
+  const channelId = world.emulator.createChannel(`hostile-${Math.random().toString(36).slice(2, 8)}`);
+  await world.emulator.waitFor(() => world.bots[0].bot.client.channels.cache.has(channelId));
+  const players = { attackers: { id: ann.id, name: 'Ann' }, defenders: { id: bob.id, name: 'Bob' } };
+  const started = await world.bots[0].service.startGame({
+    guildId: world.emulator.guildId,
+    channelId,
+    players,
+    game: new Game('fetlar'),
+  });
+  if (!started.ok) throw new Error(started.message);
+  return channelId;
+}
+
+const failures = () => world.bots[0].logs.filter((line) => line.includes('"interaction failed"'));
+
+describe('hostile input', () => {
+  it('fuzzed move text is refused privately with a reason and changes nothing (service, many cases)', async () => {
+    const channelId = await channelWithGame();
+    const service = world.bots[0].service;
+    const before = (await service.board(channelId))?.game.position();
+    const legal = new Set(new Game('fetlar').legalMoves().map((move) => move.notation));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string({ maxLength: 60 }),
+          fc.string({ unit: 'binary', maxLength: 300 }),
+          fc.constantFrom('', ' ', '-', 'a0-a1', 'k11-k12', 'f6-f6', '\u0000', 'd1-d3'.repeat(50)),
+        ),
+        async (text) => {
+          const normalised = text.toLowerCase().replace(/\s+/g, '');
+          fc.pre(![...legal].some((move) => normalised === move || normalised === move.replace('-', '')));
+          const outcome = await service.move(channelId, { id: ann.id, name: 'Ann' }, text);
+          expect(outcome.ok).toBe(false);
+          if (!outcome.ok) {
+            expect(outcome.message.length).toBeGreaterThan(0);
+            expect(outcome.message.length).toBeLessThan(200);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect((await service.board(channelId))?.game.position()).toBe(before);
+  });
+
+  it('fuzzed move text through Discord: each gets a private reply, nothing escapes a handler', async () => {
+    const channelId = await channelWithGame();
+    const samples = fc.sample(fc.string({ unit: 'binary', minLength: 1, maxLength: 100 }), {
+      numRuns: 25,
+      seed: 42,
+    });
+    for (const text of [...samples, '@everyone', '<@&123>', 'x'.repeat(5000), 'd1-d3; DROP TABLE games']) {
+      const reply = await world.emulator.slash(ann, 'move', { move: text }, { channelId }).reply();
+      expect(reply.ephemeral, JSON.stringify(text)).toBe(true);
+      expect(reply.allowedMentions).toMatchObject({ parse: [] });
+    }
+    expect((await world.bots[0].service.board(channelId))?.game.plyCount).toBe(0);
+    expect(failures()).toEqual([]);
+  });
+
+  it('forged option values are refused, not guessed at', async () => {
+    const variant = await world.emulator.slash(ann, 'challenge', { opponent: bob, variant: 'chess' }).reply();
+    expect(variant).toMatchObject({ ephemeral: true });
+    expect(variant.content).toContain('There is no variant "chess"');
+    const side = await world.emulator.slash(ann, 'challenge', { opponent: bob, side: 'sideways' }).reply();
+    expect(side).toMatchObject({
+      ephemeral: true,
+      content: 'The side must be attackers, defenders or random.',
+    });
+    expect((await world.emulator.slash(ann, 'rules', { variant: 'x'.repeat(500) }).reply()).ephemeral).toBe(
+      true,
+    );
+    expect((await world.emulator.slash(ann, 'standings', { variant: 'go' }).reply()).ephemeral).toBe(true);
+  });
+
+  it('forged and stale button ids are refused and change nothing', async () => {
+    const channelId = await channelWithGame();
+    const other = await channelWithGame();
+    const offer = await world.emulator.slash(ann, 'draw', {}, { channelId }).reply();
+    const otherGameId = (await world.bots[0].service.board(other))?.id ?? '';
+    const ids = [
+      `draw:accept:${otherGameId}`,
+      'draw:accept:',
+      'draw:decline:x',
+      'challenge:accept:../../x',
+      'challenge:explode:abc',
+      'nobody:home',
+      '',
+      ':::',
+      'x'.repeat(100),
+      ...fc.sample(fc.string({ maxLength: 100 }), { numRuns: 15, seed: 7 }),
+    ];
+    for (const customId of ids) {
+      const reply = await world.emulator.clickButton(bob, offer, customId).reply();
+      expect(reply.ephemeral, customId).toBe(true);
+    }
+    expect((await world.bots[0].service.board(channelId))?.game.result).toBeNull();
+    expect((await world.bots[0].service.board(other))?.game.result).toBeNull();
+
+    const finished = await channelWithGame();
+    const oldOffer = await world.emulator.slash(ann, 'draw', {}, { channelId: finished }).reply();
+    await world.emulator.slash(ann, 'resign', {}, { channelId: finished }).reply();
+    await channelWithGameIn(finished);
+    const stale = await world.emulator.clickButton(bob, oldOffer, buttonIds(oldOffer)[0]).reply();
+    expect(stale).toMatchObject({
+      ephemeral: true,
+      content: 'That draw offer was for a game that has ended.',
+    });
+    expect(failures()).toEqual([]);
+  });
+
+  it('a member pressing a button meant for someone else is refused', async () => {
+    const channelId = await channelWithGame();
+    const offer = await world.emulator.slash(ann, 'draw', {}, { channelId }).reply();
+    const reply = await world.emulator.clickButton(cat, offer, buttonIds(offer)[0]).reply();
+    expect(reply).toMatchObject({ ephemeral: true, content: 'You are not playing in this game.' });
+  });
+});
+
+describe('security', () => {
+  it('a full game later, the token appears in no log, reply or request the bot made', async () => {
+    const { token } = world.emulator;
+    const channelId = world.emulator.createChannel('security');
+    await world.emulator.waitFor(() => world.bots[0].bot.client.channels.cache.has(channelId));
+    const challenge = await world.emulator
+      .slash(ann, 'challenge', { opponent: bob, variant: 'fetlar', side: 'attackers' }, { channelId })
+      .reply();
+    await world.emulator.clickButton(bob, challenge, buttonIds(challenge)[0]).reply();
+    for (const [player, move] of [
+      [ann, 'd1-d3'],
+      [bob, 'f4-c4'],
+      [ann, 'h1-h3'],
+    ] as const) {
+      expect((await world.emulator.slash(player, 'move', { move }, { channelId }).reply()).ephemeral).toBe(
+        false,
+      );
+    }
+    const ended = await world.emulator.slash(bob, 'resign', {}, { channelId }).reply();
+    expect(ended.content).toContain('Game over');
+    await world.emulator.slash(cat, 'standings').reply();
+    const everything = [
+      ...world.bots[0].logs,
+      ...world.emulator.messages().map((message) => JSON.stringify({ ...message, attachments: [] })),
+      ...world.emulator.calls.map((call) => JSON.stringify(call.body ?? null)),
+    ].join('\n');
+    expect(everything.length).toBeGreaterThan(1000);
+    expect(everything).not.toContain(token);
+    expect(everything).not.toContain(token.split('.')[2]);
+  });
+
+  it('no message the bot sent could ping everyone, here or a role', () => {
+    const sent = world.emulator.calls.filter((call) => call.body && typeof call.body === 'object');
+    for (const call of sent) {
+      const body = call.body as {
+        allowed_mentions?: { parse?: string[] };
+        data?: { allowed_mentions?: { parse?: string[] } };
+        content?: string;
+      };
+      const mentions = body.allowed_mentions ?? body.data?.allowed_mentions;
+      if (body.content || body.data) expect(mentions?.parse ?? [], call.path).toEqual([]);
+    }
+  });
+});
+
+function buttonIds(message: RecordedMessage): string[] {
+  return message.components.flatMap((row) =>
+    row.components.map((button: { custom_id: string }) => button.custom_id),
+  );
+}
+
+async function channelWithGameIn(channelId: string): Promise<void> {
+  const players = { attackers: { id: ann.id, name: 'Ann' }, defenders: { id: bob.id, name: 'Bob' } };
+  await world.bots[0].service.startGame({
+    guildId: world.emulator.guildId,
+    channelId,
+    players,
+    game: new Game('fetlar'),
+  });
+}
