@@ -8,6 +8,8 @@ export interface Config {
   guildId?: string;
   /** Without it, games live in memory and do not survive a restart. */
   redisUrl?: string;
+  /** Prefix of every key in Redis, so that several bots (or a test run) can share one server. */
+  redisNamespace: string;
   logLevel: LogLevel;
   /** REST base URL, e.g. a REST proxy; the gateway address comes from its /gateway/bot answer. */
   discordApiUrl?: string;
@@ -33,6 +35,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientId: (env.CLIENT_ID as string).trim(),
     guildId: optional('GUILD_ID'),
     redisUrl: optional('REDIS_URL'),
+    redisNamespace: optional('REDIS_NAMESPACE') ?? 'tafl',
     logLevel,
     discordApiUrl: optional('DISCORD_API_URL'),
   };

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger({ level: config.logLevel, secrets: [config.discordToken] });
-  const store = await createStore({ redisUrl: config.redisUrl });
+  const store = await createStore({ redisUrl: config.redisUrl, namespace: config.redisNamespace });
   if (!config.redisUrl) {
     logger.warn('REDIS_URL is not set: games are kept in memory and will not survive a restart');
   }

@@ -23,6 +23,7 @@ describe('settings from the environment', () => {
       clientId: '42',
       guildId: undefined,
       redisUrl: 'redis://x:6379',
+      redisNamespace: 'tafl',
       logLevel: 'debug',
       discordApiUrl: undefined,
     });

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
 import type { RecordedMessage } from '../discord-emulator/index.ts';
 import { startDiscordEmulator } from '../discord-emulator/index.ts';
+import { spawnBot } from './child.ts';
 import { startBotProcess, startWorld, type World } from './harness.ts';
 
 let world: World | undefined;
@@ -141,34 +141,15 @@ describe('npm start', () => {
   it('runs the bot from the environment, warns without REDIS_URL, and stops cleanly on SIGTERM', async () => {
     const emulator = await startDiscordEmulator();
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-        env: {
-          ...process.env,
-          DISCORD_TOKEN: emulator.token,
-          CLIENT_ID: emulator.applicationId,
-          GUILD_ID: emulator.guildId,
-          DISCORD_API_URL: emulator.apiUrl,
-          REDIS_URL: '',
-          LOG_LEVEL: 'info',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      child.stdout.on('data', (chunk) => {
-        output += chunk;
-      });
-      child.stderr.on('data', (chunk) => {
-        output += chunk;
-      });
-      await emulator.waitFor(() => output.includes('"message":"ready"'), 20_000);
-      expect(output).toContain('games are kept in memory');
+      const bot = spawnBot(emulator, { REDIS_URL: '' });
+      await bot.ready();
+      expect(bot.output()).toContain('games are kept in memory');
       const ann = emulator.addUser('Ann');
       expect((await emulator.slash(ann, 'help').reply()).ephemeral).toBe(true);
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
-      expect(output).toContain('"message":"stopped"');
-      expect(output).not.toContain(emulator.token);
+      bot.process.kill('SIGTERM');
+      expect(await bot.exited).toBe(0);
+      expect(bot.output()).toContain('"message":"stopped"');
+      expect(bot.output()).not.toContain(emulator.token);
     } finally {
       await emulator.close();
     }
