@@ -1,5 +1,6 @@
 /** `npm start`: reads the settings, opens the store, and runs the bot until SIGINT or SIGTERM. */
 import 'dotenv/config';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createBot } from './bot/client.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { GameService } from './game/service.ts';
@@ -32,6 +33,17 @@ async function main(): Promise<void> {
     logger,
   });
 
+  // Event-loop delay: how long a ready interaction may wait before the process gets to it.
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const health = () => ({
+    eventLoopDelayP50Ms: Math.round(delay.percentile(50) / 1e4) / 100,
+    eventLoopDelayP99Ms: Math.round(delay.percentile(99) / 1e4) / 100,
+    eventLoopDelayMaxMs: Math.round(delay.max / 1e4) / 100,
+    memoryMb: Math.round(process.memoryUsage().rss / 1e6),
+  });
+  setInterval(() => logger.info('health', health()), 60_000).unref();
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -39,7 +51,7 @@ async function main(): Promise<void> {
     logger.info('shutting down', { signal });
     await bot.stop();
     await store.close();
-    logger.info('stopped');
+    logger.info('stopped', health());
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

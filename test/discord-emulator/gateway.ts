@@ -61,7 +61,7 @@ export class Gateway {
         this.send(session, 'READY', {
           v: 10,
           user: { ...this.state.userJson(this.state.botUser), verified: true, mfa_enabled: false, flags: 0 },
-          guilds: [{ id: this.state.guildId, unavailable: true }],
+          guilds: [...this.state.guilds.keys()].map((id) => ({ id, unavailable: true })),
           session_id: session.id,
           resume_gateway_url: this.resumeUrl(),
           shard: d.shard ?? [0, 1],
@@ -74,7 +74,7 @@ export class Gateway {
           geo_ordered_rtc_regions: [],
         });
         session.ready = true;
-        this.send(session, 'GUILD_CREATE', this.state.guildJson());
+        for (const guildId of this.state.guilds.keys()) this.send(session, 'GUILD_CREATE', this.state.guildJson(guildId));
         return;
       }
       case 6: {

@@ -119,8 +119,15 @@ export class DiscordEmulator {
     return user;
   }
 
-  createChannel(name: string): string {
-    const channel = this.state.addChannel(name);
+  /** A new guild with the bot and every user in it; returns its id. Add channels with `createChannel(name, guildId)`. */
+  createGuild(name: string): string {
+    const guildId = this.state.addGuild(name);
+    this.gateway.dispatch('GUILD_CREATE', this.state.guildJson(guildId));
+    return guildId;
+  }
+
+  createChannel(name: string, guildId = this.guildId): string {
+    const channel = this.state.addChannel(name, 0, undefined, guildId);
     this.gateway.dispatch('CHANNEL_CREATE', this.state.channelJson(channel));
     return channel.id;
   }
@@ -271,7 +278,7 @@ export class DiscordEmulator {
       type,
       token: record.token,
       version: 1,
-      guild_id: this.guildId,
+      guild_id: channel.guildId,
       channel_id: channelId,
       channel: this.state.channelJson(channel),
       member: this.state.memberJson(user),
@@ -281,7 +288,7 @@ export class DiscordEmulator {
       guild_locale: 'en-US',
       app_permissions: '2251799813685247',
       entitlements: [],
-      authorizing_integration_owners: { '0': this.guildId },
+      authorizing_integration_owners: { '0': channel.guildId },
       context: 0,
       attachment_size_limit: 10485760,
     };
@@ -490,7 +497,8 @@ export class DiscordEmulator {
     if ((m = match(/^\/channels\/(\d+)(?:\/messages\/(\d+))?\/threads$/)) && method === 'POST') {
       if (!this.state.channels.has(m[1]))
         return { status: 404, body: { code: 10003, message: 'Unknown Channel' } };
-      const thread = this.state.addChannel(String((body as any)?.name ?? 'thread'), 11, m[1]);
+      const parent = this.state.channels.get(m[1]);
+      const thread = this.state.addChannel(String((body as any)?.name ?? 'thread'), 11, m[1], parent?.guildId);
       const json = this.state.channelJson(thread);
       this.gateway.dispatch('THREAD_CREATE', { ...json, newly_created: true });
       return { status: 201, body: json };

@@ -34,6 +34,7 @@ export interface Channel {
   name: string;
   type: number;
   parentId?: string;
+  guildId: string;
 }
 
 export const EPHEMERAL = 64;
@@ -43,6 +44,8 @@ export const ALL_PERMISSIONS = '2251799813685247';
 export class DiscordState {
   readonly applicationId = snowflake();
   readonly guildId = snowflake();
+  /** Every guild the bot is in: the first one, and any a test adds. */
+  readonly guilds = new Map<string, string>([[this.guildId, 'Tafl Test Hall']]);
   readonly botUser: EmulatedUser;
   readonly users = new Map<string, EmulatedUser>();
   readonly channels = new Map<string, Channel>();
@@ -66,8 +69,14 @@ export class DiscordState {
     return user;
   }
 
-  addChannel(name: string, type = 0, parentId?: string): Channel {
-    const channel = { id: snowflake(), name, type, parentId };
+  addGuild(name: string): string {
+    const id = snowflake();
+    this.guilds.set(id, name);
+    return id;
+  }
+
+  addChannel(name: string, type = 0, parentId?: string, guildId = this.guildId): Channel {
+    const channel = { id: snowflake(), name, type, parentId, guildId };
     this.channels.set(channel.id, channel);
     return channel;
   }
@@ -104,7 +113,7 @@ export class DiscordState {
       id: channel.id,
       type: channel.type,
       name: channel.name,
-      guild_id: this.guildId,
+      guild_id: channel.guildId,
       position: 0,
       permission_overwrites: [],
       parent_id: channel.parentId ?? null,
@@ -129,11 +138,11 @@ export class DiscordState {
     return base;
   }
 
-  guildJson() {
-    const channels = [...this.channels.values()];
+  guildJson(guildId = this.guildId) {
+    const channels = [...this.channels.values()].filter((channel) => channel.guildId === guildId);
     return {
-      id: this.guildId,
-      name: 'Tafl Test Hall',
+      id: guildId,
+      name: this.guilds.get(guildId) ?? 'Tafl Test Hall',
       icon: null,
       splash: null,
       discovery_splash: null,
@@ -145,7 +154,7 @@ export class DiscordState {
       explicit_content_filter: 0,
       roles: [
         {
-          id: this.guildId,
+          id: guildId,
           name: '@everyone',
           color: 0,
           hoist: false,
@@ -187,7 +196,7 @@ export class DiscordState {
     return {
       id: message.id,
       channel_id: message.channelId,
-      guild_id: this.guildId,
+      guild_id: this.channels.get(message.channelId)?.guildId ?? this.guildId,
       author: this.userJson(this.botUser),
       content: message.content,
       timestamp: new Date().toISOString(),
