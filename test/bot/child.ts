@@ -10,7 +10,8 @@ export interface BotChild {
 }
 
 export function spawnBot(emulator: DiscordEmulator, env: Record<string, string>): BotChild {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const profile = process.env.BOT_CPU_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BOT_CPU_PROFILE_DIR] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
     env: {
       ...process.env,
       DISCORD_TOKEN: emulator.token,
