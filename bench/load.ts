@@ -34,12 +34,15 @@ const redis = createClient({ url: redisUrl });
 await redis.connect();
 const usedMemory = async () => Number(/used_memory:(\d+)/.exec(await redis.info('memory'))?.[1] ?? 0);
 
-console.log(`load: ${GAMES} games in ${GUILDS} guilds, 2 bot processes, ${CONCURRENCY} players moving at once, ${SECONDS} s`);
+console.log(
+  `load: ${GAMES} games in ${GUILDS} guilds, 2 bot processes, ${CONCURRENCY} players moving at once, ${SECONDS} s`,
+);
 const users = Array.from({ length: 40 }, (_, i) => emulator.addUser(`Player ${i + 1}`));
 const channels: { guildId: string; channelId: string }[] = [];
 for (let g = 0; g < GUILDS; g++) {
   const guildId = g === 0 ? emulator.guildId : emulator.createGuild(`Guild ${g + 1}`);
-  for (let c = 0; c < GAMES / GUILDS; c++) channels.push({ guildId, channelId: emulator.createChannel(`game-${g}-${c}`, guildId) });
+  for (let c = 0; c < GAMES / GUILDS; c++)
+    channels.push({ guildId, channelId: emulator.createChannel(`game-${g}-${c}`, guildId) });
 }
 
 const memoryBefore = await usedMemory();
@@ -47,7 +50,10 @@ const games: LoadGame[] = [];
 for (const [index, { guildId, channelId }] of channels.entries()) {
   const variant: VariantId = index % 2 === 0 ? 'alea-armed' : 'fetlar';
   const players = { attackers: users[index % 40], defenders: users[(index + 1) % 40] };
-  const named = { attackers: { id: players.attackers.id, name: players.attackers.username }, defenders: { id: players.defenders.id, name: players.defenders.username } };
+  const named = {
+    attackers: { id: players.attackers.id, name: players.attackers.username },
+    defenders: { id: players.defenders.id, name: players.defenders.username },
+  };
   const started = await service.startGame({ guildId, channelId, players: named, game: new Game(variant) });
   if (!started.ok) throw new Error(started.message);
   games.push({ channelId, players, shadow: new Game(variant), busy: false });
@@ -55,7 +61,10 @@ for (const [index, { guildId, channelId }] of channels.entries()) {
 const memoryPerGame = (await usedMemory()) - memoryBefore;
 
 const env = { REDIS_URL: redisUrl, REDIS_NAMESPACE: namespace, LOG_LEVEL: 'warn' };
-const bots = [spawnBot(emulator, { ...env, LOG_LEVEL: 'info' }), spawnBot(emulator, { ...env, LOG_LEVEL: 'info' })];
+const bots = [
+  spawnBot(emulator, { ...env, LOG_LEVEL: 'info' }),
+  spawnBot(emulator, { ...env, LOG_LEVEL: 'info' }),
+];
 await Promise.all(bots.map((bot) => bot.ready(60_000)));
 await emulator.waitFor(() => emulator.readySessions() === 2, 30_000);
 
@@ -110,12 +119,19 @@ for (const game of games) {
   if (JSON.stringify(archivedOrActive) !== JSON.stringify(told)) mismatched++;
 }
 
-console.log(`  moves with images: ${moves} in ${elapsed.toFixed(1)} s = ${(moves / elapsed).toFixed(0)} moves/s`);
+console.log(
+  `  moves with images: ${moves} in ${elapsed.toFixed(1)} s = ${(moves / elapsed).toFixed(0)} moves/s`,
+);
 console.log(`  latency (interaction sent → answer received): ${summary(latencies)}`);
 for (const [index, bot] of bots.entries()) {
-  const stopped = bot.output().split('\n').find((line) => line.includes('"message":"stopped"'));
+  const stopped = bot
+    .output()
+    .split('\n')
+    .find((line) => line.includes('"message":"stopped"'));
   const stats = stopped ? JSON.parse(stopped) : {};
-  console.log(`  bot ${index + 1} event-loop delay: p50 ${stats.eventLoopDelayP50Ms} ms, p99 ${stats.eventLoopDelayP99Ms} ms, max ${stats.eventLoopDelayMaxMs} ms, ${stats.memoryMb} MB`);
+  console.log(
+    `  bot ${index + 1} event-loop delay: p50 ${stats.eventLoopDelayP50Ms} ms, p99 ${stats.eventLoopDelayP99Ms} ms, max ${stats.eventLoopDelayMaxMs} ms, ${stats.memoryMb} MB`,
+  );
 }
 console.log(`  Redis memory per game in progress: ${(memoryPerGame / GAMES / 1024).toFixed(1)} KB at start`);
 console.log(`  errors: ${errors.length}${errors.length ? ` (first: ${errors[0]})` : ''}`);

@@ -10,7 +10,9 @@ export interface BotChild {
 }
 
 export function spawnBot(emulator: DiscordEmulator, env: Record<string, string>): BotChild {
-  const profile = process.env.BOT_CPU_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BOT_CPU_PROFILE_DIR] : [];
+  const profile = process.env.BOT_CPU_PROFILE_DIR
+    ? ['--cpu-prof', '--cpu-prof-dir', process.env.BOT_CPU_PROFILE_DIR]
+    : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
     env: {
       ...process.env,

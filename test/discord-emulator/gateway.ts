@@ -74,7 +74,8 @@ export class Gateway {
           geo_ordered_rtc_regions: [],
         });
         session.ready = true;
-        for (const guildId of this.state.guilds.keys()) this.send(session, 'GUILD_CREATE', this.state.guildJson(guildId));
+        for (const guildId of this.state.guilds.keys())
+          this.send(session, 'GUILD_CREATE', this.state.guildJson(guildId));
         return;
       }
       case 6: {

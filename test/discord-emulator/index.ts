@@ -498,7 +498,12 @@ export class DiscordEmulator {
       if (!this.state.channels.has(m[1]))
         return { status: 404, body: { code: 10003, message: 'Unknown Channel' } };
       const parent = this.state.channels.get(m[1]);
-      const thread = this.state.addChannel(String((body as any)?.name ?? 'thread'), 11, m[1], parent?.guildId);
+      const thread = this.state.addChannel(
+        String((body as any)?.name ?? 'thread'),
+        11,
+        m[1],
+        parent?.guildId,
+      );
       const json = this.state.channelJson(thread);
       this.gateway.dispatch('THREAD_CREATE', { ...json, newly_created: true });
       return { status: 201, body: json };
