@@ -6,5 +6,7 @@ export const keys = {
   /** Marks a member's pending challenge in a channel: one at a time. */
   pendingChallenge: (channelId: string, challengerId: string) => `pending:${channelId}:${challengerId}`,
   archive: (gameId: string) => `archive:${gameId}`,
+  /** The id of the last game that finished in a channel, for /export and /history. */
+  lastGame: (channelId: string) => `last:${channelId}`,
   standings: (guildId: string) => `standings:${guildId}`,
 };

@@ -269,8 +269,9 @@ export class GameService {
       (active) => {
         const attempt = active.game.tryPlay(text);
         if (!attempt.ok) return failure(attempt.refusal.code, attempt.refusal.message);
-        // A move declines a draw offer.
+        // A move declines a draw offer and an undo request.
         active.drawOfferedBy = null;
+        active.undoRequest = null;
         return success({ move: attempt.move, result: active.game.result });
       },
     );
@@ -315,6 +316,70 @@ export class GameService {
     const active = await this.board(channelId);
     if (!active || active.game.isGameOver() || active.players[active.game.turn].id !== userId) return [];
     return suggestMoves(active.game, typed);
+  }
+
+  /** Asks the opponent to take back the last move. */
+  async requestUndo(channelId: string, user: Player): Promise<Outcome<{ game: ActiveGame; ply: number }>> {
+    return this.change<{ ply: number }>(channelId, user, { onTurnOnly: false }, (active, side) => {
+      const ply = active.game.plyCount;
+      if (ply === 0) return failure('nothing-to-undo', 'No move has been played yet.');
+      if (active.undoRequest?.by === side && active.undoRequest.ply === ply) {
+        return failure('already-asked', 'You have already asked to take back the last move.');
+      }
+      active.undoRequest = { by: side, ply };
+      return success({ ply });
+    });
+  }
+
+  /** The opponent answers an undo request; `ply` is the ply count the request was made at. */
+  async answerUndo(
+    channelId: string,
+    user: Player,
+    gameId: string,
+    ply: number,
+    accept: boolean,
+  ): Promise<Outcome<{ game: ActiveGame; undone: string | null }>> {
+    return this.change<{ undone: string | null }>(channelId, user, { onTurnOnly: false }, (active, side) => {
+      const request = active.undoRequest;
+      if (active.id !== gameId || !request || request.ply !== ply || active.game.plyCount !== ply) {
+        return failure('stale', 'That request to take back a move is no longer open.');
+      }
+      if (request.by === side) return failure('own-request', 'Your opponent has to answer your request.');
+      active.undoRequest = null;
+      if (!accept) return success({ undone: null });
+      const undone = active.game.undo();
+      return success({ undone: undone?.notation ?? null });
+    });
+  }
+
+  /** The channel's game in progress, or else the last one that finished there, for /export and /history. */
+  async gameForRecord(channelId: string): Promise<{ game: Game; players: Record<Side, Player>; finished: boolean; startedAt: number } | null> {
+    const active = await this.board(channelId);
+    if (active) return { game: active.game, players: active.players, finished: false, startedAt: active.startedAt };
+    const last = await this.store.read<string>(keys.lastGame(channelId));
+    const archived = last ? await this.archived(last.value) : null;
+    if (!archived) return null;
+    return { game: loadGame(archived.record), players: archived.players, finished: true, startedAt: archived.startedAt };
+  }
+
+  /** A rematch of a finished game, sides swapped: a new challenge from `user` to their opponent. */
+  async rematch(gameId: string, user: Player, channelId: string): Promise<Outcome<Challenge>> {
+    const archived = await this.guarded(async () => success(await this.archived(gameId)));
+    if (!archived.ok) return archived;
+    const finished = archived.value;
+    if (!finished) return failure('no-game', 'That game is not on record any more.');
+    const side = (['attackers', 'defenders'] as const).find((s) => finished.players[s].id === user.id);
+    if (!side) return failure('not-a-player', 'Only the two players of that game can ask for a rematch.');
+    const opponent = finished.players[other(side)];
+    return this.challenge({
+      guildId: finished.guildId,
+      channelId,
+      challenger: user,
+      opponent,
+      variant: loadGame(finished.record).variant.id,
+      side: other(side),
+      thread: false,
+    });
   }
 
   // Standings
@@ -369,6 +434,7 @@ export class GameService {
           ...stored,
           record: serializeGame(active.game),
           drawOfferedBy: active.drawOfferedBy,
+          undoRequest: active.undoRequest,
           updatedAt: now,
         };
         const writes: Write[] = [];
@@ -377,6 +443,7 @@ export class GameService {
           writes.push({ key: keys.game(channelId), value: next, expectRevision: read.revision });
         } else {
           const standings = await this.store.read<StandingsDoc>(keys.standings(stored.guildId));
+          const last = await this.store.read<string>(keys.lastGame(channelId));
           const archived: ArchivedGame = {
             ...next,
             endedAt: now,
@@ -396,6 +463,7 @@ export class GameService {
               }),
               expectRevision: standings?.revision ?? 0,
             },
+            { key: keys.lastGame(channelId), value: stored.id, expectRevision: last?.revision ?? 0 },
           );
         }
         const committed = await this.store.commit(writes);
@@ -406,7 +474,7 @@ export class GameService {
         if (committed.conflict === keys.game(channelId) || committed.conflict === keys.archive(stored.id)) {
           return failure('position-changed', POSITION_CHANGED);
         }
-        // Only the standings changed (another game in the guild ended): read them again.
+        // Only the standings (another game in the guild ended) or the channel's last-game marker changed: read again.
       }
       return failure(
         'busy',
@@ -433,6 +501,7 @@ export class GameService {
       players: stored.players,
       game,
       drawOfferedBy: stored.drawOfferedBy,
+      undoRequest: stored.undoRequest ?? null,
       startedAt: stored.startedAt,
       revision,
     };

@@ -44,6 +44,8 @@ export interface StoredGame {
   /** serializeGame() of the engine: variant, moves and any declared end. */
   record: string;
   drawOfferedBy: Side | null;
+  /** A side asking to take back the last move, with the ply count it asked at. */
+  undoRequest?: { by: Side; ply: number } | null;
   startedAt: number;
   updatedAt: number;
 }
@@ -57,6 +59,7 @@ export interface ActiveGame {
   players: Record<Side, Player>;
   game: Game;
   drawOfferedBy: Side | null;
+  undoRequest: { by: Side; ply: number } | null;
   startedAt: number;
   /** The store revision this was loaded at. */
   revision: number;

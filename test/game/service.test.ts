@@ -273,6 +273,64 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
     });
   });
 
+  describe('undo by consent, records, rematch', () => {
+    it('the opponent takes back the last move on request; a move or a stale answer does nothing', async () => {
+      const { service } = await setup();
+      const channelId = await startedGame(service, new Game('fetlar'));
+      expect(await service.requestUndo(channelId, ann)).toMatchObject({ ok: false, code: 'nothing-to-undo' });
+      await service.move(channelId, ann, 'd1-d3');
+      const asked = await service.requestUndo(channelId, ann);
+      expect(asked).toMatchObject({ ok: true, value: { ply: 1 } });
+      const gameId = (await service.board(channelId))?.id ?? '';
+      expect(await service.answerUndo(channelId, ann, gameId, 1, true)).toMatchObject({ ok: false, code: 'own-request' });
+      expect(await service.answerUndo(channelId, cat, gameId, 1, true)).toMatchObject({ ok: false, code: 'not-a-player' });
+      expect(await service.answerUndo(channelId, bob, gameId, 1, true)).toMatchObject({ ok: true, value: { undone: 'd1-d3' } });
+      const board = await service.board(channelId);
+      expect(board?.game.plyCount).toBe(0);
+      expect(board?.game.turn).toBe('attackers');
+      expect(await service.answerUndo(channelId, bob, gameId, 1, true)).toMatchObject({ ok: false, code: 'stale' });
+
+      await service.move(channelId, ann, 'd1-d3');
+      await service.requestUndo(channelId, ann);
+      await service.move(channelId, bob, 'f4-c4');
+      expect(await service.answerUndo(channelId, bob, gameId, 1, true)).toMatchObject({ ok: false, code: 'stale' });
+      expect((await service.board(channelId))?.game.plyCount).toBe(2);
+    });
+
+    it('a declined request leaves the game as it was', async () => {
+      const { service } = await setup();
+      const channelId = await startedGame(service, new Game('fetlar'));
+      await service.move(channelId, ann, 'd1-d3');
+      await service.requestUndo(channelId, ann);
+      const gameId = (await service.board(channelId))?.id ?? '';
+      expect(await service.answerUndo(channelId, bob, gameId, 1, false)).toMatchObject({ ok: true, value: { undone: null } });
+      expect((await service.board(channelId))?.game.plyCount).toBe(1);
+    });
+
+    it('the record of the game in progress, or of the last one finished in the channel', async () => {
+      const { service } = await setup();
+      const channelId = await startedGame(service, new Game('fetlar'));
+      await service.move(channelId, ann, 'd1-d3');
+      expect(await service.gameForRecord(channelId)).toMatchObject({ finished: false });
+      await service.resign(channelId, bob);
+      const record = await service.gameForRecord(channelId);
+      expect(record?.finished).toBe(true);
+      expect(record?.game.history().map((move) => move.notation)).toEqual(['d1-d3']);
+      expect(record?.game.result?.reason).toBe('resignation');
+      expect(await service.gameForRecord(channel())).toBeNull();
+    });
+
+    it('a rematch is a challenge to the same opponent with sides swapped', async () => {
+      const { service } = await setup();
+      const channelId = await startedGame(service, new Game('alea-walker'));
+      const gameId = (await service.board(channelId))?.id ?? '';
+      await service.resign(channelId, bob);
+      expect(await service.rematch(gameId, cat, channelId)).toMatchObject({ ok: false, code: 'not-a-player' });
+      const rematch = await service.rematch(gameId, bob, channelId);
+      expect(rematch).toMatchObject({ ok: true, value: { challenger: { id: bob.id }, opponent: { id: ann.id }, side: 'attackers', variant: 'alea-walker' } });
+    });
+  });
+
   describe('ends', () => {
     it('a game played to its end is archived, frees the channel and counts in the standings once', async () => {
       const { service } = await setup();
@@ -281,7 +339,10 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
         { king: 'f6', attackers: ['e6', 'g6', 'f7', 'c5'], defenders: ['k1'] },
         'attackers',
       );
-      const channelId = await startedGame(service, game);
+      // A guild of its own, so that other tests' results do not count here.
+      const ownGuild = `g${randomBytes(4).toString('hex')}`;
+      const channelId = channel();
+      await service.startGame({ guildId: ownGuild, channelId, players: { attackers: ann, defenders: bob }, game });
       const gameId = (await service.board(channelId))?.id ?? '';
       const ended = await service.move(channelId, ann, 'c5-f5');
       expect(ended).toMatchObject({
@@ -291,10 +352,10 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       expect(await service.board(channelId)).toBeNull();
       expect(await service.archived(gameId)).toMatchObject({ winner: 'attackers', reason: 'king-captured' });
       expect(await service.move(channelId, bob, 'k1-k2')).toMatchObject({ ok: false, code: 'no-game' });
-      const table = await service.standings(guild, 'fetlar');
+      const table = await service.standings(ownGuild, 'fetlar');
       expect(table.find((row) => row.userId === ann.id)).toMatchObject({ games: 1, wins: 1, points: 1 });
       expect(table.find((row) => row.userId === bob.id)).toMatchObject({ games: 1, losses: 1, points: 0 });
-      expect((await service.memberRecord(guild, bob.id))?.opponents).toEqual([
+      expect((await service.memberRecord(ownGuild, bob.id))?.opponents).toEqual([
         { userId: ann.id, name: 'Ann', wins: 0, losses: 1, draws: 0 },
       ]);
     });
