@@ -155,12 +155,26 @@ function stopExpiry(id: string): void {
 }
 
 const BUTTON = /^challenge:(accept|decline|withdraw):([\w-]{1,64})$/;
+/** The Rematch button under a finished game carries that game's id. */
+const REMATCH = /^challenge:rematch:([\w-]{1,64})$/;
 
 export async function button(
   interaction: ButtonInteraction,
-  { service, pictures }: BotContext,
+  { service, pictures, logger }: BotContext,
 ): Promise<void> {
   const user = { id: interaction.user.id, name: memberName(interaction) };
+  const rematch = REMATCH.exec(interaction.customId);
+  if (rematch) {
+    const outcome = await service.rematch(rematch[1], user, interaction.channelId);
+    if (!outcome.ok) {
+      await answer(interaction, async () => privateAnswer(outcome.message));
+      return;
+    }
+    const response = await interaction.reply({ ...challengeMessage(outcome.value), withResponse: true });
+    const message = response.resource?.message;
+    if (message) scheduleExpiry(outcome.value, message, context(service, logger));
+    return;
+  }
   await answer(interaction, async (): Promise<Answer> => {
     const match = BUTTON.exec(interaction.customId);
     if (!match) return privateAnswer('This button is not valid.');

@@ -8,7 +8,7 @@ import {
   SlashCommandBuilder,
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
-import { situation } from '../src/bot/game-messages.ts';
+import { resultButtons, situation } from '../src/bot/game-messages.ts';
 import { boardMessage, memberName, onlyMention, safeName } from '../src/bot/present.ts';
 import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
 import type { ActiveGame } from '../src/game/service.ts';
@@ -29,7 +29,11 @@ export async function execute(
     const outcome = await service.offerDraw(interaction.channelId, player);
     if (!outcome.ok) return privateAnswer(outcome.message);
     const { game: active, agreed } = outcome.value;
-    if (agreed) return publicAnswer(boardMessage(situation(active, false), await pictures.of(active)));
+    if (agreed) {
+      return publicAnswer(
+        boardMessage(situation(active, false), await pictures.of(active), undefined, resultButtons(active)),
+      );
+    }
     return publicAnswer(offerMessage(active, player.id));
   });
 }
@@ -65,7 +69,9 @@ export async function button(
     return {
       kind: 'update',
       message: { content: 'Draw agreed.', components: [], allowedMentions: onlyMention() },
-      followUp: publicAnswer(boardMessage(situation(active, false), await pictures.of(active))),
+      followUp: publicAnswer(
+        boardMessage(situation(active, false), await pictures.of(active), undefined, resultButtons(active)),
+      ),
     };
   });
 }

@@ -5,7 +5,7 @@ import {
   SlashCommandBuilder,
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
-import { moveLine, situation } from '../src/bot/game-messages.ts';
+import { moveLine, resultButtons, situation } from '../src/bot/game-messages.ts';
 import { boardMessage, memberName } from '../src/bot/present.ts';
 import { answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
 
@@ -37,7 +37,14 @@ export async function execute(
     const { game: active, move } = outcome.value;
     const picture = await pictures.of(active);
     const next = active.game.result ? undefined : active.players[active.game.turn].id;
-    return publicAnswer(boardMessage(`${moveLine(active, move)} ${situation(active, true)}`, picture, next));
+    return publicAnswer(
+      boardMessage(
+        `${moveLine(active, move)} ${situation(active, true)}`,
+        picture,
+        next,
+        resultButtons(active),
+      ),
+    );
   });
 }
 

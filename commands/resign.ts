@@ -1,6 +1,6 @@
 import { type ChatInputCommandInteraction, InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
-import { situation } from '../src/bot/game-messages.ts';
+import { resultButtons, situation } from '../src/bot/game-messages.ts';
 import { boardMessage, memberName } from '../src/bot/present.ts';
 import { answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
 
@@ -20,6 +20,8 @@ export async function execute(
     });
     if (!outcome.ok) return privateAnswer(outcome.message);
     const active = outcome.value.game;
-    return publicAnswer(boardMessage(situation(active, false), await pictures.of(active)));
+    return publicAnswer(
+      boardMessage(situation(active, false), await pictures.of(active), undefined, resultButtons(active)),
+    );
   });
 }

@@ -1,4 +1,6 @@
 /** The texts of game messages: who played what, who is to move, how a game ended. */
+
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
 import type { GameResult, PlayedMove, Side } from '../engine/index.ts';
 import type { ActiveGame } from '../game/service.ts';
 import { safeName } from './present.ts';
@@ -42,3 +44,13 @@ export function gameTitle(active: ActiveGame): string {
 }
 
 export { other };
+
+/** Under a finished game: a Rematch button (sides swapped). Nothing while the game goes on. */
+export function resultButtons(active: ActiveGame): ActionRowBuilder<ButtonBuilder>[] {
+  if (!active.game.result) return [];
+  const rematch = new ButtonBuilder()
+    .setCustomId(`challenge:rematch:${active.id}`)
+    .setLabel('Rematch')
+    .setStyle(ButtonStyle.Primary);
+  return [new ActionRowBuilder<ButtonBuilder>().addComponents(rematch)];
+}

@@ -44,10 +44,16 @@ export function boardAttachment(picture: Buffer): AttachmentBuilder {
 }
 
 /** A public message with the board picture, pinging `mention` (the player to move) if given. */
-export function boardMessage(content: string, picture: Buffer, mention?: string): Post {
+export function boardMessage(
+  content: string,
+  picture: Buffer,
+  mention?: string,
+  components: ActionRowBuilder<ButtonBuilder>[] = [],
+): Post {
   return {
     content,
     files: [boardAttachment(picture)],
+    components,
     allowedMentions: mention ? onlyMention(mention) : onlyMention(),
   };
 }

@@ -5,8 +5,10 @@
  * refusal is always ephemeral, even after a public deferral.
  */
 import {
+  type AttachmentBuilder,
   type ButtonInteraction,
   type ChatInputCommandInteraction,
+  type EmbedBuilder,
   type InteractionReplyOptions,
   MessageFlags,
 } from 'discord.js';
@@ -18,12 +20,29 @@ type Answerable = ChatInputCommandInteraction | ButtonInteraction;
 
 export type Answer =
   | { kind: 'public'; message: Post }
-  | { kind: 'private'; content: string }
+  /** Only the user sees it: a refusal, or (refusal: false) something private they asked for. */
+  | {
+      kind: 'private';
+      content: string;
+      files?: AttachmentBuilder[];
+      embeds?: EmbedBuilder[];
+      refusal?: boolean;
+    }
   /** For buttons: replace the message the button sits on. */
   | { kind: 'update'; message: Post; followUp?: Answer };
 
 export const publicAnswer = (message: Post): Answer => ({ kind: 'public', message });
 export const privateAnswer = (content: string): Answer => ({ kind: 'private', content });
+/** A private answer that is not a refusal, e.g. a file the user asked for. */
+export const privateReply = (
+  content: string,
+  extra: { files?: AttachmentBuilder[]; embeds?: EmbedBuilder[] } = {},
+): Answer => ({
+  kind: 'private',
+  content,
+  ...extra,
+  refusal: false,
+});
 
 /** Refusals of the bot's own interactions, counted by the router for its log line. */
 export const refused = new WeakSet<object>();
@@ -46,9 +65,11 @@ export async function answer(interaction: Answerable, work: () => Promise<Answer
 
 async function send(interaction: Answerable, result: Answer, deferred: boolean): Promise<void> {
   if (result.kind === 'private') {
-    refused.add(interaction);
+    if (result.refusal !== false) refused.add(interaction);
     const options: InteractionReplyOptions = {
       content: result.content,
+      files: result.files,
+      embeds: result.embeds,
       flags: MessageFlags.Ephemeral,
       allowedMentions: onlyMention(),
     };

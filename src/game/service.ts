@@ -353,13 +353,21 @@ export class GameService {
   }
 
   /** The channel's game in progress, or else the last one that finished there, for /export and /history. */
-  async gameForRecord(channelId: string): Promise<{ game: Game; players: Record<Side, Player>; finished: boolean; startedAt: number } | null> {
+  async gameForRecord(
+    channelId: string,
+  ): Promise<{ game: Game; players: Record<Side, Player>; finished: boolean; startedAt: number } | null> {
     const active = await this.board(channelId);
-    if (active) return { game: active.game, players: active.players, finished: false, startedAt: active.startedAt };
+    if (active)
+      return { game: active.game, players: active.players, finished: false, startedAt: active.startedAt };
     const last = await this.store.read<string>(keys.lastGame(channelId));
     const archived = last ? await this.archived(last.value) : null;
     if (!archived) return null;
-    return { game: loadGame(archived.record), players: archived.players, finished: true, startedAt: archived.startedAt };
+    return {
+      game: loadGame(archived.record),
+      players: archived.players,
+      finished: true,
+      startedAt: archived.startedAt,
+    };
   }
 
   /** A rematch of a finished game, sides swapped: a new challenge from `user` to their opponent. */

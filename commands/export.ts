@@ -1,0 +1,41 @@
+import {
+  AttachmentBuilder,
+  type ChatInputCommandInteraction,
+  InteractionContextType,
+  SlashCommandBuilder,
+} from 'discord.js';
+import type { BotContext } from '../src/bot/command.ts';
+import { answer, privateAnswer, privateReply } from '../src/bot/respond.ts';
+import { openTaflRecord } from '../src/engine/index.ts';
+
+export const data = new SlashCommandBuilder()
+  .setName('export')
+  .setDescription('This channel’s game (or the last one finished here) as an OpenTafl record file')
+  .setContexts(InteractionContextType.Guild);
+
+export async function execute(
+  interaction: ChatInputCommandInteraction,
+  { service }: BotContext,
+): Promise<void> {
+  await answer(interaction, async () => {
+    const record = await service.gameForRecord(interaction.channelId);
+    if (!record) return privateAnswer('No game has been played in this channel yet.');
+    const { game, players, finished, startedAt } = record;
+    const text = openTaflRecord(game, {
+      attackers: players.attackers.name,
+      defenders: players.defenders.name,
+      date: new Date(startedAt),
+      site: 'Discord',
+    });
+    const date = new Date(startedAt).toISOString().slice(0, 10);
+    const file = new AttachmentBuilder(Buffer.from(text, 'utf8'), {
+      name: `tafl-${game.variant.id}-${date}.txt`,
+    });
+    return privateReply(
+      `${finished ? 'The last game finished here' : 'The game in progress'}, in OpenTafl notation.`,
+      {
+        files: [file],
+      },
+    );
+  });
+}

@@ -1,0 +1,96 @@
+import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  type ButtonInteraction,
+  ButtonStyle,
+  type ChatInputCommandInteraction,
+  InteractionContextType,
+  SlashCommandBuilder,
+} from 'discord.js';
+import type { BotContext } from '../src/bot/command.ts';
+import { situation } from '../src/bot/game-messages.ts';
+import { boardMessage, memberName, onlyMention, safeName } from '../src/bot/present.ts';
+import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
+
+export const data = new SlashCommandBuilder()
+  .setName('undo')
+  .setDescription('Ask your opponent to take back the last move')
+  .setContexts(InteractionContextType.Guild);
+
+export const buttonPrefix = 'undo';
+
+export async function execute(
+  interaction: ChatInputCommandInteraction,
+  { service }: BotContext,
+): Promise<void> {
+  await answer(interaction, async () => {
+    const user = { id: interaction.user.id, name: memberName(interaction) };
+    const outcome = await service.requestUndo(interaction.channelId, user);
+    if (!outcome.ok) return privateAnswer(outcome.message);
+    const { game: active, ply } = outcome.value;
+    const asker =
+      active.players.attackers.id === user.id ? active.players.attackers : active.players.defenders;
+    const opponent = asker === active.players.attackers ? active.players.defenders : active.players.attackers;
+    const last = active.game.history().at(-1)?.notation ?? '';
+    const buttons = [
+      new ButtonBuilder()
+        .setCustomId(`undo:accept:${active.id}:${ply}`)
+        .setLabel('Take it back')
+        .setStyle(ButtonStyle.Success),
+      new ButtonBuilder()
+        .setCustomId(`undo:decline:${active.id}:${ply}`)
+        .setLabel('Decline')
+        .setStyle(ButtonStyle.Danger),
+    ];
+    return publicAnswer({
+      content: `**${safeName(asker.name)}** asks to take back the last move, **${last}**. <@${opponent.id}>, do you agree?`,
+      components: [new ActionRowBuilder<ButtonBuilder>().addComponents(buttons)],
+      allowedMentions: onlyMention(opponent.id),
+    });
+  });
+}
+
+const BUTTON = /^undo:(accept|decline):([\w-]{1,64}):(\d{1,5})$/;
+
+export async function button(
+  interaction: ButtonInteraction,
+  { service, pictures }: BotContext,
+): Promise<void> {
+  await answer(interaction, async (): Promise<Answer> => {
+    const match = BUTTON.exec(interaction.customId);
+    if (!match) return privateAnswer('This button is not valid.');
+    const [, action, gameId, ply] = match;
+    const user = { id: interaction.user.id, name: memberName(interaction) };
+    const outcome = await service.answerUndo(
+      interaction.channelId,
+      user,
+      gameId,
+      Number(ply),
+      action === 'accept',
+    );
+    if (!outcome.ok) return privateAnswer(outcome.message);
+    const { game: active, undone } = outcome.value;
+    if (!undone) {
+      return {
+        kind: 'update',
+        message: {
+          content: `${safeName(user.name)} declined to take back the move.`,
+          components: [],
+          allowedMentions: onlyMention(),
+        },
+      };
+    }
+    const toMove = active.players[active.game.turn].id;
+    return {
+      kind: 'update',
+      message: { content: `**${undone}** was taken back.`, components: [], allowedMentions: onlyMention() },
+      followUp: publicAnswer(
+        boardMessage(
+          `**${undone}** was taken back. ${situation(active, true)}`,
+          await pictures.of(active),
+          toMove,
+        ),
+      ),
+    };
+  });
+}

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Game } from '../../src/engine/index.ts';
+import type { EmulatedUser, RecordedMessage } from '../discord-emulator/index.ts';
+import { startWorld, type World } from './harness.ts';
+
+let world: World;
+let ann: EmulatedUser;
+let bob: EmulatedUser;
+beforeAll(async () => {
+  world = await startWorld();
+  ann = world.emulator.addUser('Ann');
+  bob = world.emulator.addUser('Bob');
+});
+afterAll(async () => world?.close());
+
+const buttonIds = (message: RecordedMessage): string[] =>
+  message.components.flatMap((row) => row.components.map((button: { custom_id: string }) => button.custom_id));
+
+async function channelWithGame(game = new Game('fetlar')): Promise<string> {
+  const channelId = world.emulator.createChannel(`life-${Math.random().toString(36).slice(2, 8)}`);
+  await world.emulator.waitFor(() => world.bots[0].bot.client.channels.cache.has(channelId));
+  const players = { attackers: { id: ann.id, name: 'Ann' }, defenders: { id: bob.id, name: 'Bob' } };
+  const started = await world.bots[0].service.startGame({ guildId: world.emulator.guildId, channelId, players, game });
+  if (!started.ok) throw new Error(started.message);
+  return channelId;
+}
+
+describe('/undo by consent', () => {
+  it('the opponent takes back the last move with a button; the board follows', async () => {
+    const channelId = await channelWithGame();
+    await world.emulator.slash(ann, 'move', { move: 'd1-d3' }, { channelId }).reply();
+    const ask = await world.emulator.slash(ann, 'undo', {}, { channelId }).reply();
+    expect(ask.ephemeral).toBe(false);
+    expect(ask.content).toContain('d1-d3');
+    expect(ask.allowedMentions).toMatchObject({ parse: [], users: [bob.id] });
+    const [accept, decline] = buttonIds(ask);
+    expect(decline).toMatch(/^undo:decline:/);
+    expect((await world.emulator.clickButton(ann, ask, accept).reply()).ephemeral).toBe(true);
+    const click = world.emulator.clickButton(bob, ask, accept);
+    expect((await click.reply()).content).toContain('was taken back');
+    const board = await world.emulator.waitFor(() => click.followUps().find((message) => message.attachments.length > 0));
+    expect(board.content).toContain(`<@${ann.id}> to move`);
+    expect((await world.bots[0].service.board(channelId))?.game.plyCount).toBe(0);
+  });
+
+  it('a declined request changes nothing', async () => {
+    const channelId = await channelWithGame();
+    await world.emulator.slash(ann, 'move', { move: 'd1-d3' }, { channelId }).reply();
+    const ask = await world.emulator.slash(ann, 'undo', {}, { channelId }).reply();
+    const declined = await world.emulator.clickButton(bob, ask, buttonIds(ask)[1]).reply();
+    expect(declined.content).toContain('declined');
+    expect((await world.bots[0].service.board(channelId))?.game.plyCount).toBe(1);
+  });
+});
+
+describe('/history and /export', () => {
+  it('list the moves so far, and attach an OpenTafl record of the game', async () => {
+    const channelId = await channelWithGame();
+    await world.emulator.slash(ann, 'move', { move: 'd1-d3' }, { channelId }).reply();
+    await world.emulator.slash(bob, 'move', { move: 'f4-c4' }, { channelId }).reply();
+    const history = await world.emulator.slash(bob, 'history', {}, { channelId }).reply();
+    expect(history.ephemeral).toBe(true);
+    expect(history.embeds[0].description).toContain('1. d1-d3  f4-c4');
+    const exported = await world.emulator.slash(bob, 'export', {}, { channelId }).reply();
+    expect(exported.ephemeral).toBe(true);
+    const [file] = exported.attachments;
+    expect(file.filename).toMatch(/^tafl-fetlar-\d{4}-\d{2}-\d{2}\.txt$/);
+    const text = file.data.toString('utf8');
+    expect(text).toContain('[variant:Fetlar Hnefatafl]');
+    expect(text).toContain('[attackers:Ann]');
+    expect(text).toContain('1. d1-d3 f4-c4');
+  });
+
+  it('after the game, they show the last game finished in the channel', async () => {
+    const channelId = await channelWithGame();
+    await world.emulator.slash(ann, 'move', { move: 'd1-d3' }, { channelId }).reply();
+    await world.emulator.slash(bob, 'resign', {}, { channelId }).reply();
+    const exported = await world.emulator.slash(ann, 'export', {}, { channelId }).reply();
+    expect(exported.content).toContain('The last game finished here');
+    expect(exported.attachments[0].data.toString('utf8')).toContain('[result:1]');
+    const empty = world.emulator.createChannel('never-played');
+    await world.emulator.waitFor(() => world.bots[0].bot.client.channels.cache.has(empty));
+    expect((await world.emulator.slash(ann, 'history', {}, { channelId: empty }).reply()).content).toContain('No game has been played');
+  });
+});
+
+describe('rematch', () => {
+  it('the announcement of a finished game has a Rematch button: a challenge with sides swapped', async () => {
+    const channelId = await channelWithGame();
+    const ended = await world.emulator.slash(bob, 'resign', {}, { channelId }).reply();
+    const [rematchId] = buttonIds(ended);
+    expect(rematchId).toMatch(/^challenge:rematch:/);
+    const challenge = await world.emulator.clickButton(bob, ended, rematchId).reply();
+    expect(challenge.ephemeral).toBe(false);
+    expect(challenge.content).toContain(`<@${ann.id}>`);
+    expect(challenge.content).toContain('Bob plays the attackers');
+    const accepted = world.emulator.clickButton(ann, challenge, buttonIds(challenge)[0]);
+    await accepted.reply();
+    const active = await world.bots[0].service.board(channelId);
+    expect(active?.players.attackers.id).toBe(bob.id);
+    expect(active?.players.defenders.id).toBe(ann.id);
+  });
+});
