@@ -10,11 +10,14 @@ describe('command modules', () => {
       'board',
       'challenge',
       'draw',
+      'export',
       'help',
+      'history',
       'move',
       'resign',
       'rules',
       'standings',
+      'undo',
     ]);
     for (const body of commandBodies(commands)) {
       expect(body.name).toMatch(/^[a-z]{1,32}$/);
