@@ -67,7 +67,11 @@ export async function execute(
       embed.setDescription('No finished games yet. Start one with `/challenge`.');
     } else {
       embed.setDescription(table(rows.slice(0, TABLE_ROWS)));
-      embed.setFooter({ text: 'A win scores 1 point, a draw ½.' });
+      embed.setFooter({
+        text: variant
+          ? 'Glicko-2 rating ± deviation; ? marks a provisional rating. A win scores 1 point, a draw ½.'
+          : 'A win scores 1 point, a draw ½. Choose a variant to see ratings.',
+      });
     }
     return publicAnswer({ embeds: [embed], allowedMentions: onlyMention() });
   });
@@ -80,6 +84,7 @@ interface Row {
   losses: number;
   draws: number;
   points: number;
+  rating?: { value: number; deviation: number; provisional: boolean };
 }
 
 /** A fixed-width table in a code block: names cannot ping or format there. */
@@ -88,7 +93,8 @@ function table(rows: Row[]): string {
     const flat = [...name.replace(/[\p{Cc}\p{Cf}`]/gu, '')];
     return flat.length > 16 ? `${flat.slice(0, 15).join('')}…` : flat.join('').padEnd(16);
   };
-  const header = ' #  Member            Games  W   L   D  Points';
+  const rated = rows.some((row) => row.rating);
+  const header = ` #  Member            Games  W   L   D  Points${rated ? '  Rating' : ''}`;
   const lines = rows.map((row, index) =>
     [
       String(index + 1).padStart(2),
@@ -98,6 +104,9 @@ function table(rows: Row[]): string {
       String(row.losses).padStart(3),
       String(row.draws).padStart(3),
       String(row.points).padStart(7),
+      ...(rated && row.rating
+        ? [`${row.rating.value}±${row.rating.deviation}${row.rating.provisional ? '?' : ''}`.padStart(10)]
+        : []),
     ].join(' '),
   );
   return `\`\`\`\n${header}\n${lines.join('\n')}\n\`\`\``;

@@ -1,8 +1,10 @@
 /**
  * A guild's standings: for each pair of players and variant, the wins, losses and draws between
- * them. Tables and records are summed from these on demand. A win scores 1 point, a draw ½.
+ * them, and each player's Glicko-2 rating per variant. Tables and records are summed from these on
+ * demand. A win scores 1 point, a draw ½.
  */
 import type { Side, VariantId } from '../engine/index.ts';
+import { INITIAL, isProvisional, type Rating, rate } from './glicko2.ts';
 import type { Player } from './types.ts';
 
 export interface StandingsDoc {
@@ -13,6 +15,8 @@ export interface StandingsDoc {
   tallies: Record<string, [number, number, number]>;
   /** Ids of the games counted, so a game is never counted twice. */
   counted: string[];
+  /** `variant|player` → Glicko-2 rating in that variant. */
+  ratings?: Record<string, Rating>;
 }
 
 export interface StandingRow {
@@ -23,6 +27,8 @@ export interface StandingRow {
   losses: number;
   draws: number;
   points: number;
+  /** In a one-variant table: the Glicko-2 rating, its deviation, and whether it is still provisional. */
+  rating?: { value: number; deviation: number; provisional: boolean };
 }
 
 export interface MemberRecord extends StandingRow {
@@ -46,6 +52,7 @@ export function withResult(
     names: { ...doc.names },
     tallies: { ...doc.tallies },
     counted: [...doc.counted, game.id].slice(-COUNTED_KEPT),
+    ratings: { ...(doc.ratings ?? {}) },
   };
   const { attackers, defenders } = game.players;
   next.names[attackers.id] = attackers.name;
@@ -56,6 +63,17 @@ export function withResult(
     tally[column]++;
     next.tallies[key] = tally;
   };
+  // One game is one rating period for both players, each rated against the other's rating before it.
+  const ratings = next.ratings as Record<string, Rating>;
+  const ratingKey = (player: Player) => `${game.variant}|${player.id}`;
+  const before = {
+    attackers: ratings[ratingKey(attackers)] ?? INITIAL,
+    defenders: ratings[ratingKey(defenders)] ?? INITIAL,
+  };
+  const score = game.winner === null ? 0.5 : game.winner === 'attackers' ? 1 : 0;
+  ratings[ratingKey(attackers)] = rate(before.attackers, [{ opponent: before.defenders, score }]);
+  ratings[ratingKey(defenders)] = rate(before.defenders, [{ opponent: before.attackers, score: 1 - score }]);
+
   if (game.winner === null) {
     add(attackers, defenders, 2);
     add(defenders, attackers, 2);
@@ -94,11 +112,27 @@ export function table(doc: StandingsDoc, variant?: VariantId): StandingRow[] {
     const total = totals.get(player) ?? [0, 0, 0];
     totals.set(player, [total[0] + wins, total[1] + losses, total[2] + draws]);
   }
-  return [...totals.entries()]
-    .map(([userId, [wins, losses, draws]]) => row(doc, userId, wins, losses, draws))
-    .sort(
-      (a, b) => b.points - a.points || b.wins - a.wins || a.games - b.games || a.name.localeCompare(b.name),
-    );
+  const rows = [...totals.entries()].map(([userId, [wins, losses, draws]]) => {
+    const standing = row(doc, userId, wins, losses, draws);
+    const rating = variant ? doc.ratings?.[`${variant}|${userId}`] : undefined;
+    if (rating) {
+      standing.rating = {
+        value: Math.round(rating.rating),
+        deviation: Math.round(rating.rd),
+        provisional: isProvisional(rating),
+      };
+    }
+    return standing;
+  });
+  // In one variant the table ranks by rating; across variants (no common rating) by points.
+  return rows.sort(
+    (a, b) =>
+      (b.rating?.value ?? 0) - (a.rating?.value ?? 0) ||
+      b.points - a.points ||
+      b.wins - a.wins ||
+      a.games - b.games ||
+      a.name.localeCompare(b.name),
+  );
 }
 
 export function memberRecord(doc: StandingsDoc, userId: string, variant?: VariantId): MemberRecord | null {

@@ -14,13 +14,20 @@ beforeAll(async () => {
 afterAll(async () => world?.close());
 
 const buttonIds = (message: RecordedMessage): string[] =>
-  message.components.flatMap((row) => row.components.map((button: { custom_id: string }) => button.custom_id));
+  message.components.flatMap((row) =>
+    row.components.map((button: { custom_id: string }) => button.custom_id),
+  );
 
 async function channelWithGame(game = new Game('fetlar')): Promise<string> {
   const channelId = world.emulator.createChannel(`life-${Math.random().toString(36).slice(2, 8)}`);
   await world.emulator.waitFor(() => world.bots[0].bot.client.channels.cache.has(channelId));
   const players = { attackers: { id: ann.id, name: 'Ann' }, defenders: { id: bob.id, name: 'Bob' } };
-  const started = await world.bots[0].service.startGame({ guildId: world.emulator.guildId, channelId, players, game });
+  const started = await world.bots[0].service.startGame({
+    guildId: world.emulator.guildId,
+    channelId,
+    players,
+    game,
+  });
   if (!started.ok) throw new Error(started.message);
   return channelId;
 }
@@ -38,7 +45,9 @@ describe('/undo by consent', () => {
     expect((await world.emulator.clickButton(ann, ask, accept).reply()).ephemeral).toBe(true);
     const click = world.emulator.clickButton(bob, ask, accept);
     expect((await click.reply()).content).toContain('was taken back');
-    const board = await world.emulator.waitFor(() => click.followUps().find((message) => message.attachments.length > 0));
+    const board = await world.emulator.waitFor(() =>
+      click.followUps().find((message) => message.attachments.length > 0),
+    );
     expect(board.content).toContain(`<@${ann.id}> to move`);
     expect((await world.bots[0].service.board(channelId))?.game.plyCount).toBe(0);
   });
@@ -80,7 +89,9 @@ describe('/history and /export', () => {
     expect(exported.attachments[0].data.toString('utf8')).toContain('[result:1]');
     const empty = world.emulator.createChannel('never-played');
     await world.emulator.waitFor(() => world.bots[0].bot.client.channels.cache.has(empty));
-    expect((await world.emulator.slash(ann, 'history', {}, { channelId: empty }).reply()).content).toContain('No game has been played');
+    expect((await world.emulator.slash(ann, 'history', {}, { channelId: empty }).reply()).content).toContain(
+      'No game has been played',
+    );
   });
 });
 
@@ -99,5 +110,17 @@ describe('rematch', () => {
     const active = await world.bots[0].service.board(channelId);
     expect(active?.players.attackers.id).toBe(bob.id);
     expect(active?.players.defenders.id).toBe(ann.id);
+  });
+});
+
+describe('ratings', () => {
+  it('/standings for one variant shows Glicko-2 ratings with their deviation, provisional marked', async () => {
+    const channelId = await channelWithGame();
+    await world.emulator.slash(bob, 'resign', {}, { channelId }).reply();
+    const table = await world.emulator.slash(ann, 'standings', { variant: 'fetlar' }).reply();
+    const text = table.embeds[0].description as string;
+    expect(text).toContain('Rating');
+    expect(text).toMatch(/Ann .*1\d{3}±\d+\?/);
+    expect(table.embeds[0].footer.text).toContain('provisional');
   });
 });

@@ -282,18 +282,33 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       const asked = await service.requestUndo(channelId, ann);
       expect(asked).toMatchObject({ ok: true, value: { ply: 1 } });
       const gameId = (await service.board(channelId))?.id ?? '';
-      expect(await service.answerUndo(channelId, ann, gameId, 1, true)).toMatchObject({ ok: false, code: 'own-request' });
-      expect(await service.answerUndo(channelId, cat, gameId, 1, true)).toMatchObject({ ok: false, code: 'not-a-player' });
-      expect(await service.answerUndo(channelId, bob, gameId, 1, true)).toMatchObject({ ok: true, value: { undone: 'd1-d3' } });
+      expect(await service.answerUndo(channelId, ann, gameId, 1, true)).toMatchObject({
+        ok: false,
+        code: 'own-request',
+      });
+      expect(await service.answerUndo(channelId, cat, gameId, 1, true)).toMatchObject({
+        ok: false,
+        code: 'not-a-player',
+      });
+      expect(await service.answerUndo(channelId, bob, gameId, 1, true)).toMatchObject({
+        ok: true,
+        value: { undone: 'd1-d3' },
+      });
       const board = await service.board(channelId);
       expect(board?.game.plyCount).toBe(0);
       expect(board?.game.turn).toBe('attackers');
-      expect(await service.answerUndo(channelId, bob, gameId, 1, true)).toMatchObject({ ok: false, code: 'stale' });
+      expect(await service.answerUndo(channelId, bob, gameId, 1, true)).toMatchObject({
+        ok: false,
+        code: 'stale',
+      });
 
       await service.move(channelId, ann, 'd1-d3');
       await service.requestUndo(channelId, ann);
       await service.move(channelId, bob, 'f4-c4');
-      expect(await service.answerUndo(channelId, bob, gameId, 1, true)).toMatchObject({ ok: false, code: 'stale' });
+      expect(await service.answerUndo(channelId, bob, gameId, 1, true)).toMatchObject({
+        ok: false,
+        code: 'stale',
+      });
       expect((await service.board(channelId))?.game.plyCount).toBe(2);
     });
 
@@ -303,7 +318,10 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       await service.move(channelId, ann, 'd1-d3');
       await service.requestUndo(channelId, ann);
       const gameId = (await service.board(channelId))?.id ?? '';
-      expect(await service.answerUndo(channelId, bob, gameId, 1, false)).toMatchObject({ ok: true, value: { undone: null } });
+      expect(await service.answerUndo(channelId, bob, gameId, 1, false)).toMatchObject({
+        ok: true,
+        value: { undone: null },
+      });
       expect((await service.board(channelId))?.game.plyCount).toBe(1);
     });
 
@@ -325,9 +343,20 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       const channelId = await startedGame(service, new Game('alea-walker'));
       const gameId = (await service.board(channelId))?.id ?? '';
       await service.resign(channelId, bob);
-      expect(await service.rematch(gameId, cat, channelId)).toMatchObject({ ok: false, code: 'not-a-player' });
+      expect(await service.rematch(gameId, cat, channelId)).toMatchObject({
+        ok: false,
+        code: 'not-a-player',
+      });
       const rematch = await service.rematch(gameId, bob, channelId);
-      expect(rematch).toMatchObject({ ok: true, value: { challenger: { id: bob.id }, opponent: { id: ann.id }, side: 'attackers', variant: 'alea-walker' } });
+      expect(rematch).toMatchObject({
+        ok: true,
+        value: {
+          challenger: { id: bob.id },
+          opponent: { id: ann.id },
+          side: 'attackers',
+          variant: 'alea-walker',
+        },
+      });
     });
   });
 
@@ -342,7 +371,12 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       // A guild of its own, so that other tests' results do not count here.
       const ownGuild = `g${randomBytes(4).toString('hex')}`;
       const channelId = channel();
-      await service.startGame({ guildId: ownGuild, channelId, players: { attackers: ann, defenders: bob }, game });
+      await service.startGame({
+        guildId: ownGuild,
+        channelId,
+        players: { attackers: ann, defenders: bob },
+        game,
+      });
       const gameId = (await service.board(channelId))?.id ?? '';
       const ended = await service.move(channelId, ann, 'c5-f5');
       expect(ended).toMatchObject({
