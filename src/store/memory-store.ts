@@ -4,11 +4,20 @@
  * read-compare-write atomic within this process. Nothing survives a restart.
  */
 import { Keyv } from 'keyv';
-import type { CommitResult, Store, Stored, Write } from './types.ts';
+import type { CommitResult, ScheduleChange, Store, Stored, Write } from './types.ts';
 
 export function createMemoryStore(namespace: string): Store {
   const keyv = new Keyv({ namespace });
   const locks = new Map<string, Promise<void>>();
+  const schedules = new Map<string, Map<string, number>>();
+  const scheduleOf = (name: string) => {
+    let schedule = schedules.get(name);
+    if (!schedule) {
+      schedule = new Map();
+      schedules.set(name, schedule);
+    }
+    return schedule;
+  };
 
   async function lock(keys: string[]): Promise<() => void> {
     const releases: (() => void)[] = [];
@@ -31,7 +40,7 @@ export function createMemoryStore(namespace: string): Store {
     async read<T>(key: string): Promise<Stored<T> | null> {
       return ((await keyv.get<Stored<T>>(key)) as Stored<T> | undefined) ?? null;
     },
-    async commit(writes: Write[]): Promise<CommitResult> {
+    async commit(writes: Write[], changes: ScheduleChange[] = []): Promise<CommitResult> {
       const unlock = await lock(writes.map((write) => write.key));
       try {
         for (const write of writes) {
@@ -47,10 +56,22 @@ export function createMemoryStore(namespace: string): Store {
               write.ttlMs,
             );
         }
+        for (const change of changes) {
+          if (change.at === null) scheduleOf(change.schedule).delete(change.member);
+          else scheduleOf(change.schedule).set(change.member, change.at);
+        }
         return { ok: true };
       } finally {
         unlock();
       }
+    },
+    async claimDue(name: string, now: number, limit = 100) {
+      const due = [...scheduleOf(name).entries()]
+        .filter(([, at]) => at <= now)
+        .sort((a, b) => a[1] - b[1])
+        .slice(0, limit);
+      for (const [member] of due) scheduleOf(name).delete(member);
+      return due.map(([member, at]) => ({ member, at }));
     },
     async close() {
       await keyv.disconnect();

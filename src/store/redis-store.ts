@@ -4,19 +4,29 @@
  * two bot processes on one Redis (sharding) still see exactly one of two conflicting commits win.
  */
 import KeyvRedis, { createClient, Keyv } from '@keyv/redis';
-import { type CommitResult, type Store, type Stored, StoreUnavailableError, type Write } from './types.ts';
+import {
+  type CommitResult,
+  type ScheduleChange,
+  type Store,
+  type Stored,
+  StoreUnavailableError,
+  type Write,
+} from './types.ts';
 
 /** How long one store call may take before the player is told the store is unavailable. */
 const CALL_TIMEOUT_MS = 3000;
 
 /**
- * KEYS: the keys. ARGV, three per key: expected revision, new payload ('' deletes), TTL in ms ('0': none).
- * Returns 0 when every write applied, else the 1-based index of the first key whose revision differed.
+ * KEYS: the documents' keys, then the schedules' keys. ARGV[1]: how many documents. Then three per
+ * document: expected revision, new payload ('' deletes), TTL in ms ('0': none). Then two per
+ * schedule change: member, time ('' removes). Returns 0 when everything applied, else the 1-based
+ * index of the first document whose revision differed (and nothing was written).
  */
 const COMPARE_AND_SET = `
-for i, key in ipairs(KEYS) do
-  local expected = tonumber(ARGV[(i - 1) * 3 + 1])
-  local raw = redis.call('GET', key)
+local documents = tonumber(ARGV[1])
+for i = 1, documents do
+  local expected = tonumber(ARGV[(i - 1) * 3 + 2])
+  local raw = redis.call('GET', KEYS[i])
   local current = 0
   if raw then
     local ok, doc = pcall(cjson.decode, raw)
@@ -28,18 +38,35 @@ for i, key in ipairs(KEYS) do
   end
   if current ~= expected then return i end
 end
-for i, key in ipairs(KEYS) do
-  local payload = ARGV[(i - 1) * 3 + 2]
-  local ttl = tonumber(ARGV[(i - 1) * 3 + 3])
+for i = 1, documents do
+  local payload = ARGV[(i - 1) * 3 + 3]
+  local ttl = tonumber(ARGV[(i - 1) * 3 + 4])
   if payload == '' then
-    redis.call('DEL', key)
+    redis.call('DEL', KEYS[i])
   elseif ttl > 0 then
-    redis.call('SET', key, payload, 'PX', ttl)
+    redis.call('SET', KEYS[i], payload, 'PX', ttl)
   else
-    redis.call('SET', key, payload)
+    redis.call('SET', KEYS[i], payload)
+  end
+end
+local base = documents * 3 + 1
+for j = documents + 1, #KEYS do
+  local member = ARGV[base + (j - documents - 1) * 2 + 1]
+  local at = ARGV[base + (j - documents - 1) * 2 + 2]
+  if at == '' then
+    redis.call('ZREM', KEYS[j], member)
+  else
+    redis.call('ZADD', KEYS[j], at, member)
   end
 end
 return 0
+`;
+
+/** KEYS[1]: the schedule. ARGV: now, limit. Pops the due members with their times. */
+const CLAIM_DUE = `
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'WITHSCORES', 'LIMIT', 0, tonumber(ARGV[2]))
+for i = 1, #due, 2 do redis.call('ZREM', KEYS[1], due[i]) end
+return due
 `;
 
 export async function createRedisStore(
@@ -90,10 +117,10 @@ export async function createRedisStore(
         throw unavailable('reading', error);
       }
     },
-    async commit(writes: Write[]): Promise<CommitResult> {
+    async commit(writes: Write[], changes: ScheduleChange[] = []): Promise<CommitResult> {
       const serialize = keyv.serialize;
       if (!serialize) throw new Error('keyv has no serializer');
-      const args: string[] = [];
+      const args: string[] = [String(writes.length)];
       for (const write of writes) {
         const expires = write.ttlMs ? Date.now() + write.ttlMs : undefined;
         const payload =
@@ -106,7 +133,16 @@ export async function createRedisStore(
       try {
         conflictIndex = Number(
           await within(
-            client.eval(COMPARE_AND_SET, { keys: writes.map((write) => rawKey(write.key)), arguments: args }),
+            client.eval(COMPARE_AND_SET, {
+              keys: [
+                ...writes.map((write) => rawKey(write.key)),
+                ...changes.map((change) => rawKey(change.schedule)),
+              ],
+              arguments: [
+                ...args,
+                ...changes.flatMap((change) => [change.member, change.at === null ? '' : String(change.at)]),
+              ],
+            }),
             'committing',
           ),
         );
@@ -114,6 +150,20 @@ export async function createRedisStore(
         throw unavailable('committing', error);
       }
       return conflictIndex === 0 ? { ok: true } : { ok: false, conflict: writes[conflictIndex - 1].key };
+    },
+    async claimDue(schedule: string, now: number, limit = 100) {
+      let due: string[];
+      try {
+        due = (await within(
+          client.eval(CLAIM_DUE, { keys: [rawKey(schedule)], arguments: [String(now), String(limit)] }),
+          'claiming due entries',
+        )) as string[];
+      } catch (error) {
+        throw unavailable('claiming due entries', error);
+      }
+      const claimed: { member: string; at: number }[] = [];
+      for (let i = 0; i < due.length; i += 2) claimed.push({ member: due[i], at: Number(due[i + 1]) });
+      return claimed;
     },
     async close() {
       try {

@@ -16,14 +16,29 @@ export interface Write {
   ttlMs?: number;
 }
 
+/** Adds (or moves) a member of a schedule to time `at`, or removes it (`at: null`). */
+export interface ScheduleChange {
+  schedule: string;
+  member: string;
+  at: number | null;
+}
+
 export type CommitResult = { ok: true } | { ok: false; conflict: string };
 
 export interface Store {
   /** True when nothing survives a restart (the in-memory store). */
   readonly ephemeral: boolean;
   read<T>(key: string): Promise<Stored<T> | null>;
-  /** Applies every write, or none when any key's revision differs from its expectation. */
-  commit(writes: Write[]): Promise<CommitResult>;
+  /**
+   * Applies every write, and the schedule changes with them, or nothing at all when any key's
+   * revision differs from its expectation.
+   */
+  commit(writes: Write[], schedules?: ScheduleChange[]): Promise<CommitResult>;
+  /**
+   * Removes and returns the members of a schedule that are due at `now` (at most `limit`).
+   * Atomic: when several processes claim at once, each due member goes to exactly one of them.
+   */
+  claimDue(schedule: string, now: number, limit?: number): Promise<{ member: string; at: number }[]>;
   close(): Promise<void>;
 }
 

@@ -25,12 +25,13 @@ function gated(store: Store, count: number): Store {
   return {
     ephemeral: store.ephemeral,
     read: (key) => store.read(key),
-    async commit(writes) {
+    async commit(writes, schedules) {
       waiting++;
       if (waiting >= count) open();
       await gate;
-      return store.commit(writes);
+      return store.commit(writes, schedules);
     },
+    claimDue: (schedule, now, limit) => store.claimDue(schedule, now, limit),
     close: () => store.close(),
   };
 }

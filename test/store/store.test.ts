@@ -63,6 +63,37 @@ describe.each(['redis', 'memory'] as const)('%s store', (kind) => {
     expect((await stores[0].read(k))?.revision).toBe(2);
   });
 
+  it('schedules move with commits, and each due entry is claimed by exactly one of many claimers', async () => {
+    const stores = kind === 'redis' ? [await open(kind), await open(kind)] : [await open(kind)];
+    const schedule = key('deadlines');
+    const doc = key('game');
+    await stores[0].commit(
+      [{ key: doc, value: 1, expectRevision: 0 }],
+      [
+        { schedule, member: 'a', at: 100 },
+        { schedule, member: 'b', at: 200 },
+        { schedule, member: 'c', at: 5000 },
+      ],
+    );
+    // A refused commit changes no schedule either.
+    const refused = await stores[0].commit(
+      [{ key: doc, value: 2, expectRevision: 0 }],
+      [{ schedule, member: 'a', at: null }],
+    );
+    expect(refused.ok).toBe(false);
+    await stores[0].commit([{ key: doc, value: 2, expectRevision: 1 }], [{ schedule, member: 'b', at: 300 }]);
+    const claims = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => stores[i % stores.length].claimDue(schedule, 1000)),
+    );
+    const claimed = claims.flat().sort((x, y) => x.at - y.at);
+    expect(claimed).toEqual([
+      { member: 'a', at: 100 },
+      { member: 'b', at: 300 },
+    ]);
+    expect(await stores[0].claimDue(schedule, 1000)).toEqual([]);
+    expect(await stores[0].claimDue(schedule, 6000)).toEqual([{ member: 'c', at: 5000 }]);
+  });
+
   it('expires a key after its time to live', async () => {
     const store = await open(kind);
     const k = key('ttl');
