@@ -65,12 +65,12 @@ export function createMemoryStore(namespace: string): Store {
         unlock();
       }
     },
-    async claimDue(name: string, now: number, limit = 100) {
+    async claimDue(name: string, now: number, leaseMs: number, limit = 100) {
       const due = [...scheduleOf(name).entries()]
         .filter(([, at]) => at <= now)
         .sort((a, b) => a[1] - b[1])
         .slice(0, limit);
-      for (const [member] of due) scheduleOf(name).delete(member);
+      for (const [member] of due) scheduleOf(name).set(member, now + leaseMs);
       return due.map(([member, at]) => ({ member, at }));
     },
     async close() {

@@ -62,10 +62,10 @@ end
 return 0
 `;
 
-/** KEYS[1]: the schedule. ARGV: now, limit. Pops the due members with their times. */
+/** KEYS[1]: the schedule. ARGV: now, limit, lease end. Returns the due members with their times, moved to the lease end. */
 const CLAIM_DUE = `
 local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'WITHSCORES', 'LIMIT', 0, tonumber(ARGV[2]))
-for i = 1, #due, 2 do redis.call('ZREM', KEYS[1], due[i]) end
+for i = 1, #due, 2 do redis.call('ZADD', KEYS[1], ARGV[3], due[i]) end
 return due
 `;
 
@@ -151,11 +151,14 @@ export async function createRedisStore(
       }
       return conflictIndex === 0 ? { ok: true } : { ok: false, conflict: writes[conflictIndex - 1].key };
     },
-    async claimDue(schedule: string, now: number, limit = 100) {
+    async claimDue(schedule: string, now: number, leaseMs: number, limit = 100) {
       let due: string[];
       try {
         due = (await within(
-          client.eval(CLAIM_DUE, { keys: [rawKey(schedule)], arguments: [String(now), String(limit)] }),
+          client.eval(CLAIM_DUE, {
+            keys: [rawKey(schedule)],
+            arguments: [String(now), String(limit), String(now + leaseMs)],
+          }),
           'claiming due entries',
         )) as string[];
       } catch (error) {

@@ -35,10 +35,17 @@ export interface Store {
    */
   commit(writes: Write[], schedules?: ScheduleChange[]): Promise<CommitResult>;
   /**
-   * Removes and returns the members of a schedule that are due at `now` (at most `limit`).
-   * Atomic: when several processes claim at once, each due member goes to exactly one of them.
+   * Returns the members of a schedule that are due at `now` (at most `limit`) and moves each to
+   * `now + leaseMs`, atomically: when several processes claim at once, each due member goes to
+   * exactly one of them. The claimer removes the member when it has dealt with it (a schedule
+   * change with `at: null`); if it dies first, the member falls due again when the lease ends.
    */
-  claimDue(schedule: string, now: number, limit?: number): Promise<{ member: string; at: number }[]>;
+  claimDue(
+    schedule: string,
+    now: number,
+    leaseMs: number,
+    limit?: number,
+  ): Promise<{ member: string; at: number }[]>;
   close(): Promise<void>;
 }
 

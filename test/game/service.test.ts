@@ -31,7 +31,7 @@ function gated(store: Store, count: number): Store {
       await gate;
       return store.commit(writes, schedules);
     },
-    claimDue: (schedule, now, limit) => store.claimDue(schedule, now, limit),
+    claimDue: (schedule, now, lease, limit) => store.claimDue(schedule, now, lease, limit),
     close: () => store.close(),
   };
 }

@@ -63,7 +63,7 @@ describe.each(['redis', 'memory'] as const)('%s store', (kind) => {
     expect((await stores[0].read(k))?.revision).toBe(2);
   });
 
-  it('schedules move with commits, and each due entry is claimed by exactly one of many claimers', async () => {
+  it('schedules move with commits; a due entry is claimed by one claimer, and again after its lease if not removed', async () => {
     const stores = kind === 'redis' ? [await open(kind), await open(kind)] : [await open(kind)];
     const schedule = key('deadlines');
     const doc = key('game');
@@ -83,15 +83,20 @@ describe.each(['redis', 'memory'] as const)('%s store', (kind) => {
     expect(refused.ok).toBe(false);
     await stores[0].commit([{ key: doc, value: 2, expectRevision: 1 }], [{ schedule, member: 'b', at: 300 }]);
     const claims = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => stores[i % stores.length].claimDue(schedule, 1000)),
+      Array.from({ length: 6 }, (_, i) => stores[i % stores.length].claimDue(schedule, 1000, 60_000)),
     );
     const claimed = claims.flat().sort((x, y) => x.at - y.at);
     expect(claimed).toEqual([
       { member: 'a', at: 100 },
       { member: 'b', at: 300 },
     ]);
-    expect(await stores[0].claimDue(schedule, 1000)).toEqual([]);
-    expect(await stores[0].claimDue(schedule, 6000)).toEqual([{ member: 'c', at: 5000 }]);
+    expect(await stores[0].claimDue(schedule, 1000, 60_000)).toEqual([]);
+    // 'a' is dealt with; 'b' is not, so it falls due again when its lease ends.
+    await stores[0].commit([], [{ schedule, member: 'a', at: null }]);
+    expect(await stores[0].claimDue(schedule, 61_000, 60_000)).toEqual([
+      { member: 'c', at: 5000 },
+      { member: 'b', at: 61_000 },
+    ]);
   });
 
   it('expires a key after its time to live', async () => {
