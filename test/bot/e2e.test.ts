@@ -400,7 +400,7 @@ describe('operations', () => {
   });
 
   it('every message the bot sent forbade @everyone and role pings', () => {
-    for (const message of world.emulator.messages()) {
+    for (const message of world.emulator.allMessages()) {
       if (message.allowedMentions) expect(message.allowedMentions.parse ?? []).toEqual([]);
     }
     expect(world.emulator.unknownRoutes).toEqual([]);

@@ -158,7 +158,7 @@ describe('security', () => {
     await world.emulator.slash(cat, 'standings').reply();
     const everything = [
       ...world.bots[0].logs,
-      ...world.emulator.messages().map((message) => JSON.stringify({ ...message, attachments: [] })),
+      ...world.emulator.allMessages().map((message) => JSON.stringify({ ...message, attachments: [] })),
       ...world.emulator.calls.map((call) => JSON.stringify(call.body ?? null)),
     ].join('\n');
     expect(everything.length).toBeGreaterThan(1000);

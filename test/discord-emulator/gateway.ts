@@ -1,122 +1,248 @@
-/** The gateway: HELLO, IDENTIFY or RESUME, READY, GUILD_CREATE, heartbeats, and dispatches to every session. */
-import type { Server } from 'node:http';
-import { type WebSocket, WebSocketServer } from 'ws';
+/**
+ * The gateway: HELLO, IDENTIFY or RESUME, READY and GUILD_CREATE, heartbeats, and dispatches to every
+ * session. JSON encoding; payloads go out as text frames, or with `compress=zlib-stream` (what
+ * @discordjs/ws asks for when zlib-sync is installed) as one shared zlib stream flushed per payload.
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import { constants, createDeflate, type Deflate } from 'node:zlib';
+import { WebSocket, WebSocketServer } from 'ws';
 import { secret } from './snowflake.ts';
 import type { DiscordState } from './state.ts';
 
+export const GATEWAY_PATH = '/gateway';
+/** Events kept per session for replay on RESUME. */
+const REPLAY_LIMIT = 1000;
+
 interface Session {
-  socket: WebSocket;
   id: string;
+  socket: WebSocket;
   sequence: number;
   ready: boolean;
+  /** Dispatches sent (or due while disconnected), for replay on RESUME. */
+  log: { s: number; text: string }[];
+}
+
+interface Connection {
+  socket: WebSocket;
+  deflate?: Deflate;
+  /** Serialises zlib flushes so frames leave in order. */
+  queue: Promise<void>;
+  session?: Session;
+  query: URLSearchParams;
+}
+
+export interface GatewayOptions {
+  token: () => string;
+  resumeUrl: () => string;
+  heartbeatIntervalMs?: number;
 }
 
 export class Gateway {
   private readonly server: WebSocketServer;
-  private readonly sessions = new Set<Session>();
-  private readonly known = new Map<string, Session>();
+  private readonly connections = new Set<Connection>();
+  private readonly sessions = new Map<string, Session>();
   identifies = 0;
   resumes = 0;
+  /** The intents of every accepted IDENTIFY. */
+  readonly intents: number[] = [];
+  /** Query strings clients connected with (v, encoding, compress). */
+  readonly connectQueries: Record<string, string>[] = [];
 
   constructor(
     http: Server,
     private readonly state: DiscordState,
-    private readonly token: string,
-    private readonly resumeUrl: () => string,
+    private readonly options: GatewayOptions,
   ) {
-    this.server = new WebSocketServer({ server: http, path: '/gateway' });
-    this.server.on('connection', (socket) => this.accept(socket));
+    this.server = new WebSocketServer({ server: http, path: GATEWAY_PATH });
+    this.server.on('connection', (socket, request) => this.accept(socket, request));
   }
 
-  private accept(socket: WebSocket) {
-    const session: Session = { socket, id: '', sequence: 0, ready: false };
-    socket.send(JSON.stringify({ op: 10, d: { heartbeat_interval: 41250 }, s: null, t: null }));
-    socket.on('message', (raw) => {
+  private accept(socket: WebSocket, request: IncomingMessage) {
+    const query = new URL(request.url ?? '/', 'ws://emulator').searchParams;
+    this.connectQueries.push(Object.fromEntries(query));
+    if ((query.get('encoding') ?? 'json') !== 'json') {
+      socket.close(4002, 'The emulator only speaks encoding=json');
+      return;
+    }
+    const compress = query.get('compress');
+    if (compress && compress !== 'zlib-stream') {
+      socket.close(4002, `Unknown compression ${compress}`);
+      return;
+    }
+    const connection: Connection = {
+      socket,
+      query,
+      queue: Promise.resolve(),
+      deflate: compress ? createDeflate() : undefined,
+    };
+    this.connections.add(connection);
+    this.write(connection, {
+      op: 10,
+      d: { heartbeat_interval: this.options.heartbeatIntervalMs ?? 41_250 },
+      s: null,
+      t: null,
+    });
+    socket.on('message', (raw, isBinary) => {
       let payload: { op: number; d: any };
       try {
+        if (isBinary) throw new Error('binary frames are not JSON');
         payload = JSON.parse(String(raw));
       } catch {
         socket.close(4002, 'Decode error');
         return;
       }
-      this.receive(session, payload);
+      this.receive(connection, payload);
     });
-    socket.on('close', () => this.sessions.delete(session));
+    socket.on('close', (code) => {
+      this.connections.delete(connection);
+      connection.deflate?.close();
+      const session = connection.session;
+      if (session?.socket !== socket) return;
+      session.ready = false;
+      // A clean close (1000, 1001) ends the session, as on Discord; other closes leave it resumable.
+      if (code === 1000 || code === 1001) this.sessions.delete(session.id);
+    });
   }
 
-  private receive(session: Session, { op, d }: { op: number; d: any }) {
+  private receive(connection: Connection, { op, d }: { op: number; d: any }) {
     switch (op) {
       case 1:
-        session.socket.send(JSON.stringify({ op: 11, d: null, s: null, t: null }));
+        this.write(connection, { op: 11, d: null, s: null, t: null });
         return;
-      case 2: {
-        if (d?.token !== this.token) {
-          session.socket.close(4004, 'Authentication failed.');
-          return;
-        }
-        this.identifies++;
-        session.id = secret(16);
-        this.known.set(session.id, session);
-        this.sessions.add(session);
-        this.send(session, 'READY', {
-          v: 10,
-          user: { ...this.state.userJson(this.state.botUser), verified: true, mfa_enabled: false, flags: 0 },
-          guilds: [...this.state.guilds.keys()].map((id) => ({ id, unavailable: true })),
-          session_id: session.id,
-          resume_gateway_url: this.resumeUrl(),
-          shard: d.shard ?? [0, 1],
-          application: { id: this.state.applicationId, flags: 0 },
-          private_channels: [],
-          relationships: [],
-          presences: [],
-          guild_join_requests: [],
-          user_settings: {},
-          geo_ordered_rtc_regions: [],
-        });
-        session.ready = true;
-        for (const guildId of this.state.guilds.keys())
-          this.send(session, 'GUILD_CREATE', this.state.guildJson(guildId));
+      case 2:
+        return this.identify(connection, d);
+      case 6:
+        return this.resume(connection, d);
+      case 3:
+      case 4:
+      case 8:
+        // Presence, voice state and member requests: accepted, nothing to do.
+        if (!connection.session) connection.socket.close(4003, 'Not authenticated.');
         return;
-      }
-      case 6: {
-        const previous = this.known.get(d?.session_id);
-        if (d?.token !== this.token || !previous) {
-          session.socket.send(JSON.stringify({ op: 9, d: false, s: null, t: null }));
-          return;
-        }
-        this.resumes++;
-        session.id = previous.id;
-        session.sequence = previous.sequence;
-        session.ready = true;
-        this.known.set(session.id, session);
-        this.sessions.add(session);
-        this.send(session, 'RESUMED', {});
-        return;
-      }
       default:
-        return;
+        connection.socket.close(4001, 'Unknown opcode.');
     }
+  }
+
+  private identify(connection: Connection, d: any) {
+    if (connection.session) {
+      connection.socket.close(4005, 'Already authenticated.');
+      return;
+    }
+    if (d?.token !== this.options.token()) {
+      connection.socket.close(4004, 'Authentication failed.');
+      return;
+    }
+    if (typeof d?.properties !== 'object' || d.properties === null) {
+      connection.socket.close(4002, 'IDENTIFY without properties');
+      return;
+    }
+    if (!Number.isInteger(d?.intents)) {
+      connection.socket.close(4013, 'Invalid intent(s).');
+      return;
+    }
+    this.identifies++;
+    this.intents.push(d.intents);
+    const session: Session = { id: secret(32), socket: connection.socket, sequence: 0, ready: true, log: [] };
+    connection.session = session;
+    this.sessions.set(session.id, session);
+    this.send(session, 'READY', {
+      v: 10,
+      user: { ...this.state.userJson(this.state.botUser), verified: true, mfa_enabled: false, flags: 0 },
+      guilds: [...this.state.guilds.keys()].map((id) => ({ id, unavailable: true })),
+      session_id: session.id,
+      session_type: 'normal',
+      resume_gateway_url: this.options.resumeUrl(),
+      shard: d.shard ?? [0, 1],
+      application: { id: this.state.applicationId, flags: 0 },
+      private_channels: [],
+      relationships: [],
+      presences: [],
+      guild_join_requests: [],
+      user_settings: {},
+      geo_ordered_rtc_regions: [],
+      auth_session_id_hash: secret(16),
+    });
+    for (const guildId of this.state.guilds.keys())
+      this.send(session, 'GUILD_CREATE', this.state.guildJson(guildId));
+  }
+
+  private resume(connection: Connection, d: any) {
+    const session = this.sessions.get(d?.session_id);
+    if (d?.token !== this.options.token() || !session) {
+      // Not resumable: the client must identify afresh.
+      this.write(connection, { op: 9, d: false, s: null, t: null });
+      return;
+    }
+    // A session resumed from a new connection leaves its old one.
+    if (session.socket !== connection.socket) session.socket.terminate();
+    session.ready = false;
+    this.resumes++;
+    session.socket = connection.socket;
+    connection.session = session;
+    const from = Number(d.seq ?? 0);
+    if (session.log.length > 0 && session.log[0].s > from + 1) {
+      this.write(connection, { op: 9, d: false, s: null, t: null });
+      return;
+    }
+    for (const entry of session.log) if (entry.s > from) this.writeText(connection, entry.text);
+    session.ready = true;
+    this.send(session, 'RESUMED', {});
   }
 
   private send(session: Session, event: string, data: unknown) {
     session.sequence++;
-    session.socket.send(JSON.stringify({ op: 0, t: event, s: session.sequence, d: data }));
+    const text = JSON.stringify({ op: 0, t: event, s: session.sequence, d: data });
+    session.log.push({ s: session.sequence, text });
+    if (session.log.length > REPLAY_LIMIT) session.log.shift();
+    if (!session.ready) return;
+    const connection = [...this.connections].find((candidate) => candidate.socket === session.socket);
+    if (connection) this.writeText(connection, text);
   }
 
-  /** Sends an event to every ready session (every bot process connected). */
+  private write(connection: Connection, payload: unknown) {
+    this.writeText(connection, JSON.stringify(payload));
+  }
+
+  private writeText(connection: Connection, text: string) {
+    const { socket, deflate } = connection;
+    if (socket.readyState !== WebSocket.OPEN) return;
+    if (!deflate) {
+      socket.send(text);
+      return;
+    }
+    connection.queue = connection.queue.then(
+      () =>
+        new Promise<void>((resolve) => {
+          const chunks: Buffer[] = [];
+          const collect = (chunk: Buffer) => chunks.push(chunk);
+          deflate.on('data', collect);
+          deflate.write(text);
+          deflate.flush(constants.Z_SYNC_FLUSH, () => {
+            deflate.off('data', collect);
+            if (socket.readyState === WebSocket.OPEN) socket.send(Buffer.concat(chunks), { binary: true });
+            resolve();
+          });
+        }),
+    );
+  }
+
+  /**
+   * Sends an event to every session: connected ones now, recently dropped ones on RESUME.
+   * Returns how many connected sessions received it.
+   */
   dispatch(event: string, data: unknown): number {
     let sent = 0;
-    for (const session of this.sessions) {
-      if (!session.ready) continue;
+    for (const session of this.sessions.values()) {
       this.send(session, event, data);
-      sent++;
+      if (session.ready) sent++;
     }
     return sent;
   }
 
-  /** Sends an event to one session only (as Discord does: an interaction goes to one shard). */
+  /** Sends an event to one connected session only (as Discord does: an interaction goes to one shard). */
   dispatchToOne(event: string, data: unknown, index = 0): boolean {
-    const ready = [...this.sessions].filter((session) => session.ready);
+    const ready = [...this.sessions.values()].filter((session) => session.ready);
     const session = ready[index % Math.max(1, ready.length)];
     if (!session) return false;
     this.send(session, event, data);
@@ -124,16 +250,27 @@ export class Gateway {
   }
 
   readySessions(): number {
-    return [...this.sessions].filter((session) => session.ready).length;
+    return [...this.sessions.values()].filter((session) => session.ready).length;
   }
 
+  /** Asks every connected client for a heartbeat now (op 1). */
+  requestHeartbeats(): void {
+    for (const connection of this.connections) this.write(connection, { op: 1, d: null, s: null, t: null });
+  }
+
+  /** Cuts every connection without a close frame; sessions stay resumable. */
   dropConnections(): void {
-    for (const session of this.sessions) session.socket.terminate();
-    this.sessions.clear();
+    for (const connection of this.connections) {
+      if (connection.session) connection.session.ready = false;
+      connection.socket.terminate();
+    }
+    this.connections.clear();
   }
 
   close(): Promise<void> {
     for (const client of this.server.clients) client.terminate();
+    for (const connection of this.connections) connection.deflate?.close();
+    this.sessions.clear();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 }

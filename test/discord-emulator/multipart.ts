@@ -1,11 +1,5 @@
 /** Reads a multipart/form-data body as discord.js sends it: `payload_json` plus `files[n]` parts. */
-
-export interface UploadedFile {
-  field: string;
-  filename: string;
-  contentType?: string;
-  data: Buffer;
-}
+import type { UploadedFile } from './state.ts';
 
 export interface FormBody {
   json: unknown;
@@ -28,7 +22,7 @@ export function parseMultipart(body: Buffer, contentType: string): FormBody {
     const headerEnd = part.indexOf('\r\n\r\n');
     const headers = part.subarray(0, headerEnd).toString('utf8');
     const content = part.subarray(headerEnd + 4);
-    const name = /name="([^"]*)"/i.exec(headers)?.[1] ?? '';
+    const name = /;\s*name="([^"]*)"/i.exec(headers)?.[1] ?? '';
     const filename = /filename="([^"]*)"/i.exec(headers)?.[1];
     const type = /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1]?.trim();
     if (name === 'payload_json') result.json = JSON.parse(content.toString('utf8'));

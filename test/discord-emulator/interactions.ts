@@ -1,0 +1,298 @@
+/**
+ * Users acting: slash commands, autocomplete and button clicks become INTERACTION_CREATE payloads as
+ * discord.js v14 parses them; the bot's callbacks and webhook calls become recorded answers.
+ */
+import { secret, snowflake } from './snowflake.ts';
+import {
+  ALL_PERMISSIONS,
+  type DiscordState,
+  type EmulatedUser,
+  EPHEMERAL,
+  LOADING,
+  type RecordedMessage,
+  type UploadedFile,
+} from './state.ts';
+
+export interface InteractionResponse {
+  type: number;
+  data: any;
+  at: bigint;
+}
+
+export interface InteractionHandle {
+  id: string;
+  /** When INTERACTION_CREATE was sent (process.hrtime.bigint()). */
+  sentAt: bigint;
+  /** The callback (its type and data), when it comes. */
+  firstResponse(): Promise<InteractionResponse>;
+  /**
+   * The visible answer: a type-4 reply; after a type-5 (or 6) deferral the edit of @original or the
+   * first follow-up; the message a type-7 update changed.
+   */
+  reply(): Promise<RecordedMessage>;
+  followUps(): RecordedMessage[];
+}
+
+export interface RouteResult {
+  status: number;
+  body?: unknown;
+}
+
+export type OptionValue = string | number | boolean | EmulatedUser;
+
+interface InteractionRecord {
+  id: string;
+  token: string;
+  type: number;
+  channelId: string;
+  responses: InteractionResponse[];
+  /** The interaction's original message: its reply, or for a component the message it sits on. */
+  original?: RecordedMessage;
+  answer?: RecordedMessage;
+  followUps: RecordedMessage[];
+  sourceMessage?: RecordedMessage;
+}
+
+type Waiter = <T>(probe: () => T | undefined | null | false, timeoutMs?: number) => Promise<T>;
+
+const OPTION_TYPE = { string: 3, integer: 4, boolean: 5, user: 6, number: 10 } as const;
+const UNKNOWN_WEBHOOK = { status: 404, body: { code: 10015, message: 'Unknown Webhook' } };
+const UNKNOWN_MESSAGE = { status: 404, body: { code: 10008, message: 'Unknown Message' } };
+/** How long a handle waits for the bot before failing the test. */
+const ANSWER_TIMEOUT_MS = 10_000;
+
+export class Interactions {
+  private readonly records = new Map<string, InteractionRecord>();
+  private nextSession = 0;
+
+  constructor(
+    private readonly state: DiscordState,
+    private readonly dispatchToOne: (event: string, data: unknown, index: number) => boolean,
+    private readonly waitFor: Waiter,
+  ) {}
+
+  slash(
+    user: EmulatedUser,
+    name: string,
+    options: Record<string, OptionValue>,
+    channelId: string,
+  ): InteractionHandle {
+    const command = this.findCommand(name, channelId);
+    const users: Record<string, unknown> = {};
+    const members: Record<string, unknown> = {};
+    const list = Object.entries(options).map(([optionName, value]) => {
+      if (typeof value === 'object') {
+        users[value.id] = this.state.userJson(value);
+        const { user: _user, ...member } = this.state.memberJson(value);
+        members[value.id] = member;
+        return { name: optionName, type: OPTION_TYPE.user, value: value.id };
+      }
+      return { name: optionName, type: this.optionType(command, optionName, value), value };
+    });
+    const resolved = Object.keys(users).length > 0 ? { resolved: { users, members } } : {};
+    return this.interact(user, channelId, 2, {
+      ...this.commandData(command, name, channelId),
+      options: list,
+      ...resolved,
+    });
+  }
+
+  async autocomplete(
+    user: EmulatedUser,
+    name: string,
+    options: Record<string, string | number | boolean>,
+    focused: string,
+    channelId: string,
+  ): Promise<{ name: string; value: string | number }[]> {
+    const command = this.findCommand(name, channelId);
+    const list = Object.entries(options).map(([optionName, value]) => ({
+      name: optionName,
+      // Discord sends the focused option's partial input as a string, whatever the option's type.
+      type: this.optionType(command, optionName, value),
+      value: optionName === focused ? String(value) : value,
+      ...(optionName === focused ? { focused: true } : {}),
+    }));
+    const handle = this.interact(user, channelId, 4, {
+      ...this.commandData(command, name, channelId),
+      options: list,
+    });
+    const response = await handle.firstResponse();
+    if (response.type !== 8) throw new Error(`autocomplete answered with callback type ${response.type}`);
+    return response.data?.choices ?? [];
+  }
+
+  clickButton(user: EmulatedUser, message: RecordedMessage, customId: string): InteractionHandle {
+    return this.interact(user, message.channelId, 3, { custom_id: customId, component_type: 2 }, message);
+  }
+
+  private commandData(command: any, name: string, channelId: string) {
+    // Only guild commands carry a guild_id; a command never registered counts as one of this guild's.
+    const guildId = command ? command.guild_id : this.state.channels.get(channelId)?.guildId;
+    return { id: command?.id ?? snowflake(), name, type: 1, ...(guildId ? { guild_id: guildId } : {}) };
+  }
+
+  private optionType(command: any, name: string, value: string | number | boolean): number {
+    const declared = command?.options?.find((option: any) => option.name === name)?.type;
+    if (declared) return declared;
+    if (typeof value === 'boolean') return OPTION_TYPE.boolean;
+    if (typeof value === 'number') return Number.isInteger(value) ? OPTION_TYPE.integer : OPTION_TYPE.number;
+    return OPTION_TYPE.string;
+  }
+
+  /** The command a user would see in this channel: the guild's own first, then a global one, then any. */
+  private findCommand(name: string, channelId: string): any {
+    const guildId = this.state.channels.get(channelId)?.guildId ?? '';
+    const scopes = [guildId, 'global', ...this.state.commands.keys()];
+    for (const scope of scopes) {
+      const found = this.state.commands.get(scope)?.find((command) => command.name === name);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  private interact(
+    user: EmulatedUser,
+    channelId: string,
+    type: number,
+    data: unknown,
+    message?: RecordedMessage,
+  ): InteractionHandle {
+    const channel = this.state.channels.get(channelId);
+    if (!channel) throw new Error(`no channel ${channelId}`);
+    const record: InteractionRecord = {
+      id: snowflake(),
+      token: `aW50ZXJhY3Rpb246${secret(120)}`,
+      type,
+      channelId,
+      responses: [],
+      followUps: [],
+      sourceMessage: message,
+      original: message,
+    };
+    this.records.set(record.token, record);
+    const payload = {
+      id: record.id,
+      application_id: this.state.applicationId,
+      type,
+      token: record.token,
+      version: 1,
+      guild_id: channel.guildId,
+      guild: { id: channel.guildId, locale: 'en-US', features: [] },
+      channel_id: channelId,
+      channel: this.state.channelJson(channel),
+      member: this.state.memberJson(user),
+      data,
+      ...(message ? { message: this.state.messageJson(message) } : {}),
+      locale: 'en-US',
+      guild_locale: 'en-US',
+      app_permissions: ALL_PERMISSIONS,
+      entitlements: [],
+      authorizing_integration_owners: { '0': channel.guildId },
+      context: 0,
+      attachment_size_limit: 10_485_760,
+    };
+    const sentAt = process.hrtime.bigint();
+    if (!this.dispatchToOne('INTERACTION_CREATE', payload, this.nextSession++)) {
+      throw new Error('no bot is connected to the emulated gateway');
+    }
+    return {
+      id: record.id,
+      sentAt,
+      firstResponse: () => this.waitFor(() => record.responses[0], ANSWER_TIMEOUT_MS),
+      reply: () => this.waitFor(() => record.answer, ANSWER_TIMEOUT_MS),
+      followUps: () => record.followUps,
+    };
+  }
+
+  /** POST /interactions/:id/:token/callback */
+  callback(
+    id: string,
+    token: string,
+    body: any,
+    files: UploadedFile[],
+    at: bigint,
+    withResponse: boolean,
+  ): RouteResult {
+    const record = this.records.get(token);
+    if (!record || record.id !== id)
+      return { status: 404, body: { code: 10062, message: 'Unknown interaction' } };
+    if (record.responses.length > 0)
+      return { status: 400, body: { code: 40060, message: 'Interaction has already been acknowledged.' } };
+    const type = Number(body?.type);
+    const data = body?.data ?? {};
+    if (![4, 5, 6, 7, 8, 9].includes(type) || (type === 8) !== (record.type === 4)) {
+      return { status: 400, body: { code: 50035, message: `Invalid Form Body (callback type ${type})` } };
+    }
+    if ((type === 6 || type === 7) && !record.sourceMessage) {
+      return { status: 400, body: { code: 40004, message: `Callback type ${type} needs a message` } };
+    }
+    record.responses.push({ type, data, at });
+    let message: RecordedMessage | undefined;
+    if (type === 4) {
+      message = this.state.createMessage(record.channelId, data, files, record.id);
+      record.original = record.answer = message;
+    } else if (type === 5) {
+      const flags = (Number(data.flags ?? 0) & EPHEMERAL) | LOADING;
+      message = this.state.createMessage(record.channelId, { content: '', flags }, [], record.id);
+      record.original = message;
+    } else if (type === 7) {
+      message = record.sourceMessage!;
+      this.state.editMessage(message, data, files);
+      record.answer = message;
+    } else if (type === 6) {
+      message = record.sourceMessage;
+    }
+    if (!withResponse) return { status: 204 };
+    return {
+      status: 200,
+      body: {
+        interaction: {
+          id: record.id,
+          type: record.type,
+          activity_instance_id: null,
+          response_message_id: message?.id ?? null,
+          response_message_loading: type === 5,
+          response_message_ephemeral: message?.ephemeral ?? false,
+        },
+        resource: message ? { type, message: this.state.messageJson(message) } : { type },
+      },
+    };
+  }
+
+  /** /webhooks/:app/:token and /webhooks/:app/:token/messages/:id (or @original). */
+  webhook(
+    method: string,
+    token: string,
+    messageId: string | undefined,
+    body: any,
+    files: UploadedFile[],
+  ): RouteResult | null {
+    const record = this.records.get(token);
+    if (!record) return UNKNOWN_WEBHOOK;
+    if (messageId === undefined) {
+      if (method !== 'POST') return null;
+      if (record.responses.length === 0) return UNKNOWN_WEBHOOK;
+      const message = this.state.createMessage(record.channelId, body, files, record.id);
+      record.followUps.push(message);
+      if (!record.answer && record.responses.some((response) => response.type === 5 || response.type === 6))
+        record.answer = message;
+      return { status: 200, body: this.state.messageJson(message) };
+    }
+    const target =
+      messageId === '@original'
+        ? record.original
+        : (record.followUps.find((message) => message.id === messageId) ?? this.state.findMessage(messageId));
+    if (!target || target.deleted) return UNKNOWN_MESSAGE;
+    if (method === 'GET') return { status: 200, body: this.state.messageJson(target) };
+    if (method === 'DELETE') {
+      target.deleted = true;
+      return { status: 204 };
+    }
+    if (method === 'PATCH') {
+      this.state.editMessage(target, body, files);
+      if (messageId === '@original' && !record.answer) record.answer = target;
+      return { status: 200, body: this.state.messageJson(target) };
+    }
+    return null;
+  }
+}

@@ -1,0 +1,241 @@
+/** The REST API v10 routes a bot uses, answered from the emulator's state. `null`: no such route. */
+import type { Gateway } from './gateway.ts';
+import type { Interactions, RouteResult } from './interactions.ts';
+import { snowflake } from './snowflake.ts';
+import { type DiscordState, THREAD_TYPES, type UploadedFile } from './state.ts';
+
+export interface RouteContext {
+  state: DiscordState;
+  gateway: Gateway;
+  interactions: Interactions;
+  gatewayUrl: () => string;
+}
+
+export interface RouteRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: any;
+  files: UploadedFile[];
+  at: bigint;
+  authorised: boolean;
+}
+
+const ok = (body: unknown): RouteResult => ({ status: 200, body });
+const noContent: RouteResult = { status: 204 };
+const unknown = (code: number, what: string): RouteResult => ({
+  status: 404,
+  body: { code, message: `Unknown ${what}` },
+});
+
+export function route(context: RouteContext, request: RouteRequest): RouteResult | null {
+  const { method, path } = request;
+  let m: RegExpExecArray | null;
+
+  // Interaction callbacks and webhooks authenticate by their token, not the bot's.
+  if ((m = /^\/interactions\/(\d+)\/([^/]+)\/callback$/.exec(path))) {
+    if (method !== 'POST') return null;
+    const withResponse = request.query.get('with_response') === 'true';
+    return context.interactions.callback(m[1], m[2], request.body, request.files, request.at, withResponse);
+  }
+  if ((m = /^\/webhooks\/(\d+)\/([^/]+)(?:\/messages\/([^/]+))?$/.exec(path))) {
+    return context.interactions.webhook(method, m[2], m[3], request.body, request.files);
+  }
+  if (!request.authorised) return { status: 401, body: { code: 0, message: '401: Unauthorized' } };
+  return botRoute(context, request);
+}
+
+function botRoute(context: RouteContext, request: RouteRequest): RouteResult | null {
+  const { state } = context;
+  const { method, path, body } = request;
+  const is = (verb: string, pattern: RegExp) => (method === verb ? pattern.exec(path) : null);
+  let m: RegExpExecArray | null;
+
+  if (is('GET', /^\/gateway\/bot$/)) {
+    return ok({
+      url: context.gatewayUrl(),
+      shards: 1,
+      session_start_limit: { total: 1000, remaining: 999, reset_after: 14_400_000, max_concurrency: 1 },
+    });
+  }
+  if (is('GET', /^\/gateway$/)) return ok({ url: context.gatewayUrl() });
+  if (is('GET', /^\/users\/@me$/)) return ok(state.userJson(state.botUser));
+  if (is('GET', /^\/applications\/@me$/)) return ok(applicationJson(state));
+  if ((m = /^\/applications\/(\d+)(?:\/guilds\/(\d+))?\/commands(?:\/(\d+))?$/.exec(path))) {
+    if (m[1] !== state.applicationId) return unknown(10002, 'Application');
+    return commandRoute(state, method, m[2], m[3], body);
+  }
+  if ((m = /^\/channels\/(\d+)(\/.*)?$/.exec(path))) {
+    const channel = state.channels.get(m[1]);
+    if (!channel) return unknown(10003, 'Channel');
+    return channelRoute(context, request, m[1], m[2] ?? '');
+  }
+  if ((m = is('GET', /^\/guilds\/(\d+)\/members\/(\d+)$/))) {
+    const user = state.users.get(m[2]);
+    return user && state.guilds.has(m[1]) ? ok(state.memberJson(user)) : unknown(10007, 'Member');
+  }
+  if ((m = is('GET', /^\/guilds\/(\d+)\/channels$/))) {
+    const channels = [...state.channels.values()].filter(
+      (channel) => channel.guildId === m?.[1] && !THREAD_TYPES.has(channel.type),
+    );
+    return ok(channels.map((channel) => state.channelJson(channel)));
+  }
+  if ((m = is('GET', /^\/guilds\/(\d+)$/))) {
+    return state.guilds.has(m[1]) ? ok(state.guildJson(m[1])) : unknown(10004, 'Guild');
+  }
+  return null;
+}
+
+function applicationJson(state: DiscordState) {
+  return {
+    id: state.applicationId,
+    name: state.botUser.username,
+    icon: null,
+    description: '',
+    bot_public: true,
+    bot_require_code_grant: false,
+    bot: state.userJson(state.botUser),
+    owner: state.userJson(state.botUser),
+    flags: 0,
+    verify_key: '0'.repeat(64),
+    team: null,
+    summary: '',
+    approximate_guild_count: state.guilds.size,
+    integration_types_config: { '0': {} },
+  };
+}
+
+function commandRoute(
+  state: DiscordState,
+  method: string,
+  guildId: string | undefined,
+  commandId: string | undefined,
+  body: any,
+): RouteResult | null {
+  const scope = guildId ?? 'global';
+  const list = state.commands.get(scope) ?? [];
+  if (commandId !== undefined) {
+    const existing = list.find((command) => command.id === commandId);
+    if (!existing) return unknown(10063, 'application command');
+    if (method === 'GET') return ok(existing);
+    if (method === 'DELETE') {
+      state.commandWrites++;
+      state.commands.set(
+        scope,
+        list.filter((command) => command !== existing),
+      );
+      return noContent;
+    }
+    if (method === 'PATCH') {
+      state.commandWrites++;
+      const changed = storedCommand(state, { ...existing, ...body }, guildId, existing.id);
+      state.commands.set(
+        scope,
+        list.map((command) => (command === existing ? changed : command)),
+      );
+      return ok(changed);
+    }
+    return null;
+  }
+  if (method === 'GET') return ok(list);
+  if (method === 'PUT') {
+    if (!Array.isArray(body)) return { status: 400, body: { code: 50035, message: 'Invalid Form Body' } };
+    state.commandWrites++;
+    const stored = body.map((command) =>
+      storedCommand(state, command, guildId, list.find((old) => old.name === command.name)?.id),
+    );
+    state.commands.set(scope, stored);
+    return ok(stored);
+  }
+  if (method === 'POST') {
+    state.commandWrites++;
+    const existing = list.find((old) => old.name === body?.name);
+    const command = storedCommand(state, body, guildId, existing?.id);
+    state.commands.set(scope, [...list.filter((old) => old !== existing), command]);
+    return { status: existing ? 200 : 201, body: command };
+  }
+  return null;
+}
+
+function storedCommand(state: DiscordState, command: any, guildId: string | undefined, id = snowflake()) {
+  return {
+    ...command,
+    id,
+    application_id: state.applicationId,
+    ...(guildId ? { guild_id: guildId } : {}),
+    type: command.type ?? 1,
+    version: snowflake(),
+    default_member_permissions: command.default_member_permissions ?? null,
+    nsfw: command.nsfw ?? false,
+    description: command.description ?? '',
+    options: command.options ?? [],
+  };
+}
+
+function channelRoute(
+  context: RouteContext,
+  request: RouteRequest,
+  channelId: string,
+  rest: string,
+): RouteResult | null {
+  const { state, gateway } = context;
+  const { method, body, files } = request;
+  const channel = state.channels.get(channelId)!;
+  let m: RegExpExecArray | null;
+
+  if (rest === '' && method === 'GET') return ok(state.channelJson(channel));
+  if (rest === '' && method === 'PATCH') {
+    if (typeof body?.name === 'string') channel.name = body.name;
+    if (typeof body?.archived === 'boolean') channel.archived = body.archived;
+    const json = state.channelJson(channel);
+    gateway.dispatch(THREAD_TYPES.has(channel.type) ? 'THREAD_UPDATE' : 'CHANNEL_UPDATE', json);
+    return ok(json);
+  }
+  if (rest === '/messages' && method === 'POST')
+    return ok(state.messageJson(state.createMessage(channelId, body, files)));
+  if (rest === '/messages' && method === 'GET') {
+    const limit = Number(request.query.get('limit') ?? 50);
+    const messages = state.messages.filter(
+      (message) => message.channelId === channelId && !message.deleted && !message.ephemeral,
+    );
+    return ok(
+      messages
+        .slice(-limit)
+        .reverse()
+        .map((message) => state.messageJson(message)),
+    );
+  }
+  if (rest === '/typing' && method === 'POST') return noContent;
+  if ((m = /^\/messages\/(\d+)$/.exec(rest))) {
+    const message = state.findMessage(m[1], channelId);
+    if (!message || message.ephemeral) return unknown(10008, 'Message');
+    if (method === 'GET') return ok(state.messageJson(message));
+    if (method === 'PATCH') {
+      state.editMessage(message, body, files);
+      return ok(state.messageJson(message));
+    }
+    if (method === 'DELETE') {
+      message.deleted = true;
+      return noContent;
+    }
+    return null;
+  }
+  if ((m = /^(?:\/messages\/(\d+))?\/threads$/.exec(rest)) && method === 'POST') {
+    const start = m[1] === undefined ? undefined : state.findMessage(m[1], channelId);
+    if (m[1] !== undefined && !start) return unknown(10008, 'Message');
+    // A thread started from a message takes the message's id, as on Discord.
+    const type = start ? 11 : Number(body?.type ?? 12);
+    const thread = state.addChannel(
+      String(body?.name ?? 'thread'),
+      type,
+      channelId,
+      channel.guildId,
+      start?.id,
+    );
+    const json = state.channelJson(thread);
+    gateway.dispatch('THREAD_CREATE', { ...json, newly_created: true });
+    return { status: 201, body: json };
+  }
+  if (/^\/thread-members\/@me$/.test(rest) && (method === 'PUT' || method === 'DELETE')) return noContent;
+  return null;
+}
