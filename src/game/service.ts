@@ -14,7 +14,16 @@ import {
   serializeGame,
   type VariantId,
 } from '../engine/index.ts';
-import { type Store, StoreUnavailableError, type Write } from '../store/index.ts';
+import { type ScheduleChange, type Store, StoreUnavailableError, type Write } from '../store/index.ts';
+import {
+  DEFAULT_TIME_CONTROL,
+  readEntry,
+  rescheduled,
+  SCHEDULES,
+  TIME_CONTROLS,
+  type TimeControl,
+  turnClock,
+} from './clock.ts';
 import { keys } from './keys.ts';
 import {
   emptyStandings,
@@ -58,6 +67,28 @@ const POSITION_CHANGED =
   'The game changed while you were moving (another command was handled first), so nothing was changed. Look at `/board` and try again.';
 const NO_GAME = 'There is no game in this channel. Start one with `/challenge`.';
 
+/** How long a claimed schedule entry stays with its claimer before another process may take it. */
+const SWEEP_LEASE_MS = 60_000;
+
+export interface SweepResult {
+  /** Games just lost on time, with their result. */
+  timedOut: ActiveGame[];
+  /** Players on turn with 80% of their time gone. */
+  reminders: { channelId: string; player: Player; deadline: number }[];
+}
+
+/** Whether a schedule entry still names the turn in progress, and its time has come. */
+function isDue(
+  active: ActiveGame,
+  entry: { gameId: string; ply: number },
+  now: number,
+  what: 'deadline' | 'reminder',
+): boolean {
+  const clock = active.clock;
+  if (active.id !== entry.gameId || active.game.plyCount !== entry.ply || !clock) return false;
+  return what === 'deadline' ? clock.deadline <= now : !clock.reminded && clock.remindAt <= now;
+}
+
 const other = (side: Side): Side => (side === 'attackers' ? 'defenders' : 'attackers');
 
 export class GameService {
@@ -88,6 +119,8 @@ export class GameService {
     variant: VariantId;
     side: Side | 'random';
     thread: boolean;
+    /** Time per move (default one day). */
+    time?: TimeControl;
   }): Promise<Outcome<Challenge>> {
     return this.guarded(async () => {
       if (input.opponent.id === input.challenger.id) return failure('self', 'You cannot challenge yourself.');
@@ -116,6 +149,7 @@ export class GameService {
         variant: input.variant,
         side: input.side,
         thread: input.thread,
+        time: input.time ?? DEFAULT_TIME_CONTROL,
         createdAt: now,
         expiresAt: now + this.challengeTtlMs,
         status: 'pending',
@@ -173,13 +207,17 @@ export class GameService {
         channelId,
         players,
         game: new Game(challenge.variant),
+        perMoveMs: TIME_CONTROLS[challenge.time ?? 'none'],
       });
       const accepted: Challenge = { ...challenge, opponent, status: 'accepted' };
-      const committed = await this.store.commit([
-        { key: keys.challenge(id), value: accepted, expectRevision: revision, ttlMs: CHALLENGE_KEPT_MS },
-        { key: keys.game(channelId), value: stored, expectRevision: 0 },
-        ...(await this.clearPending(challenge)),
-      ]);
+      const committed = await this.store.commit(
+        [
+          { key: keys.challenge(id), value: accepted, expectRevision: revision, ttlMs: CHALLENGE_KEPT_MS },
+          { key: keys.game(channelId), value: stored, expectRevision: 0 },
+          ...(await this.clearPending(challenge)),
+        ],
+        rescheduled(stored, null, { clock: stored.clock, ply: 0 }),
+      );
       if (!committed.ok)
         return failure(
           'position-changed',
@@ -198,12 +236,14 @@ export class GameService {
     channelId: string;
     players: Record<Side, Player>;
     game: Game;
+    perMoveMs?: number | null;
   }): Promise<Outcome<ActiveGame>> {
     return this.guarded(async () => {
       const stored = this.newGame(input);
-      const committed = await this.store.commit([
-        { key: keys.game(input.channelId), value: stored, expectRevision: 0 },
-      ]);
+      const committed = await this.store.commit(
+        [{ key: keys.game(input.channelId), value: stored, expectRevision: 0 }],
+        rescheduled(stored, null, { clock: stored.clock, ply: input.game.plyCount }),
+      );
       if (!committed.ok) return failure('channel-busy', 'This channel already has a game.');
       return success(this.activate(stored, 1));
     });
@@ -214,9 +254,11 @@ export class GameService {
     channelId: string;
     players: Record<Side, Player>;
     game: Game;
+    perMoveMs?: number | null;
   }): StoredGame {
     const now = this.now();
     return {
+      clock: input.perMoveMs ? turnClock(input.perMoveMs, now) : null,
       schema: 1,
       id: this.newId(),
       guildId: input.guildId,
@@ -390,6 +432,61 @@ export class GameService {
     });
   }
 
+  // Time control
+
+  /**
+   * Ends the games whose player on turn ran out of time and finds the players to remind. Safe to
+   * run in every bot process at once: each due entry is claimed by one process, and the game
+   * changes by compare-and-set, so each game is lost on time once and each reminder sent once.
+   */
+  async sweep(limit = 50): Promise<SweepResult> {
+    const now = this.now();
+    const found: SweepResult = { timedOut: [], reminders: [] };
+    for (const { member } of await this.store.claimDue(SCHEDULES.deadlines, now, SWEEP_LEASE_MS, limit)) {
+      const drop: ScheduleChange[] = [{ schedule: SCHEDULES.deadlines, member, at: null }];
+      const entry = readEntry(member);
+      const outcome = entry
+        ? await this.change<object>(
+            entry.channelId,
+            'clock',
+            { onTurnOnly: false, extraSchedules: drop },
+            (active, side) => {
+              if (!isDue(active, entry, now, 'deadline')) return failure('stale', 'not due');
+              active.game.timeOut(side);
+              return success({});
+            },
+          )
+        : failure('stale', 'not an entry');
+      if (outcome.ok) found.timedOut.push(outcome.value.game);
+      else if (outcome.code === 'stale' || outcome.code === 'no-game')
+        await this.guarded(async () => success(await this.store.commit([], drop)));
+      // Anything else (Redis away, a move at the same instant): the lease ends and it is tried again.
+    }
+    for (const { member } of await this.store.claimDue(SCHEDULES.reminders, now, SWEEP_LEASE_MS, limit)) {
+      const drop: ScheduleChange[] = [{ schedule: SCHEDULES.reminders, member, at: null }];
+      const entry = readEntry(member);
+      const outcome = entry
+        ? await this.change<{ player: Player; deadline: number }>(
+            entry.channelId,
+            'clock',
+            { onTurnOnly: false, extraSchedules: drop },
+            (active, side) => {
+              if (!isDue(active, entry, now, 'reminder') || !active.clock) return failure('stale', 'not due');
+              active.clock = { ...active.clock, reminded: true };
+              return success({ player: active.players[side], deadline: active.clock.deadline });
+            },
+          )
+        : failure<{ player: Player; deadline: number; game: ActiveGame }>('stale', 'not an entry');
+      if (outcome.ok) {
+        const { game, player, deadline } = outcome.value;
+        found.reminders.push({ channelId: game.channelId, player, deadline });
+      } else if (outcome.code === 'stale' || outcome.code === 'no-game') {
+        await this.guarded(async () => success(await this.store.commit([], drop)));
+      }
+    }
+    return found;
+  }
+
   // Standings
 
   async standings(guildId: string, variant?: VariantId): Promise<StandingRow[]> {
@@ -414,8 +511,8 @@ export class GameService {
    */
   private async change<T extends object>(
     channelId: string,
-    user: Player,
-    { onTurnOnly }: { onTurnOnly: boolean },
+    user: Player | 'clock',
+    { onTurnOnly, extraSchedules = [] }: { onTurnOnly: boolean; extraSchedules?: ScheduleChange[] },
     apply: (active: ActiveGame, side: Side) => Outcome<T>,
   ): Promise<Outcome<T & { game: ActiveGame }>> {
     return this.guarded(async () => {
@@ -423,9 +520,13 @@ export class GameService {
         const read = await this.store.read<StoredGame>(keys.game(channelId));
         if (!read) return failure('no-game', NO_GAME);
         const stored = read.value;
-        const side = (['attackers', 'defenders'] as const).find((s) => stored.players[s].id === user.id);
-        if (!side) return failure('not-a-player', 'You are not playing in this game.');
         const active = this.activate(stored, read.revision, { fresh: true });
+        // The clock acts for the side on turn; a person must be one of the players.
+        const side =
+          user === 'clock'
+            ? active.game.turn
+            : (['attackers', 'defenders'] as const).find((s) => stored.players[s].id === user.id);
+        if (!side) return failure('not-a-player', 'You are not playing in this game.');
         if (active.game.isGameOver()) return failure('game-over', 'the game is over');
         if (onTurnOnly && active.game.turn !== side) {
           const toMove = stored.players[active.game.turn];
@@ -434,19 +535,36 @@ export class GameService {
             `It is not your turn: ${toMove.name} (${active.game.turn}) is to move.`,
           );
         }
+        const plyBefore = active.game.plyCount;
         const applied = apply(active, side);
         if (!applied.ok) return applied;
 
         const now = this.now();
+        const result = active.game.result;
+        const plyAfter = active.game.plyCount;
+        // A new turn (a move, or a move taken back) starts a new clock; other changes keep it.
+        const clock = result
+          ? null
+          : stored.clock && plyAfter !== plyBefore
+            ? turnClock(stored.clock.perMoveMs, now)
+            : active.clock;
         const next: StoredGame = {
           ...stored,
           record: serializeGame(active.game),
           drawOfferedBy: active.drawOfferedBy,
           undoRequest: active.undoRequest,
+          clock,
           updatedAt: now,
         };
+        const schedules = [
+          ...rescheduled(
+            stored,
+            { clock: stored.clock, ply: plyBefore },
+            result ? null : { clock, ply: plyAfter },
+          ),
+          ...extraSchedules,
+        ];
         const writes: Write[] = [];
-        const result = active.game.result;
         if (!result) {
           writes.push({ key: keys.game(channelId), value: next, expectRevision: read.revision });
         } else {
@@ -474,9 +592,9 @@ export class GameService {
             { key: keys.lastGame(channelId), value: stored.id, expectRevision: last?.revision ?? 0 },
           );
         }
-        const committed = await this.store.commit(writes);
+        const committed = await this.store.commit(writes, schedules);
         if (committed.ok) {
-          const saved = result ? active : { ...active, revision: read.revision + 1 };
+          const saved = result ? active : { ...active, clock, revision: read.revision + 1 };
           return success({ ...applied.value, game: saved });
         }
         if (committed.conflict === keys.game(channelId) || committed.conflict === keys.archive(stored.id)) {
@@ -510,6 +628,7 @@ export class GameService {
       game,
       drawOfferedBy: stored.drawOfferedBy,
       undoRequest: stored.undoRequest ?? null,
+      clock: stored.clock ?? null,
       startedAt: stored.startedAt,
       revision,
     };

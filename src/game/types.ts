@@ -1,5 +1,6 @@
 /** The service's plain data: what it stores and what it answers. */
 import type { Game, Side, VariantId } from '../engine/index.ts';
+import type { Clock, TimeControl } from './clock.ts';
 
 export interface Player {
   id: string;
@@ -29,6 +30,8 @@ export interface Challenge {
   /** The challenger's side, or random (drawn when the challenge is accepted). */
   side: Side | 'random';
   thread: boolean;
+  /** Time per move; absent in challenges stored before clocks existed (no limit). */
+  time?: TimeControl;
   createdAt: number;
   expiresAt: number;
   status: ChallengeStatus;
@@ -46,6 +49,8 @@ export interface StoredGame {
   drawOfferedBy: Side | null;
   /** A side asking to take back the last move, with the ply count it asked at. */
   undoRequest?: { by: Side; ply: number } | null;
+  /** The time control's state for the turn in progress; absent or null without a time limit. */
+  clock?: Clock | null;
   startedAt: number;
   updatedAt: number;
 }
@@ -60,6 +65,7 @@ export interface ActiveGame {
   game: Game;
   drawOfferedBy: Side | null;
   undoRequest: { by: Side; ply: number } | null;
+  clock: Clock | null;
   startedAt: number;
   /** The store revision this was loaded at. */
   revision: number;

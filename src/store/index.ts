@@ -3,7 +3,14 @@ import { createMemoryStore } from './memory-store.ts';
 import { createRedisStore } from './redis-store.ts';
 import type { Store } from './types.ts';
 
-export { type CommitResult, type Store, type Stored, StoreUnavailableError, type Write } from './types.ts';
+export {
+  type CommitResult,
+  type ScheduleChange,
+  type Store,
+  type Stored,
+  StoreUnavailableError,
+  type Write,
+} from './types.ts';
 
 export interface StoreOptions {
   redisUrl?: string;

@@ -274,6 +274,74 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
     });
   });
 
+  describe('time control', () => {
+    it('a game with 10 minutes a move: a reminder at 80%, then the game lost on time, each once across two processes', async () => {
+      let now = 5_000_000;
+      const store = await openStore();
+      const other = kind === 'redis' ? await openStore() : store;
+      const [one, two] = [
+        new GameService(store, { now: () => now }),
+        new GameService(other, { now: () => now }),
+      ];
+      const made = await one.challenge({ ...challengeInput(channel()), time: '10m' });
+      if (!made.ok) throw new Error(made.message);
+      const accepted = await one.acceptChallenge(made.value.id, bob);
+      if (!accepted.ok) throw new Error(accepted.message);
+      const channelId = accepted.value.game.channelId;
+      expect(accepted.value.game.clock?.deadline).toBe(now + 10 * 60 * 1000);
+
+      now += 5 * 60 * 1000;
+      expect((await one.move(channelId, ann, 'd1-d3')).ok).toBe(true);
+      const deadline = now + 10 * 60 * 1000;
+      expect((await one.board(channelId))?.clock?.deadline).toBe(deadline);
+
+      now += 7 * 60 * 1000;
+      expect(await Promise.all([one.sweep(), two.sweep()])).toEqual([
+        { timedOut: [], reminders: [] },
+        { timedOut: [], reminders: [] },
+      ]);
+      now += 60 * 1000;
+      const reminded = await Promise.all([one.sweep(), two.sweep()]);
+      expect(reminded.flatMap((found) => found.reminders)).toEqual([{ channelId, player: bob, deadline }]);
+      expect(reminded.flatMap((found) => found.timedOut)).toEqual([]);
+
+      now = deadline;
+      const swept = await Promise.all([one.sweep(), two.sweep(), one.sweep()]);
+      const timedOut = swept.flatMap((found) => found.timedOut);
+      expect(timedOut).toHaveLength(1);
+      expect(timedOut[0].game.result).toMatchObject({ winner: 'attackers', reason: 'timeout' });
+      expect(await one.board(channelId)).toBeNull();
+      expect(
+        (await one.standings(guild, 'fetlar')).find((row) => row.userId === ann.id)?.wins,
+      ).toBeGreaterThanOrEqual(1);
+      now += 24 * 60 * 60 * 1000;
+      expect(await one.sweep()).toEqual({ timedOut: [], reminders: [] });
+    });
+
+    it('a move in time moves the deadline on; the old deadline ends nothing', async () => {
+      let now = 1_000_000;
+      const { service } = await setup({ now: () => now });
+      const made = await service.challenge({ ...challengeInput(channel()), time: '1h' });
+      if (!made.ok) throw new Error(made.message);
+      const accepted = await service.acceptChallenge(made.value.id, bob);
+      if (!accepted.ok) throw new Error(accepted.message);
+      const channelId = accepted.value.game.channelId;
+      now += 59 * 60 * 1000;
+      await service.move(channelId, ann, 'd1-d3');
+      now += 2 * 60 * 1000;
+      expect((await service.sweep()).timedOut).toEqual([]);
+      expect((await service.board(channelId))?.game.plyCount).toBe(1);
+    });
+
+    it('without a time limit there is no deadline', async () => {
+      const { service } = await setup();
+      const made = await service.challenge({ ...challengeInput(channel()), time: 'none' });
+      if (!made.ok) throw new Error(made.message);
+      const accepted = await service.acceptChallenge(made.value.id, bob);
+      expect(accepted.ok && accepted.value.game.clock).toBeNull();
+    });
+  });
+
   describe('undo by consent, records, rematch', () => {
     it('the opponent takes back the last move on request; a move or a stale answer does nothing', async () => {
       const { service } = await setup();

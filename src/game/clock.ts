@@ -1,0 +1,91 @@
+/**
+ * Correspondence time control: each move must be made within a set time. Deadlines and the
+ * reminders at 80% of the time live in two schedules in the store, changed in the same commit as
+ * the game, and a sweeper in every bot process claims what is due.
+ */
+import type { ScheduleChange } from '../store/index.ts';
+import type { StoredGame } from './types.ts';
+
+export const TIME_CONTROLS = {
+  none: null,
+  '10m': 10 * 60 * 1000,
+  '1h': 60 * 60 * 1000,
+  '1d': 24 * 60 * 60 * 1000,
+  '3d': 3 * 24 * 60 * 60 * 1000,
+} as const;
+
+export type TimeControl = keyof typeof TIME_CONTROLS;
+export const DEFAULT_TIME_CONTROL: TimeControl = '1d';
+export const TIME_CONTROL_NAMES: Record<TimeControl, string> = {
+  none: 'no time limit',
+  '10m': '10 minutes per move',
+  '1h': '1 hour per move',
+  '1d': '1 day per move',
+  '3d': '3 days per move',
+};
+
+export function isTimeControl(value: string): value is TimeControl {
+  return Object.hasOwn(TIME_CONTROLS, value);
+}
+
+/** When the player on turn is reminded, as a share of the time for the move. */
+const REMINDER_SHARE = 0.8;
+export const SCHEDULES = { deadlines: 'schedule:deadlines', reminders: 'schedule:reminders' } as const;
+
+export interface Clock {
+  perMoveMs: number;
+  deadline: number;
+  remindAt: number;
+  reminded: boolean;
+}
+
+/** The clock for a turn that starts at `now`. */
+export function turnClock(perMoveMs: number, now: number): Clock {
+  return {
+    perMoveMs,
+    deadline: now + perMoveMs,
+    remindAt: now + Math.round(perMoveMs * REMINDER_SHARE),
+    reminded: false,
+  };
+}
+
+/** A schedule entry names the game and the turn, so that an entry for a turn already played is recognised as stale. */
+export function entryFor(game: Pick<StoredGame, 'channelId' | 'id'>, ply: number): string {
+  return `${game.channelId}|${game.id}|${ply}`;
+}
+
+export function readEntry(member: string): { channelId: string; gameId: string; ply: number } | null {
+  const parts = member.split('|');
+  if (parts.length !== 3 || !/^\d+$/.test(parts[2])) return null;
+  return { channelId: parts[0], gameId: parts[1], ply: Number(parts[2]) };
+}
+
+/** The schedule changes when a game goes from `before` (at `plyBefore`) to `after` (at `plyAfter`, or ended: null). */
+export function rescheduled(
+  game: Pick<StoredGame, 'channelId' | 'id'>,
+  before: { clock: Clock | null | undefined; ply: number } | null,
+  after: { clock: Clock | null | undefined; ply: number } | null,
+): ScheduleChange[] {
+  const changes: ScheduleChange[] = [];
+  const same =
+    before && after && before.ply === after.ply && before.clock?.deadline === after.clock?.deadline;
+  if (before?.clock && !same) {
+    changes.push({ schedule: SCHEDULES.deadlines, member: entryFor(game, before.ply), at: null });
+    changes.push({ schedule: SCHEDULES.reminders, member: entryFor(game, before.ply), at: null });
+  }
+  if (after?.clock && !same) {
+    changes.push({
+      schedule: SCHEDULES.deadlines,
+      member: entryFor(game, after.ply),
+      at: after.clock.deadline,
+    });
+    if (!after.clock.reminded) {
+      changes.push({
+        schedule: SCHEDULES.reminders,
+        member: entryFor(game, after.ply),
+        at: after.clock.remindAt,
+      });
+    }
+  }
+  return changes;
+}
