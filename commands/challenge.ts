@@ -14,6 +14,7 @@ import { gameTitle, situation } from '../src/bot/game-messages.ts';
 import { boardMessage, memberName, onlyMention, safeName } from '../src/bot/present.ts';
 import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
 import { getVariant, isVariantId, variantIds } from '../src/engine/index.ts';
+import { DEFAULT_TIME_CONTROL, isTimeControl, TIME_CONTROL_NAMES } from '../src/game/clock.ts';
 import type { Challenge } from '../src/game/service.ts';
 
 const DEFAULT_VARIANT = 'alea-armed';
@@ -37,6 +38,18 @@ export const data = new SlashCommandBuilder()
         { name: 'attackers', value: 'attackers' },
         { name: 'defenders (the king’s side)', value: 'defenders' },
         { name: 'random', value: 'random' },
+      ),
+  )
+  .addStringOption((option) =>
+    option
+      .setName('time')
+      .setDescription('Time for each move (default: 1 day)')
+      .addChoices(
+        { name: '10 minutes', value: '10m' },
+        { name: '1 hour', value: '1h' },
+        { name: '1 day', value: '1d' },
+        { name: '3 days', value: '3d' },
+        { name: 'no limit', value: 'none' },
       ),
   )
   .addBooleanOption((option) =>
@@ -63,6 +76,11 @@ export async function execute(
     );
     return;
   }
+  const time = interaction.options.getString('time') ?? DEFAULT_TIME_CONTROL;
+  if (!isTimeControl(time)) {
+    await answer(interaction, async () => privateAnswer('The time must be 10m, 1h, 1d, 3d or none.'));
+    return;
+  }
   if (side !== 'attackers' && side !== 'defenders' && side !== 'random') {
     await answer(interaction, async () => privateAnswer('The side must be attackers, defenders or random.'));
     return;
@@ -79,6 +97,7 @@ export async function execute(
     },
     variant,
     side,
+    time,
     thread: interaction.options.getBoolean('thread') ?? false,
   });
   if (!outcome.ok) {
@@ -99,7 +118,7 @@ function challengeMessage(challenge: Challenge) {
   const { challenger, opponent, variant, side } = challenge;
   const sideText =
     side === 'random' ? 'sides drawn at random' : `${safeName(challenger.name)} plays the ${side}`;
-  const where = challenge.thread ? ', in a new thread' : '';
+  const where = `${challenge.thread ? ', in a new thread' : ''}, ${TIME_CONTROL_NAMES[challenge.time ?? 'none']}`;
   const buttons = [
     new ButtonBuilder()
       .setCustomId(`challenge:accept:${challenge.id}`)

@@ -3,8 +3,10 @@ import { Client, Events, GatewayIntentBits } from 'discord.js';
 import type { GameService } from '../game/service.ts';
 import type { Logger } from '../log.ts';
 import type { BotContext } from './command.ts';
+import { resultButtons, situation } from './game-messages.ts';
 import { loadCommands } from './load-commands.ts';
 import { createBoardPictures } from './pictures.ts';
+import { boardMessage, onlyMention, type Post } from './present.ts';
 import { commandBodies, syncCommands } from './register.ts';
 import { createRouter } from './router.ts';
 
@@ -16,10 +18,14 @@ export interface BotOptions {
   apiUrl?: string;
   service: GameService;
   logger: Logger;
+  /** How often to look for deadlines (default 15 s); 0 turns the timer off (tests sweep by hand). */
+  sweepIntervalMs?: number;
 }
 
 export interface Bot {
   client: Client;
+  /** Ends games lost on time and sends reminders; runs every `sweepIntervalMs`, and tests call it. */
+  sweep(): Promise<void>;
   /** Logs in, registers the commands if they changed, and resolves when ready. */
   start(): Promise<void>;
   /** Stops taking interactions, lets those in flight finish, and disconnects. */
@@ -49,8 +55,43 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     options.logger.warn('gateway disconnected', { shard, code: event.code }),
   );
 
+  async function sweep(): Promise<void> {
+    const found = await options.service.sweep();
+    for (const active of found.timedOut) {
+      await post(active.channelId, async () =>
+        boardMessage(
+          situation(active, false),
+          await context.pictures.of(active),
+          undefined,
+          resultButtons(active),
+        ),
+      );
+    }
+    for (const { channelId, player, deadline } of found.reminders) {
+      await post(channelId, async () => ({
+        content: `<@${player.id}>, 80% of your time for this move is gone: the deadline is <t:${Math.floor(deadline / 1000)}:R>.`,
+        allowedMentions: onlyMention(player.id),
+      }));
+    }
+  }
+
+  /** Posts to a channel; a channel that is gone or closed to the bot is logged, not fatal. */
+  async function post(channelId: string, message: () => Promise<Post>): Promise<void> {
+    try {
+      const channel = await client.channels.fetch(channelId);
+      if (channel?.isSendable()) await channel.send(await message());
+    } catch (error) {
+      options.logger.warn('could not post to a channel', { channel: channelId, error });
+    }
+  }
+
+  let sweeper: NodeJS.Timeout | undefined;
+  let sweeping: Promise<void> | null = null;
+  const sweepInterval = options.sweepIntervalMs ?? 15_000;
+
   return {
     client,
+    sweep,
     async start() {
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(options.token);
@@ -67,9 +108,22 @@ export async function createBot(options: BotOptions): Promise<Bot> {
         registration: outcome,
         scope: options.guildId ? `guild ${options.guildId}` : 'global',
       });
+      if (sweepInterval > 0) {
+        sweeper = setInterval(() => {
+          if (sweeping) return;
+          sweeping = sweep()
+            .catch((error) => options.logger.warn('sweep failed', { error }))
+            .finally(() => {
+              sweeping = null;
+            });
+        }, sweepInterval);
+        sweeper.unref();
+      }
     },
     async stop() {
       accepting = false;
+      clearInterval(sweeper);
+      await sweeping;
       await router.drain();
       await client.destroy();
     },

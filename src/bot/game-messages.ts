@@ -17,7 +17,8 @@ export function situation(active: ActiveGame, mention: boolean): string {
   if (game.result) return resultLine(active, game.result);
   const toMove = playerOf(active, game.turn);
   const who = mention ? `<@${toMove.id}>` : `**${safeName(toMove.name)}**`;
-  return `${who} to move (${game.turn}).`;
+  const deadline = active.clock ? ` Deadline <t:${Math.floor(active.clock.deadline / 1000)}:R>.` : '';
+  return `${who} to move (${game.turn}).${deadline}`;
 }
 
 export function resultLine(active: ActiveGame, result: GameResult): string {

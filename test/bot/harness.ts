@@ -42,6 +42,7 @@ export async function startBotProcess(
     apiUrl: emulator.apiUrl,
     service,
     logger,
+    sweepIntervalMs: 0,
   });
   await bot.start();
   return {
