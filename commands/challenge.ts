@@ -53,6 +53,9 @@ export const data = new SlashCommandBuilder()
       ),
   )
   .addBooleanOption((option) =>
+    option.setName('match').setDescription('Play a two-game match, sides swapped for the second game'),
+  )
+  .addBooleanOption((option) =>
     option.setName('thread').setDescription('Play in a new thread (default: in this channel)'),
   );
 
@@ -98,6 +101,7 @@ export async function execute(
     variant,
     side,
     time,
+    match: interaction.options.getBoolean('match') ?? false,
     thread: interaction.options.getBoolean('thread') ?? false,
   });
   if (!outcome.ok) {
@@ -118,7 +122,7 @@ function challengeMessage(challenge: Challenge) {
   const { challenger, opponent, variant, side } = challenge;
   const sideText =
     side === 'random' ? 'sides drawn at random' : `${safeName(challenger.name)} plays the ${side}`;
-  const where = `${challenge.thread ? ', in a new thread' : ''}, ${TIME_CONTROL_NAMES[challenge.time ?? 'none']}`;
+  const where = `${challenge.match ? ', a two-game match' : ''}${challenge.thread ? ', in a new thread' : ''}, ${TIME_CONTROL_NAMES[challenge.time ?? 'none']}`;
   const buttons = [
     new ButtonBuilder()
       .setCustomId(`challenge:accept:${challenge.id}`)

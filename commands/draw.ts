@@ -7,9 +7,10 @@ import {
   InteractionContextType,
   SlashCommandBuilder,
 } from 'discord.js';
+import { announce } from '../src/bot/announce.ts';
 import type { BotContext } from '../src/bot/command.ts';
-import { resultButtons, situation } from '../src/bot/game-messages.ts';
-import { boardMessage, memberName, onlyMention, safeName } from '../src/bot/present.ts';
+import { situation } from '../src/bot/game-messages.ts';
+import { memberName, onlyMention, safeName } from '../src/bot/present.ts';
 import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
 import type { ActiveGame } from '../src/game/service.ts';
 
@@ -28,12 +29,8 @@ export async function execute(
     const player = { id: interaction.user.id, name: memberName(interaction) };
     const outcome = await service.offerDraw(interaction.channelId, player);
     if (!outcome.ok) return privateAnswer(outcome.message);
-    const { game: active, agreed } = outcome.value;
-    if (agreed) {
-      return publicAnswer(
-        boardMessage(situation(active, false), await pictures.of(active), undefined, resultButtons(active)),
-      );
-    }
+    const { game: active, agreed, nextGame } = outcome.value;
+    if (agreed) return announce(situation(active, false), active, pictures, { nextGame });
     return publicAnswer(offerMessage(active, player.id));
   });
 }
@@ -69,9 +66,9 @@ export async function button(
     return {
       kind: 'update',
       message: { content: 'Draw agreed.', components: [], allowedMentions: onlyMention() },
-      followUp: publicAnswer(
-        boardMessage(situation(active, false), await pictures.of(active), undefined, resultButtons(active)),
-      ),
+      followUp: await announce(situation(active, false), active, pictures, {
+        nextGame: outcome.value.nextGame,
+      }),
     };
   });
 }

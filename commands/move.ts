@@ -4,10 +4,11 @@ import {
   InteractionContextType,
   SlashCommandBuilder,
 } from 'discord.js';
+import { announce } from '../src/bot/announce.ts';
 import type { BotContext } from '../src/bot/command.ts';
-import { moveLine, resultButtons, situation } from '../src/bot/game-messages.ts';
-import { boardMessage, memberName } from '../src/bot/present.ts';
-import { answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
+import { moveLine, situation } from '../src/bot/game-messages.ts';
+import { memberName } from '../src/bot/present.ts';
+import { answer, privateAnswer } from '../src/bot/respond.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('move')
@@ -34,17 +35,12 @@ export async function execute(
       interaction.options.getString('move', true),
     );
     if (!outcome.ok) return privateAnswer(outcome.message);
-    const { game: active, move } = outcome.value;
-    const picture = await pictures.of(active);
-    const next = active.game.result ? undefined : active.players[active.game.turn].id;
-    return publicAnswer(
-      boardMessage(
-        `${moveLine(active, move)} ${situation(active, true)}`,
-        picture,
-        next,
-        resultButtons(active),
-      ),
-    );
+    const { game: active, move, nextGame } = outcome.value;
+    const mention = active.game.result ? undefined : active.players[active.game.turn].id;
+    return announce(`${moveLine(active, move)} ${situation(active, true)}`, active, pictures, {
+      mention,
+      nextGame,
+    });
   });
 }
 

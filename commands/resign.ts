@@ -1,8 +1,9 @@
 import { type ChatInputCommandInteraction, InteractionContextType, SlashCommandBuilder } from 'discord.js';
+import { announce } from '../src/bot/announce.ts';
 import type { BotContext } from '../src/bot/command.ts';
-import { resultButtons, situation } from '../src/bot/game-messages.ts';
-import { boardMessage, memberName } from '../src/bot/present.ts';
-import { answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
+import { situation } from '../src/bot/game-messages.ts';
+import { memberName } from '../src/bot/present.ts';
+import { answer, privateAnswer } from '../src/bot/respond.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('resign')
@@ -19,9 +20,7 @@ export async function execute(
       name: memberName(interaction),
     });
     if (!outcome.ok) return privateAnswer(outcome.message);
-    const active = outcome.value.game;
-    return publicAnswer(
-      boardMessage(situation(active, false), await pictures.of(active), undefined, resultButtons(active)),
-    );
+    const { game: active, nextGame } = outcome.value;
+    return announce(situation(active, false), active, pictures, { nextGame });
   });
 }

@@ -2,11 +2,12 @@
 import { Client, Events, GatewayIntentBits } from 'discord.js';
 import type { GameService } from '../game/service.ts';
 import type { Logger } from '../log.ts';
+import { announcement, secondGame } from './announce.ts';
 import type { BotContext } from './command.ts';
-import { resultButtons, situation } from './game-messages.ts';
+import { situation } from './game-messages.ts';
 import { loadCommands } from './load-commands.ts';
 import { createBoardPictures } from './pictures.ts';
-import { boardMessage, onlyMention, type Post } from './present.ts';
+import { onlyMention, type Post } from './present.ts';
 import { commandBodies, syncCommands } from './register.ts';
 import { createRouter } from './router.ts';
 
@@ -58,15 +59,9 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   async function sweep(): Promise<void> {
     const found = await options.service.sweep();
     for (const active of found.timedOut) {
-      await post(active.channelId, async () =>
-        boardMessage(
-          situation(active, false),
-          await context.pictures.of(active),
-          undefined,
-          resultButtons(active),
-        ),
-      );
+      await post(active.channelId, () => announcement(situation(active, false), active, context.pictures));
     }
+    for (const next of found.nextGames) await post(next.channelId, () => secondGame(next, context.pictures));
     for (const { channelId, player, deadline } of found.reminders) {
       await post(channelId, async () => ({
         content: `<@${player.id}>, 80% of your time for this move is gone: the deadline is <t:${Math.floor(deadline / 1000)}:R>.`,

@@ -11,13 +11,15 @@ export function createBoardPictures(keep = 64): BoardPictures {
   return {
     async of(active) {
       const { game, players } = active;
-      const key = `${active.id}:${game.plyCount}:${game.result?.reason ?? ''}:${players.attackers.name}:${players.defenders.name}`;
+      const note = active.match ? `match game ${active.match.game} of 2` : undefined;
+      const key = `${active.id}:${game.plyCount}:${game.result?.reason ?? ''}:${players.attackers.name}:${players.defenders.name}:${note}`;
       const cached = recent.get(key);
       if (cached) return cached;
-      const picture = await renderBoard(game.snapshot(), {
-        attackers: players.attackers.name,
-        defenders: players.defenders.name,
-      });
+      const picture = await renderBoard(
+        game.snapshot(),
+        { attackers: players.attackers.name, defenders: players.defenders.name },
+        { note },
+      );
       recent.set(key, picture);
       if (recent.size > keep) recent.delete(recent.keys().next().value as string);
       return picture;

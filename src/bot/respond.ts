@@ -19,7 +19,7 @@ export const DEFER_AFTER_MS = 1200;
 type Answerable = ChatInputCommandInteraction | ButtonInteraction;
 
 export type Answer =
-  | { kind: 'public'; message: Post }
+  | { kind: 'public'; message: Post; followUp?: Answer }
   /** Only the user sees it: a refusal, or (refusal: false) something private they asked for. */
   | {
       kind: 'private';
@@ -60,10 +60,16 @@ export async function answer(interaction: Answerable, work: () => Promise<Answer
     clearTimeout(timer);
   }
   if (deferral) await deferral;
-  await send(interaction, result, deferral !== null);
+  await send(interaction, result, deferral !== null ? 'deferred' : 'answer');
 }
 
-async function send(interaction: Answerable, result: Answer, deferred: boolean): Promise<void> {
+/**
+ * `answer`: nothing sent yet. `deferred`: the interaction was deferred, its answer is an edit.
+ * `after`: the interaction is answered; anything more is a follow-up message.
+ */
+type Stage = 'answer' | 'deferred' | 'after';
+
+async function send(interaction: Answerable, result: Answer, stage: Stage): Promise<void> {
   if (result.kind === 'private') {
     if (result.refusal !== false) refused.add(interaction);
     const options: InteractionReplyOptions = {
@@ -73,24 +79,26 @@ async function send(interaction: Answerable, result: Answer, deferred: boolean):
       flags: MessageFlags.Ephemeral,
       allowedMentions: onlyMention(),
     };
-    if (deferred && !interaction.isButton()) {
+    if (stage === 'deferred' && !interaction.isButton()) {
+      // A public "thinking…" reply cannot turn private: remove it and answer privately.
       await interaction.deleteReply().catch(() => {});
       await interaction.followUp(options);
-    } else if (deferred || interaction.replied) {
+    } else if (stage !== 'answer') {
       await interaction.followUp(options);
     } else {
       await interaction.reply(options);
     }
     return;
   }
-  if (result.kind === 'update' && interaction.isButton()) {
-    if (deferred) await interaction.editReply(result.message);
+  if (result.kind === 'update' && interaction.isButton() && stage !== 'after') {
+    if (stage === 'deferred') await interaction.editReply(result.message);
     else await interaction.update(result.message);
-    if (result.followUp) await send(interaction, result.followUp, true);
-    return;
+  } else if (stage === 'deferred' && !interaction.isButton()) {
+    await interaction.editReply(result.message);
+  } else if (stage !== 'answer') {
+    await interaction.followUp(result.message);
+  } else {
+    await interaction.reply(result.message);
   }
-  const message = result.message;
-  if (deferred && !interaction.isButton()) await interaction.editReply(message);
-  else if (deferred || interaction.replied) await interaction.followUp(message);
-  else await interaction.reply(message);
+  if (result.followUp) await send(interaction, result.followUp, 'after');
 }

@@ -11,6 +11,7 @@ import {
   loadGame,
   type PlayedMove,
   type Side,
+  scoreMatch,
   serializeGame,
   type VariantId,
 } from '../engine/index.ts';
@@ -73,8 +74,42 @@ const SWEEP_LEASE_MS = 60_000;
 export interface SweepResult {
   /** Games just lost on time, with their result. */
   timedOut: ActiveGame[];
+  /** Second games of matches that started because the first was lost on time. */
+  nextGames: ActiveGame[];
   /** Players on turn with 80% of their time gone. */
   reminders: { channelId: string; player: Player; deadline: number }[];
+}
+
+/** How many moves a side made in a game. */
+function movesBy(game: Game, side: Side): number {
+  return game.history().filter((move) => move.side === side).length;
+}
+
+/**
+ * The side (in game 2's colours) that takes a finished match, or null for a drawn match: two
+ * wins take it; at one win each, the win in fewer moves; otherwise it is drawn.
+ */
+function matchWinner(second: StoredGame, game: Game): Side | null {
+  const first = second.match?.first;
+  const result = game.result;
+  if (!first || !result) return result?.winner ?? null;
+  const ids = (players: Record<Side, Player>) => ({
+    attackers: players.attackers.id,
+    defenders: players.defenders.id,
+  });
+  const firstWinnerSide =
+    (['attackers', 'defenders'] as const).find((side) => first.players[side].id === first.winner) ?? null;
+  const score = scoreMatch([
+    { players: ids(first.players), winner: firstWinnerSide, winnerMoves: first.winnerMoves },
+    {
+      players: ids(second.players),
+      winner: result.winner,
+      winnerMoves: result.winner ? movesBy(game, result.winner) : 0,
+    },
+  ]);
+  return (
+    (['attackers', 'defenders'] as const).find((side) => second.players[side].id === score.winner) ?? null
+  );
 }
 
 /** Whether a schedule entry still names the turn in progress, and its time has come. */
@@ -121,6 +156,8 @@ export class GameService {
     thread: boolean;
     /** Time per move (default one day). */
     time?: TimeControl;
+    /** A two-game match with sides swapped. */
+    match?: boolean;
   }): Promise<Outcome<Challenge>> {
     return this.guarded(async () => {
       if (input.opponent.id === input.challenger.id) return failure('self', 'You cannot challenge yourself.');
@@ -150,6 +187,7 @@ export class GameService {
         side: input.side,
         thread: input.thread,
         time: input.time ?? DEFAULT_TIME_CONTROL,
+        match: input.match ?? false,
         createdAt: now,
         expiresAt: now + this.challengeTtlMs,
         status: 'pending',
@@ -209,6 +247,7 @@ export class GameService {
         game: new Game(challenge.variant),
         perMoveMs: TIME_CONTROLS[challenge.time ?? 'none'],
       });
+      if (challenge.match) stored.match = { id: this.newId(), game: 1 };
       const accepted: Challenge = { ...challenge, opponent, status: 'accepted' };
       const committed = await this.store.commit(
         [
@@ -303,7 +342,9 @@ export class GameService {
     channelId: string,
     user: Player,
     text: string,
-  ): Promise<Outcome<{ game: ActiveGame; move: PlayedMove; result: GameResult | null }>> {
+  ): Promise<
+    Outcome<{ game: ActiveGame; move: PlayedMove; result: GameResult | null; nextGame?: ActiveGame }>
+  > {
     return this.change<{ move: PlayedMove; result: GameResult | null }>(
       channelId,
       user,
@@ -319,14 +360,20 @@ export class GameService {
     );
   }
 
-  async resign(channelId: string, user: Player): Promise<Outcome<{ game: ActiveGame; result: GameResult }>> {
+  async resign(
+    channelId: string,
+    user: Player,
+  ): Promise<Outcome<{ game: ActiveGame; result: GameResult; nextGame?: ActiveGame }>> {
     return this.change<{ result: GameResult }>(channelId, user, { onTurnOnly: false }, (active, side) =>
       success({ result: active.game.resign(side) }),
     );
   }
 
   /** Offers a draw; if the opponent's offer is open, this agrees it. */
-  async offerDraw(channelId: string, user: Player): Promise<Outcome<{ game: ActiveGame; agreed: boolean }>> {
+  async offerDraw(
+    channelId: string,
+    user: Player,
+  ): Promise<Outcome<{ game: ActiveGame; agreed: boolean; nextGame?: ActiveGame }>> {
     return this.change<{ agreed: boolean }>(channelId, user, { onTurnOnly: false }, (active, side) => {
       if (active.drawOfferedBy === side)
         return failure('already-offered', 'You have already offered a draw.');
@@ -340,7 +387,11 @@ export class GameService {
   }
 
   /** Accepts the opponent's open draw offer (the button carries the game id, so an old button cannot act on a new game). */
-  async acceptDraw(channelId: string, user: Player, gameId?: string): Promise<Outcome<{ game: ActiveGame }>> {
+  async acceptDraw(
+    channelId: string,
+    user: Player,
+    gameId?: string,
+  ): Promise<Outcome<{ game: ActiveGame; nextGame?: ActiveGame }>> {
     return this.change<object>(channelId, user, { onTurnOnly: false }, (active, side) => {
       if (gameId && active.id !== gameId)
         return failure('stale', 'That draw offer was for a game that has ended.');
@@ -441,7 +492,7 @@ export class GameService {
    */
   async sweep(limit = 50): Promise<SweepResult> {
     const now = this.now();
-    const found: SweepResult = { timedOut: [], reminders: [] };
+    const found: SweepResult = { timedOut: [], nextGames: [], reminders: [] };
     for (const { member } of await this.store.claimDue(SCHEDULES.deadlines, now, SWEEP_LEASE_MS, limit)) {
       const drop: ScheduleChange[] = [{ schedule: SCHEDULES.deadlines, member, at: null }];
       const entry = readEntry(member);
@@ -457,8 +508,10 @@ export class GameService {
             },
           )
         : failure('stale', 'not an entry');
-      if (outcome.ok) found.timedOut.push(outcome.value.game);
-      else if (outcome.code === 'stale' || outcome.code === 'no-game')
+      if (outcome.ok) {
+        found.timedOut.push(outcome.value.game);
+        if (outcome.value.nextGame) found.nextGames.push(outcome.value.nextGame);
+      } else if (outcome.code === 'stale' || outcome.code === 'no-game')
         await this.guarded(async () => success(await this.store.commit([], drop)));
       // Anything else (Redis away, a move at the same instant): the lease ends and it is tried again.
     }
@@ -514,7 +567,7 @@ export class GameService {
     user: Player | 'clock',
     { onTurnOnly, extraSchedules = [] }: { onTurnOnly: boolean; extraSchedules?: ScheduleChange[] },
     apply: (active: ActiveGame, side: Side) => Outcome<T>,
-  ): Promise<Outcome<T & { game: ActiveGame }>> {
+  ): Promise<Outcome<T & { game: ActiveGame; nextGame?: ActiveGame }>> {
     return this.guarded(async () => {
       for (let attempt = 0; attempt < STANDINGS_RETRIES; attempt++) {
         const read = await this.store.read<StoredGame>(keys.game(channelId));
@@ -565,10 +618,10 @@ export class GameService {
           ...extraSchedules,
         ];
         const writes: Write[] = [];
+        let nextGame: StoredGame | undefined;
         if (!result) {
           writes.push({ key: keys.game(channelId), value: next, expectRevision: read.revision });
         } else {
-          const standings = await this.store.read<StandingsDoc>(keys.standings(stored.guildId));
           const last = await this.store.read<string>(keys.lastGame(channelId));
           const archived: ArchivedGame = {
             ...next,
@@ -577,25 +630,51 @@ export class GameService {
             reason: result.reason,
           };
           writes.push(
-            { key: keys.game(channelId), value: null, expectRevision: read.revision },
             { key: keys.archive(stored.id), value: archived, expectRevision: 0 },
-            {
-              key: keys.standings(stored.guildId),
-              value: withResult(standings?.value ?? emptyStandings(), {
-                id: stored.id,
-                variant: active.variant,
-                players: stored.players,
-                winner: result.winner,
-              }),
-              expectRevision: standings?.revision ?? 0,
-            },
             { key: keys.lastGame(channelId), value: stored.id, expectRevision: last?.revision ?? 0 },
           );
+          if (stored.match?.game === 1) {
+            // Game 1 of a match: game 2 starts at once in the channel, sides swapped; the match is rated when it ends.
+            nextGame = this.newGame({
+              guildId: stored.guildId,
+              channelId,
+              players: { attackers: stored.players.defenders, defenders: stored.players.attackers },
+              game: new Game(active.variant),
+              perMoveMs: stored.clock?.perMoveMs ?? null,
+            });
+            nextGame.match = {
+              id: stored.match.id,
+              game: 2,
+              first: {
+                players: stored.players,
+                winner: result.winner ? stored.players[result.winner].id : null,
+                winnerMoves: result.winner ? movesBy(active.game, result.winner) : 0,
+              },
+            };
+            writes.push({ key: keys.game(channelId), value: nextGame, expectRevision: read.revision });
+            schedules.push(...rescheduled(nextGame, null, { clock: nextGame.clock, ply: 0 }));
+          } else {
+            const standings = await this.store.read<StandingsDoc>(keys.standings(stored.guildId));
+            writes.push(
+              { key: keys.game(channelId), value: null, expectRevision: read.revision },
+              {
+                key: keys.standings(stored.guildId),
+                value: withResult(standings?.value ?? emptyStandings(), {
+                  id: stored.match?.id ?? stored.id,
+                  variant: active.variant,
+                  players: stored.players,
+                  winner: stored.match?.first ? matchWinner(stored, active.game) : result.winner,
+                }),
+                expectRevision: standings?.revision ?? 0,
+              },
+            );
+          }
         }
         const committed = await this.store.commit(writes, schedules);
         if (committed.ok) {
           const saved = result ? active : { ...active, clock, revision: read.revision + 1 };
-          return success({ ...applied.value, game: saved });
+          const continuation = nextGame ? { nextGame: this.activate(nextGame, read.revision + 1) } : {};
+          return success({ ...applied.value, game: saved, ...continuation });
         }
         if (committed.conflict === keys.game(channelId) || committed.conflict === keys.archive(stored.id)) {
           return failure('position-changed', POSITION_CHANGED);
@@ -629,6 +708,7 @@ export class GameService {
       drawOfferedBy: stored.drawOfferedBy,
       undoRequest: stored.undoRequest ?? null,
       clock: stored.clock ?? null,
+      match: stored.match ?? null,
       startedAt: stored.startedAt,
       revision,
     };

@@ -32,9 +32,19 @@ export interface Challenge {
   thread: boolean;
   /** Time per move; absent in challenges stored before clocks existed (no limit). */
   time?: TimeControl;
+  /** A two-game match with sides swapped. */
+  match?: boolean;
   createdAt: number;
   expiresAt: number;
   status: ChallengeStatus;
+}
+
+/** The two-game match of the armed-king rules: sides swapped for the second game. */
+export interface MatchState {
+  id: string;
+  game: 1 | 2;
+  /** Set for game 2: how game 1 went (the winner's player id, null for a draw, and how many moves they made). */
+  first?: { players: Record<Side, Player>; winner: string | null; winnerMoves: number };
 }
 
 /** A game in progress as stored under its channel's key. */
@@ -51,6 +61,7 @@ export interface StoredGame {
   undoRequest?: { by: Side; ply: number } | null;
   /** The time control's state for the turn in progress; absent or null without a time limit. */
   clock?: Clock | null;
+  match?: MatchState | null;
   startedAt: number;
   updatedAt: number;
 }
@@ -66,6 +77,7 @@ export interface ActiveGame {
   drawOfferedBy: Side | null;
   undoRequest: { by: Side; ply: number } | null;
   clock: Clock | null;
+  match: MatchState | null;
   startedAt: number;
   /** The store revision this was loaded at. */
   revision: number;

@@ -11,6 +11,7 @@ export function drawCaption(
   layout: Layout,
   snapshot: BoardSnapshot,
   players: { attackers: string; defenders: string },
+  note?: string,
 ): void {
   const left = layout.margin;
   const width = layout.width - 2 * layout.margin;
@@ -19,7 +20,7 @@ export function drawCaption(
 
   context.fillStyle = palette.text;
   context.font = font(24, true);
-  const title = `${snapshot.variantName} · move ${snapshot.moveNumber}`;
+  const title = `${snapshot.variantName} · move ${snapshot.moveNumber}${note ? ` · ${note}` : ''}`;
   context.fillText(fitText(context, title, width), left, 32);
 
   // One half of the width for each player, with a small disc of their side before the name.

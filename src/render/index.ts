@@ -38,7 +38,16 @@ function canvasFor(layout: Layout): Canvas {
   return canvas;
 }
 
-export async function renderBoard(snapshot: BoardSnapshot, players: Players): Promise<Buffer> {
+export interface RenderOptions {
+  /** A short note for the caption's first line, e.g. "match game 2 of 2". */
+  note?: string;
+}
+
+export async function renderBoard(
+  snapshot: BoardSnapshot,
+  players: Players,
+  options: RenderOptions = {},
+): Promise<Buffer> {
   registerFonts();
   const layout = layoutOf(snapshot);
   const [background, sprites] = await Promise.all([backgroundFor(snapshot, layout), spritesFor(layout)]);
@@ -62,6 +71,6 @@ export async function renderBoard(snapshot: BoardSnapshot, players: Players): Pr
       }
     });
   });
-  drawCaption(context, layout, snapshot, players);
+  drawCaption(context, layout, snapshot, players, options.note);
   return encodePng(canvas);
 }

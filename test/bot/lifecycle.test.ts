@@ -168,3 +168,41 @@ describe('time control with two bot processes', () => {
     }
   });
 });
+
+describe('a two-game match', () => {
+  it('game 2 follows game 1 with sides swapped, and the match result is announced', async () => {
+    const channelId = world.emulator.createChannel('match');
+    await world.emulator.waitFor(() => world.bots[0].bot.client.channels.cache.has(channelId));
+    const challenge = await world.emulator
+      .slash(
+        ann,
+        'challenge',
+        { opponent: bob, variant: 'alea-armed', side: 'attackers', match: true },
+        { channelId },
+      )
+      .reply();
+    expect(challenge.content).toContain('a two-game match');
+    await world.emulator.clickButton(bob, challenge, buttonIds(challenge)[0]).reply();
+
+    const resign = world.emulator.slash(bob, 'resign', {}, { channelId });
+    const firstEnd = await resign.reply();
+    expect(firstEnd.content).toContain('game 1 of the match');
+    expect(buttonIds(firstEnd)).toEqual([]);
+    const secondStart = await world.emulator.waitFor(() =>
+      resign.followUps().find((message) => message.attachments.length > 0),
+    );
+    expect(secondStart.content).toContain('Game 2 of the match');
+    expect(secondStart.content).toContain(`<@${ann.id}> to move (defenders)`);
+    expect(secondStart.content).toContain('won game 1 of the match in 0 moves');
+
+    expect(
+      (await world.emulator.slash(ann, 'move', { move: 'j11-k11' }, { channelId }).reply()).ephemeral,
+    ).toBe(false);
+    expect(
+      (await world.emulator.slash(bob, 'move', { move: 'c1-c2' }, { channelId }).reply()).ephemeral,
+    ).toBe(false);
+    const final = await world.emulator.slash(ann, 'resign', {}, { channelId }).reply();
+    expect(final.content).toContain('Ann takes the match');
+    expect(buttonIds(final)[0]).toMatch(/^challenge:rematch:/);
+  });
+});

@@ -297,8 +297,8 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
 
       now += 7 * 60 * 1000;
       expect(await Promise.all([one.sweep(), two.sweep()])).toEqual([
-        { timedOut: [], reminders: [] },
-        { timedOut: [], reminders: [] },
+        { timedOut: [], nextGames: [], reminders: [] },
+        { timedOut: [], nextGames: [], reminders: [] },
       ]);
       now += 60 * 1000;
       const reminded = await Promise.all([one.sweep(), two.sweep()]);
@@ -315,7 +315,7 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
         (await one.standings(guild, 'fetlar')).find((row) => row.userId === ann.id)?.wins,
       ).toBeGreaterThanOrEqual(1);
       now += 24 * 60 * 60 * 1000;
-      expect(await one.sweep()).toEqual({ timedOut: [], reminders: [] });
+      expect(await one.sweep()).toEqual({ timedOut: [], nextGames: [], reminders: [] });
     });
 
     it('a move in time moves the deadline on; the old deadline ends nothing', async () => {
@@ -339,6 +339,46 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       if (!made.ok) throw new Error(made.message);
       const accepted = await service.acceptChallenge(made.value.id, bob);
       expect(accepted.ok && accepted.value.game.clock).toBeNull();
+    });
+  });
+
+  describe('a two-game match', () => {
+    it('game 2 starts with sides swapped when game 1 ends; the match is rated once, as one result', async () => {
+      const { service } = await setup();
+      const ownGuild = `g${randomBytes(4).toString('hex')}`;
+      const made = await service.challenge({
+        ...challengeInput(channel()),
+        guildId: ownGuild,
+        variant: 'alea-armed',
+        match: true,
+      });
+      if (!made.ok) throw new Error(made.message);
+      const accepted = await service.acceptChallenge(made.value.id, bob);
+      if (!accepted.ok) throw new Error(accepted.message);
+      const channelId = accepted.value.game.channelId;
+      expect(accepted.value.game.match).toMatchObject({ game: 1 });
+
+      // Game 1: Ann attacks; Bob (defenders, to move first) resigns at once: Ann wins in 0 moves.
+      const first = await service.resign(channelId, bob);
+      if (!first.ok) throw new Error(first.message);
+      expect(first.value.nextGame?.players).toEqual({ attackers: bob, defenders: ann });
+      expect(first.value.nextGame?.match).toMatchObject({
+        game: 2,
+        first: { winner: ann.id, winnerMoves: 0 },
+      });
+      expect(await service.standings(ownGuild)).toEqual([]);
+      const second = await service.board(channelId);
+      expect(second?.match?.game).toBe(2);
+
+      // Game 2: Ann defends and moves first, then resigns: Bob wins in 1 move. One win each; Ann's took fewer moves.
+      expect((await service.move(channelId, ann, 'j11-k11')).ok).toBe(true);
+      expect((await service.move(channelId, bob, 'c1-c2')).ok).toBe(true);
+      const ended = await service.resign(channelId, ann);
+      expect(ended.ok && ended.value.nextGame).toBeUndefined();
+      const table = await service.standings(ownGuild, 'alea-armed');
+      expect(table.find((row) => row.userId === ann.id)).toMatchObject({ games: 1, wins: 1 });
+      expect(table.find((row) => row.userId === bob.id)).toMatchObject({ games: 1, losses: 1 });
+      expect(await service.board(channelId)).toBeNull();
     });
   });
 
