@@ -1,0 +1,42 @@
+/** The AI's public face: a move for a game, at a level. */
+import type { Game } from '../engine/game.ts';
+import { squareName } from '../engine/notation.ts';
+import { rulesFor } from '../engine/rules.ts';
+import { positionOf } from './position-of.ts';
+import { search } from './search.ts';
+
+export type Level = 'easy' | 'normal' | 'hard';
+
+export const LEVELS: Record<Level, { timeMs: number; randomness: number }> = {
+  easy: { timeMs: 200, randomness: 0.6 },
+  normal: { timeMs: 1000, randomness: 0 },
+  hard: { timeMs: 3000, randomness: 0 },
+};
+
+export interface AiMove {
+  from: string;
+  to: string;
+  notation: string;
+  depth: number;
+  nodes: number;
+  score: number;
+}
+
+export function chooseMove(
+  game: Game,
+  level: Level,
+  overrides: { timeMs?: number; random?: () => number } = {},
+): AiMove {
+  if (game.isGameOver()) throw new Error('the game is over');
+  const position = positionOf(game);
+  const { timeMs, randomness } = LEVELS[level];
+  const found = search(position, {
+    timeMs: overrides.timeMs ?? timeMs,
+    randomness,
+    random: overrides.random,
+  });
+  const rules = rulesFor(game.variant);
+  const from = squareName(rules, found.move & 511);
+  const to = squareName(rules, found.move >>> 9);
+  return { from, to, notation: `${from}-${to}`, depth: found.depth, nodes: found.nodes, score: found.score };
+}

@@ -1,0 +1,19 @@
+/** The fast core's position of a game, with its history, so that the search sees repetitions too. */
+import type { Game } from '../engine/game.ts';
+import { readPosition, readSquare } from '../engine/notation.ts';
+import { encodeMove, Position } from '../engine/position.ts';
+import { ATTACKERS, DEFENDERS, rulesFor } from '../engine/rules.ts';
+
+export function positionOf(game: Game): Position {
+  const rules = rulesFor(game.variant);
+  const cells = Position.empty(rules);
+  readPosition(rules, game.setup.position, cells);
+  const position = new Position(rules, cells, game.setup.sideToMove === 'attackers' ? ATTACKERS : DEFENDERS);
+  for (const move of game.history()) {
+    const from = readSquare(rules, move.from);
+    const to = readSquare(rules, move.to);
+    if (!from.ok || !to.ok) throw new Error(`bad square in ${move.notation}`);
+    position.make(encodeMove(from.cell, to.cell));
+  }
+  return position;
+}

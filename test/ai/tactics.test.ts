@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { chooseMove } from '../../src/ai/index.ts';
+import { Game } from '../../src/engine/index.ts';
+import { gameWith } from '../engine/setup.ts';
+
+const FAST = { timeMs: 300 };
+
+describe('the AI finds what a player must not miss', () => {
+  it.each([
+    [
+      'fetlar',
+      gameWith('fetlar', { king: 'c1', attackers: ['f1', 'h7', 'j9'], defenders: ['e6'] }, 'defenders'),
+    ],
+    [
+      'alea-armed',
+      gameWith(
+        'alea-armed',
+        { king: 'b5', attackers: ['j3', 'k9', 'n14', 'b9'], defenders: ['e10'] },
+        'defenders',
+      ),
+    ],
+    [
+      'alea-walker',
+      gameWith(
+        'alea-walker',
+        { king: 'e19', attackers: ['j3', 'k9', 'h19'], defenders: ['e10'] },
+        'defenders',
+      ),
+    ],
+    [
+      'alea-guards',
+      gameWith('alea-guards', { king: 'r7', attackers: ['j3', 'k9', 'r12'], guards: ['e10'] }, 'defenders'),
+    ],
+  ] as const)('%s: the king escapes in one', (_, game) => {
+    game.play(chooseMove(game, 'normal', FAST).notation);
+    expect(game.result?.reason).toBe('king-escaped');
+  });
+
+  it.each([
+    [
+      'fetlar',
+      gameWith(
+        'fetlar',
+        { king: 'f6', attackers: ['e6', 'g6', 'f7', 'c5', 'a9'], defenders: ['k3'] },
+        'attackers',
+      ),
+    ],
+    [
+      'alea-armed',
+      gameWith(
+        'alea-armed',
+        { king: 'e5', attackers: ['d5', 'f5', 'e6', 'h4', 'q17'], defenders: ['a10'] },
+        'attackers',
+      ),
+    ],
+    [
+      'alea-walker',
+      gameWith(
+        'alea-walker',
+        { king: 'e5', attackers: ['d5', 'f9', 'q17'], defenders: ['a10'] },
+        'attackers',
+      ),
+    ],
+    [
+      'alea-guards',
+      gameWith(
+        'alea-guards',
+        { king: 'a7', attackers: ['a6', 'a8', 'd7', 'q17'], defenders: ['j3'] },
+        'attackers',
+      ),
+    ],
+  ] as const)('%s: the king is captured in one', (_, game) => {
+    game.play(chooseMove(game, 'normal', FAST).notation);
+    expect(game.result?.reason).toBe('king-captured');
+  });
+
+  it('Fetlar: the attackers block an escape in one when they can', () => {
+    const game = gameWith(
+      'fetlar',
+      { king: 'c1', attackers: ['b5', 'f1', 'h8', 'j9'], defenders: ['e6'] },
+      'attackers',
+    );
+    expect(game.threats().kingCanEscape).toBe(true);
+    game.play(chooseMove(game, 'normal', FAST).notation);
+    expect(game.threats().kingCanEscape).toBe(false);
+  });
+
+  it('at the easy level, a capture that wins material is taken', () => {
+    const game = gameWith(
+      'fetlar',
+      { king: 'f6', attackers: ['b4', 'd1', 'k11'], defenders: ['c4', 'g6'] },
+      'attackers',
+    );
+    const move = chooseMove(game, 'easy', { timeMs: 200, random: () => 0.5 });
+    expect(game.play(move.notation).captured).toEqual(['c4']);
+  });
+
+  it('always returns a legal move, within its time', () => {
+    const game = new Game('alea-guards');
+    const started = performance.now();
+    const move = chooseMove(game, 'normal', { timeMs: 250 });
+    const took = performance.now() - started;
+    expect(game.legalMoves().map((legal) => legal.notation)).toContain(move.notation);
+    expect(move.depth).toBeGreaterThanOrEqual(1);
+    // Not a timing assertion on speed: only that the budget is respected, with the 100 ms grace.
+    expect(took).toBeLessThan(250 + 100 + 150);
+  });
+});
