@@ -1,0 +1,22 @@
+/** The AI's thread: it thinks here, so that the bot's event loop keeps serving every other channel. */
+import { parentPort } from 'node:worker_threads';
+import { loadGame } from '../engine/index.ts';
+import { chooseMove, type Level } from './index.ts';
+
+export interface ThinkRequest {
+  id: number;
+  record: string;
+  level: Level;
+  timeMs?: number;
+}
+
+parentPort?.postMessage({ ready: true });
+
+parentPort?.on('message', (request: ThinkRequest) => {
+  try {
+    const move = chooseMove(loadGame(request.record), request.level, { timeMs: request.timeMs });
+    parentPort?.postMessage({ id: request.id, move });
+  } catch (error) {
+    parentPort?.postMessage({ id: request.id, error: (error as Error).message });
+  }
+});
