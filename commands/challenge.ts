@@ -13,8 +13,14 @@ import type { BotContext } from '../src/bot/command.ts';
 import { gameTitle, situation } from '../src/bot/game-messages.ts';
 import { boardMessage, memberName, onlyMention, safeName } from '../src/bot/present.ts';
 import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
-import { getVariant, isVariantId, variantIds } from '../src/engine/index.ts';
-import { DEFAULT_TIME_CONTROL, isTimeControl, TIME_CONTROL_NAMES } from '../src/game/clock.ts';
+import { Game, getVariant, isVariantId, type Side, type VariantId, variantIds } from '../src/engine/index.ts';
+import {
+  DEFAULT_TIME_CONTROL,
+  isTimeControl,
+  TIME_CONTROL_NAMES,
+  TIME_CONTROLS,
+  type TimeControl,
+} from '../src/game/clock.ts';
 import type { Challenge } from '../src/game/service.ts';
 
 const DEFAULT_VARIANT = 'alea-armed';
@@ -52,6 +58,16 @@ export const data = new SlashCommandBuilder()
         { name: 'no limit', value: 'none' },
       ),
   )
+  .addStringOption((option) =>
+    option
+      .setName('level')
+      .setDescription('When you challenge this bot: how strong it plays (default: normal)')
+      .addChoices(
+        { name: 'easy', value: 'easy' },
+        { name: 'normal', value: 'normal' },
+        { name: 'hard', value: 'hard' },
+      ),
+  )
   .addBooleanOption((option) =>
     option.setName('match').setDescription('Play a two-game match, sides swapped for the second game'),
   )
@@ -64,10 +80,8 @@ export const buttonPrefix = 'challenge';
 /** Timers that disable a challenge's buttons when it expires, while this process runs. */
 const expiryTimers = new Map<string, NodeJS.Timeout>();
 
-export async function execute(
-  interaction: ChatInputCommandInteraction,
-  { service, logger }: BotContext,
-): Promise<void> {
+export async function execute(interaction: ChatInputCommandInteraction, context: BotContext): Promise<void> {
+  const { service, logger } = context;
   const opponent = interaction.options.getUser('opponent', true);
   const opponentMember = interaction.options.getMember('opponent');
   const variant = interaction.options.getString('variant') ?? DEFAULT_VARIANT;
@@ -86,6 +100,10 @@ export async function execute(
   }
   if (side !== 'attackers' && side !== 'defenders' && side !== 'random') {
     await answer(interaction, async () => privateAnswer('The side must be attackers, defenders or random.'));
+    return;
+  }
+  if (opponent.id === interaction.client.user.id) {
+    await playTheAi(interaction, context, { variant, side, time });
     return;
   }
   const outcome = await service.challenge({
@@ -111,10 +129,10 @@ export async function execute(
   const challenge = outcome.value;
   const response = await interaction.reply({ ...challengeMessage(challenge), withResponse: true });
   const message = response.resource?.message;
-  if (message) scheduleExpiry(challenge, message, context(service, logger));
+  if (message) scheduleExpiry(challenge, message, expiryContext(service, logger));
 }
 
-function context(service: BotContext['service'], logger: BotContext['logger']) {
+function expiryContext(service: BotContext['service'], logger: BotContext['logger']) {
   return { service, logger };
 }
 
@@ -156,7 +174,7 @@ function closedMessage(challenge: Challenge, why: string) {
 function scheduleExpiry(
   challenge: Challenge,
   message: Message,
-  { service, logger }: ReturnType<typeof context>,
+  { service, logger }: ReturnType<typeof expiryContext>,
 ) {
   const delay = Math.max(0, challenge.expiresAt - Date.now());
   const timer = setTimeout(async () => {
@@ -195,7 +213,7 @@ export async function button(
     }
     const response = await interaction.reply({ ...challengeMessage(outcome.value), withResponse: true });
     const message = response.resource?.message;
-    if (message) scheduleExpiry(outcome.value, message, context(service, logger));
+    if (message) scheduleExpiry(outcome.value, message, expiryContext(service, logger));
     return;
   }
   await answer(interaction, async (): Promise<Answer> => {
@@ -269,4 +287,50 @@ function closedOrRefused(
     };
   }
   return privateAnswer(outcome.message);
+}
+
+/** A game against the AI starts at once, no acceptance needed. */
+async function playTheAi(
+  interaction: ChatInputCommandInteraction,
+  { service, pictures, ai }: BotContext,
+  { variant, side, time }: { variant: VariantId; side: Side | 'random'; time: TimeControl },
+): Promise<void> {
+  await answer(interaction, async () => {
+    const level = interaction.options.getString('level') ?? 'normal';
+    if (level !== 'easy' && level !== 'normal' && level !== 'hard')
+      return privateAnswer('The level must be easy, normal or hard.');
+    const humanSide: Side = side === 'random' ? (Math.random() < 0.5 ? 'attackers' : 'defenders') : side;
+    const aiSide: Side = humanSide === 'attackers' ? 'defenders' : 'attackers';
+    const human = { id: interaction.user.id, name: memberName(interaction) };
+    const machine = {
+      id: interaction.client.user.id,
+      name: `${interaction.client.user.username} (${level})`,
+    };
+    const players = { [humanSide]: human, [aiSide]: machine } as Record<Side, typeof human>;
+    const started = await service.startGame({
+      guildId: interaction.guildId ?? '',
+      channelId: interaction.channelId,
+      players,
+      game: new Game(variant),
+      perMoveMs: TIME_CONTROLS[time],
+      ai: { side: aiSide, level },
+    });
+    if (!started.ok) {
+      return privateAnswer(
+        started.code === 'channel-busy'
+          ? 'This channel already has a game: play the AI in another channel or thread.'
+          : started.message,
+      );
+    }
+    const active = started.value;
+    if (active.game.turn === aiSide) setImmediate(() => ai.nudge());
+    const mention = active.game.turn === humanSide ? human.id : undefined;
+    return publicAnswer(
+      boardMessage(
+        `${gameTitle(active)}. You play the ${humanSide} against the AI (${level}). ${situation(active, mention !== undefined)}`,
+        await pictures.of(active),
+        mention,
+      ),
+    );
+  });
 }

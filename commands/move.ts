@@ -25,7 +25,7 @@ export const data = new SlashCommandBuilder()
 
 export async function execute(
   interaction: ChatInputCommandInteraction,
-  { service, pictures }: BotContext,
+  { service, pictures, ai }: BotContext,
 ): Promise<void> {
   await answer(interaction, async () => {
     const player = { id: interaction.user.id, name: memberName(interaction) };
@@ -36,6 +36,7 @@ export async function execute(
     );
     if (!outcome.ok) return privateAnswer(outcome.message);
     const { game: active, move, nextGame } = outcome.value;
+    if (active.ai && !active.game.result) setImmediate(() => ai.nudge());
     const mention = active.game.result ? undefined : active.players[active.game.turn].id;
     return announce(`${moveLine(active, move)} ${situation(active, true)}`, active, pictures, {
       mention,

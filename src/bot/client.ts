@@ -1,7 +1,9 @@
 /** The bot process: a discord.js client logged in to the gateway, routing interactions to commands. */
 import { Client, Events, GatewayIntentBits } from 'discord.js';
+import { AiPlayer } from '../ai/player.ts';
 import type { GameService } from '../game/service.ts';
 import type { Logger } from '../log.ts';
+import { AiDriver } from './ai-driver.ts';
 import { announcement, secondGame } from './announce.ts';
 import type { BotContext } from './command.ts';
 import { situation } from './game-messages.ts';
@@ -25,6 +27,8 @@ export interface BotOptions {
 
 export interface Bot {
   client: Client;
+  /** Resolves when no AI turn is being played. */
+  aiIdle(): Promise<void>;
   /** Ends games lost on time and sends reminders; runs every `sweepIntervalMs`, and tests call it. */
   sweep(): Promise<void>;
   /** Logs in, registers the commands if they changed, and resolves when ready. */
@@ -39,10 +43,13 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     intents: [GatewayIntentBits.Guilds],
     rest: options.apiUrl ? { api: options.apiUrl } : {},
   });
+  const aiPlayer = new AiPlayer();
+  const pictures = createBoardPictures();
   const context: BotContext = {
     service: options.service,
-    pictures: createBoardPictures(),
+    pictures,
     logger: options.logger,
+    ai: new AiDriver(options.service, aiPlayer, client, pictures, options.logger),
   };
   const router = createRouter(commands, context);
   let accepting = true;
@@ -57,6 +64,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   );
 
   async function sweep(): Promise<void> {
+    context.ai.nudge();
     const found = await options.service.sweep();
     for (const active of found.timedOut) {
       await post(active.channelId, () => announcement(situation(active, false), active, context.pictures));
@@ -86,6 +94,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
 
   return {
     client,
+    aiIdle: () => context.ai.idle(),
     sweep,
     async start() {
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
@@ -97,6 +106,9 @@ export async function createBot(options: BotOptions): Promise<Bot> {
         guildId: options.guildId,
       };
       const outcome = await syncCommands(registration, commandBodies(commands));
+      await aiPlayer.warm().catch((error) => options.logger.warn('the AI worker did not start', { error }));
+      // AI turns left when the bot last stopped.
+      context.ai.nudge();
       options.logger.info('ready', {
         user: client.user?.tag,
         commands: commands.size,
@@ -119,6 +131,8 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       accepting = false;
       clearInterval(sweeper);
       await sweeping;
+      await context.ai.idle();
+      await aiPlayer.close();
       await router.drain();
       await client.destroy();
     },

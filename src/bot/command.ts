@@ -7,12 +7,15 @@ import type {
 } from 'discord.js';
 import type { GameService } from '../game/service.ts';
 import type { Logger } from '../log.ts';
+import type { AiDriver } from './ai-driver.ts';
 import type { BoardPictures } from './pictures.ts';
 
 export interface BotContext {
   service: GameService;
   pictures: BoardPictures;
   logger: Logger;
+  /** Plays the AI's turns; nudge it after a move. */
+  ai: AiDriver;
 }
 
 export interface Command {

@@ -30,7 +30,12 @@ export function isTimeControl(value: string): value is TimeControl {
 
 /** When the player on turn is reminded, as a share of the time for the move. */
 const REMINDER_SHARE = 0.8;
-export const SCHEDULES = { deadlines: 'schedule:deadlines', reminders: 'schedule:reminders' } as const;
+export const SCHEDULES = {
+  deadlines: 'schedule:deadlines',
+  reminders: 'schedule:reminders',
+  /** Games where it is the AI's turn: any bot process may claim one and play it. */
+  aiTurns: 'schedule:ai-turns',
+} as const;
 
 export interface Clock {
   perMoveMs: number;

@@ -18,6 +18,7 @@ import {
 import { type ScheduleChange, type Store, StoreUnavailableError, type Write } from '../store/index.ts';
 import {
   DEFAULT_TIME_CONTROL,
+  entryFor,
   readEntry,
   rescheduled,
   SCHEDULES,
@@ -78,6 +79,23 @@ export interface SweepResult {
   nextGames: ActiveGame[];
   /** Players on turn with 80% of their time gone. */
   reminders: { channelId: string; player: Player; deadline: number }[];
+}
+
+/** The AI-turn schedule's changes: the entry for the turn that ended goes, one for a new AI turn comes. */
+function aiTurn(
+  game: StoredGame,
+  before: { ply: number } | null,
+  after: { turn: Side; ply: number } | null,
+  now: number,
+): ScheduleChange[] {
+  if (!game.ai) return [];
+  const changes: ScheduleChange[] = [];
+  if (before && before.ply !== after?.ply)
+    changes.push({ schedule: SCHEDULES.aiTurns, member: entryFor(game, before.ply), at: null });
+  if (after && after.turn === game.ai.side && before?.ply !== after.ply) {
+    changes.push({ schedule: SCHEDULES.aiTurns, member: entryFor(game, after.ply), at: now });
+  }
+  return changes;
 }
 
 /** How many moves a side made in a game. */
@@ -276,12 +294,24 @@ export class GameService {
     players: Record<Side, Player>;
     game: Game;
     perMoveMs?: number | null;
+    /** A game against the AI: its side and level. */
+    ai?: StoredGame['ai'];
   }): Promise<Outcome<ActiveGame>> {
     return this.guarded(async () => {
       const stored = this.newGame(input);
+      stored.ai = input.ai ?? null;
+      const ply = input.game.plyCount;
       const committed = await this.store.commit(
         [{ key: keys.game(input.channelId), value: stored, expectRevision: 0 }],
-        rescheduled(stored, null, { clock: stored.clock, ply: input.game.plyCount }),
+        [
+          ...rescheduled(stored, null, { clock: stored.clock, ply }),
+          ...aiTurn(
+            stored,
+            null,
+            input.game.isGameOver() ? null : { turn: input.game.turn, ply },
+            this.now(),
+          ),
+        ],
       );
       if (!committed.ok) return failure('channel-busy', 'This channel already has a game.');
       return success(this.activate(stored, 1));
@@ -375,6 +405,7 @@ export class GameService {
     user: Player,
   ): Promise<Outcome<{ game: ActiveGame; agreed: boolean; nextGame?: ActiveGame }>> {
     return this.change<{ agreed: boolean }>(channelId, user, { onTurnOnly: false }, (active, side) => {
+      if (active.ai) return failure('ai-game', 'The AI plays on: it does not agree draws. You may resign.');
       if (active.drawOfferedBy === side)
         return failure('already-offered', 'You have already offered a draw.');
       if (active.drawOfferedBy === other(side)) {
@@ -414,6 +445,7 @@ export class GameService {
   /** Asks the opponent to take back the last move. */
   async requestUndo(channelId: string, user: Player): Promise<Outcome<{ game: ActiveGame; ply: number }>> {
     return this.change<{ ply: number }>(channelId, user, { onTurnOnly: false }, (active, side) => {
+      if (active.ai) return failure('ai-game', 'The AI does not take moves back: play on, or resign.');
       const ply = active.game.plyCount;
       if (ply === 0) return failure('nothing-to-undo', 'No move has been played yet.');
       if (active.undoRequest?.by === side && active.undoRequest.ply === ply) {
@@ -540,6 +572,26 @@ export class GameService {
     return found;
   }
 
+  /**
+   * Games where it is the AI's turn, claimed for this process for `leaseMs` (a crash before the
+   * move is played lets another process take the turn when the lease ends).
+   */
+  async claimAiTurns(
+    leaseMs = 30_000,
+    limit = 10,
+  ): Promise<{ channelId: string; gameId: string; ply: number }[]> {
+    const claimed = await this.store.claimDue(SCHEDULES.aiTurns, this.now(), leaseMs, limit);
+    const turns: { channelId: string; gameId: string; ply: number }[] = [];
+    for (const { member } of claimed) {
+      const entry = readEntry(member);
+      const active = entry ? await this.board(entry.channelId) : null;
+      if (entry && active && active.id === entry.gameId && active.game.plyCount === entry.ply && active.ai)
+        turns.push(entry);
+      else await this.store.commit([], [{ schedule: SCHEDULES.aiTurns, member, at: null }]);
+    }
+    return turns;
+  }
+
   // Standings
 
   async standings(guildId: string, variant?: VariantId): Promise<StandingRow[]> {
@@ -614,6 +666,12 @@ export class GameService {
             stored,
             { clock: stored.clock, ply: plyBefore },
             result ? null : { clock, ply: plyAfter },
+          ),
+          ...aiTurn(
+            stored,
+            { ply: plyBefore },
+            result ? null : { turn: active.game.turn, ply: plyAfter },
+            now,
           ),
           ...extraSchedules,
         ];
@@ -709,6 +767,7 @@ export class GameService {
       undoRequest: stored.undoRequest ?? null,
       clock: stored.clock ?? null,
       match: stored.match ?? null,
+      ai: stored.ai ?? null,
       startedAt: stored.startedAt,
       revision,
     };

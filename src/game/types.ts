@@ -62,6 +62,8 @@ export interface StoredGame {
   /** The time control's state for the turn in progress; absent or null without a time limit. */
   clock?: Clock | null;
   match?: MatchState | null;
+  /** In a game against the AI: its side and level. */
+  ai?: { side: Side; level: 'easy' | 'normal' | 'hard' } | null;
   startedAt: number;
   updatedAt: number;
 }
@@ -78,6 +80,7 @@ export interface ActiveGame {
   undoRequest: { by: Side; ply: number } | null;
   clock: Clock | null;
   match: MatchState | null;
+  ai: { side: Side; level: 'easy' | 'normal' | 'hard' } | null;
   startedAt: number;
   /** The store revision this was loaded at. */
   revision: number;

@@ -1,0 +1,88 @@
+/**
+ * Plays the AI's turns. Any bot process may play any AI game: turns are claimed from the store's
+ * schedule, so each is played once, and a turn left by a process that stopped is taken up by the
+ * next sweep (after a restart too).
+ */
+import type { Client } from 'discord.js';
+import type { AiPlayer } from '../ai/player.ts';
+import type { GameService } from '../game/service.ts';
+import type { Logger } from '../log.ts';
+import { announcement } from './announce.ts';
+import { moveLine, situation } from './game-messages.ts';
+import type { BoardPictures } from './pictures.ts';
+
+export class AiDriver {
+  private running: Promise<void> | null = null;
+  private again = false;
+
+  constructor(
+    private readonly service: GameService,
+    private readonly ai: AiPlayer,
+    private readonly client: Client,
+    private readonly pictures: BoardPictures,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Looks for AI turns now (after a move, at start, on every sweep). */
+  nudge(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.run()
+      .catch((error) => this.logger.warn('AI turns failed', { error }))
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.nudge();
+        }
+      });
+  }
+
+  /** Resolves when no AI turn is being played (for tests and shutdown). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async run(): Promise<void> {
+    for (const turn of await this.service.claimAiTurns()) {
+      const active = await this.service.board(turn.channelId);
+      if (!active?.ai || active.game.isGameOver()) continue;
+      const move = await this.ai.think(active.game, active.ai.level);
+      const outcome = await this.service.move(turn.channelId, active.players[active.ai.side], move.notation);
+      if (!outcome.ok) {
+        this.logger.warn('the AI could not play its move', {
+          channel: turn.channelId,
+          move: move.notation,
+          why: outcome.message,
+        });
+        continue;
+      }
+      const after = outcome.value.game;
+      const human = after.game.result ? undefined : after.players[after.game.turn].id;
+      try {
+        const channel = await this.client.channels.fetch(turn.channelId);
+        if (channel?.isSendable()) {
+          await channel.send(
+            await announcement(
+              `${moveLine(after, outcome.value.move)} ${situation(after, true)}`,
+              after,
+              this.pictures,
+              human,
+            ),
+          );
+        }
+      } catch (error) {
+        this.logger.warn('could not post the AI move', { channel: turn.channelId, error });
+      }
+      this.logger.info('ai move', {
+        channel: turn.channelId,
+        move: move.notation,
+        depth: move.depth,
+        nodes: move.nodes,
+        source: this.ai.lastSource,
+      });
+    }
+  }
+}
