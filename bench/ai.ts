@@ -1,0 +1,98 @@
+/**
+ * `npm run bench:ai`: the AI against a random player and a greedy one-ply capturer, paired colours
+ * (each pairing plays both sides with the same seeds), a 300-ply cap counted as a draw; then the
+ * depth the search reaches in one second from the start, and the bot's event-loop delay while the
+ * AI thinks in its worker. AI_BENCH_GAMES (per side, default 4) and AI_BENCH_MS (per AI move,
+ * default 50) size the run: the issue's full run (200 games a pairing at 1 s a move) takes hours.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { chooseMove } from '../src/ai/index.ts';
+import { AiPlayer } from '../src/ai/player.ts';
+import { Game, type Side, type VariantId } from '../src/engine/index.ts';
+
+const GAMES = Number(process.env.AI_BENCH_GAMES ?? 4);
+const MOVE_MS = Number(process.env.AI_BENCH_MS ?? 50);
+const CAP = 300;
+
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Opponent = (game: Game, random: () => number) => string;
+
+const randomPlayer: Opponent = (game, random) => {
+  const moves = game.legalMoves();
+  return moves[Math.floor(random() * moves.length)].notation;
+};
+
+/** Wins at once when it can, else captures the most, else plays at random. */
+const greedyPlayer: Opponent = (game, random) => {
+  let best: string[] = [];
+  let bestScore = -1;
+  for (const move of game.legalMoves()) {
+    const played = game.play(move);
+    const score = game.result?.winner === played.side ? 1000 : played.captured.length;
+    game.undo();
+    if (score > bestScore) {
+      bestScore = score;
+      best = [move.notation];
+    } else if (score === bestScore) best.push(move.notation);
+  }
+  return best[Math.floor(random() * best.length)];
+};
+
+function play(variant: VariantId, aiSide: Side, opponent: Opponent, seed: number): 'win' | 'loss' | 'draw' {
+  const game = new Game(variant);
+  const random = seeded(seed);
+  while (!game.isGameOver() && game.plyCount < CAP) {
+    const move =
+      game.turn === aiSide
+        ? chooseMove(game, 'normal', { timeMs: MOVE_MS }).notation
+        : opponent(game, random);
+    game.play(move);
+  }
+  const winner = game.result?.winner;
+  return winner === aiSide ? 'win' : winner ? 'loss' : 'draw';
+}
+
+console.log(`ai: ${GAMES} games a side per pairing, ${MOVE_MS} ms a move, ${CAP}-ply cap`);
+for (const variant of ['fetlar', 'alea-armed'] as const) {
+  for (const [name, opponent] of [
+    ['random', randomPlayer],
+    ['greedy', greedyPlayer],
+  ] as const) {
+    for (const side of ['attackers', 'defenders'] as const) {
+      const tally = { win: 0, loss: 0, draw: 0 };
+      for (let i = 0; i < GAMES; i++) tally[play(variant, side, opponent, 1000 + i)]++;
+      console.log(
+        `  ${variant}, AI as ${side} against ${name}: ${tally.win} won, ${tally.loss} lost, ${tally.draw} drawn (${((100 * tally.win) / GAMES).toFixed(0)}%)`,
+      );
+    }
+  }
+}
+
+for (const variant of ['fetlar', 'alea-armed', 'alea-guards'] as const) {
+  const move = chooseMove(new Game(variant), 'normal', { timeMs: 1000 });
+  console.log(
+    `  depth in 1 s from the start, ${variant}: ${move.depth} plies (${move.nodes.toLocaleString('en-US')} nodes)`,
+  );
+}
+
+const ai = new AiPlayer();
+await ai.warm();
+const delay = monitorEventLoopDelay({ resolution: 5 });
+delay.enable();
+await ai.think(new Game('alea-armed'), 'normal');
+delay.disable();
+console.log(
+  `  event-loop delay while the AI thinks 1 s in its worker: p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms, max ${(delay.max / 1e6).toFixed(1)} ms`,
+);
+await ai.close();
+process.exit(0);
