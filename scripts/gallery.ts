@@ -79,6 +79,12 @@ samples.push({
   },
 });
 
+samples.push({
+  name: 'rtl-and-emoji-names',
+  game: midgame('fetlar', 12),
+  players: { attackers: 'محمد الفاتح ⚔️', defenders: 'שָׁלוֹם 🐉 Sigrún' },
+});
+
 await mkdir(OUT, { recursive: true });
 for (const { name, game, players } of samples) {
   const picture = await renderBoard(

@@ -1,29 +1,30 @@
 /**
  * The empty board of a variant: grid, marked squares and coordinates. Drawn once per variant and
- * kept as a decoded image: drawing a canvas onto another replays its vector commands, which
- * costs more than the whole rest of a picture, while drawing an image is a plain pixel copy.
+ * picture size, and kept as pixels that each picture starts from.
  */
-import { type Canvas, createCanvas, type Image, loadImage } from '@napi-rs/canvas';
+import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { BoardSnapshot } from '../engine/index.ts';
 import { font } from './fonts.ts';
 import { centreOf, centreOfSquare, type Layout } from './layout.ts';
 import { palette } from './palette.ts';
+import { type Frame, frameOf } from './raster.ts';
 
-const drawn = new Map<string, Promise<Image>>();
+const drawn = new Map<string, Frame>();
 
-export function backgroundFor(snapshot: BoardSnapshot, layout: Layout): Promise<Image> {
+export function backgroundFor(snapshot: BoardSnapshot, layout: Layout): Frame {
   const key = `${snapshot.variant}:${layout.width}x${layout.height}`;
-  let image = drawn.get(key);
-  if (!image) {
-    image = loadImage(drawBackground(snapshot, layout).encodeSync('png'));
-    drawn.set(key, image);
+  let frame = drawn.get(key);
+  if (!frame) {
+    frame = frameOf(drawBackground(snapshot, layout));
+    drawn.set(key, frame);
   }
-  return image;
+  return frame;
 }
 
 function drawBackground(snapshot: BoardSnapshot, layout: Layout): Canvas {
   const canvas = createCanvas(layout.width, layout.height);
   const context = canvas.getContext('2d');
+  context.lang = 'en';
   const { size, cell, gridLeft, gridTop } = layout;
   const grid = cell * size;
 
@@ -89,7 +90,7 @@ function drawBackground(snapshot: BoardSnapshot, layout: Layout): Canvas {
   return canvas;
 }
 
-function line(context: ReturnType<Canvas['getContext']>, x1: number, y1: number, x2: number, y2: number) {
+function line(context: SKRSContext2D, x1: number, y1: number, x2: number, y2: number) {
   context.beginPath();
   context.moveTo(x1, y1);
   context.lineTo(x2, y2);
@@ -97,7 +98,7 @@ function line(context: ReturnType<Canvas['getContext']>, x1: number, y1: number,
 }
 
 /** A diagonal cross, the traditional marking of throne and corner squares. */
-function crossMark(context: ReturnType<Canvas['getContext']>, x: number, y: number, reach: number) {
+function crossMark(context: SKRSContext2D, x: number, y: number, reach: number) {
   context.strokeStyle = palette.specialMark;
   context.lineWidth = 3;
   line(context, x - reach, y - reach, x + reach, y + reach);

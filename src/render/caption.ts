@@ -1,51 +1,65 @@
 /** The caption above the board: variant and move, both players with their sides, whose turn or the result. */
-import type { SKRSContext2D } from '@napi-rs/canvas';
+import { type Canvas, createCanvas } from '@napi-rs/canvas';
 import type { BoardSnapshot } from '../engine/index.ts';
 import { font } from './fonts.ts';
 import type { Layout } from './layout.ts';
 import { palette } from './palette.ts';
 import { cleanName, fitText } from './text.ts';
 
+const canvases = new Map<string, Canvas>();
+
+/** The caption drawn on a canvas of the picture's width and the caption's height (reused: drawing is synchronous). */
 export function drawCaption(
-  context: SKRSContext2D,
   layout: Layout,
   snapshot: BoardSnapshot,
   players: { attackers: string; defenders: string },
   note?: string,
-): void {
+): Canvas {
+  const key = `${layout.width}x${layout.captionHeight}`;
+  let canvas = canvases.get(key);
+  if (!canvas) {
+    canvas = createCanvas(layout.width, layout.captionHeight);
+    canvases.set(key, canvas);
+  }
+  const context = canvas.getContext('2d');
+  context.lang = 'en';
+  context.fillStyle = palette.background;
+  context.fillRect(0, 0, canvas.width, canvas.height);
+
   const left = layout.margin;
   const width = layout.width - 2 * layout.margin;
   context.textAlign = 'left';
   context.textBaseline = 'alphabetic';
 
   context.fillStyle = palette.text;
-  context.font = font(24, true);
+  context.font = font(30, true);
   const title = `${snapshot.variantName} · move ${snapshot.moveNumber}${note ? ` · ${note}` : ''}`;
-  context.fillText(fitText(context, title, width), left, 32);
+  context.fillText(fitText(context, title, width), left, 38);
 
-  // One half of the width for each player, with a small disc of their side before the name.
-  context.font = font(21);
-  const half = width / 2;
+  // One line for each player, with a disc of their side's colour before the name.
+  context.font = font(25);
   const sides = [
-    { side: 'attackers', name: players.attackers, dark: true },
-    { side: 'defenders', name: players.defenders, dark: false },
+    { side: 'attackers', name: players.attackers, dark: true, baseline: 79 },
+    { side: 'defenders', name: players.defenders, dark: false, baseline: 115 },
   ] as const;
-  sides.forEach(({ side, name, dark }, index) => {
-    const x = left + index * half;
+  for (const { side, name, dark, baseline } of sides) {
     context.beginPath();
-    context.arc(x + 10, 57, 9, 0, Math.PI * 2);
+    context.arc(left + 12, baseline - 9, 11, 0, Math.PI * 2);
     context.fillStyle = dark ? palette.attacker : palette.defender;
     context.fill();
     context.lineWidth = 2;
     context.strokeStyle = palette.defenderEdge;
     context.stroke();
     context.fillStyle = palette.text;
-    context.fillText(fitText(context, `${cleanName(name)} (${side})`, half - 40), x + 26, 65);
-  });
+    const label = ` (${side})`;
+    const room = width - 30 - context.measureText(label).width;
+    context.fillText(`${fitText(context, cleanName(name), room)}${label}`, left + 30, baseline);
+  }
 
-  context.font = font(21, true);
+  context.font = font(25, true);
   context.fillStyle = snapshot.result ? palette.capture : palette.textMuted;
-  context.fillText(fitText(context, status(snapshot), width), left, 95);
+  context.fillText(fitText(context, status(snapshot), width), left, 151);
+  return canvas;
 }
 
 function status(snapshot: BoardSnapshot): string {

@@ -1,6 +1,6 @@
 /**
- * Where things go in the picture. Both boards come out the same width (about 760 px), so that
- * coordinates stay legible when Discord shows the image 400 px wide on a phone.
+ * Where things go in the picture. Both boards come out about 856 px wide, with coordinates and
+ * caption large enough to stay legible when Discord shows the image 400 px wide on a phone.
  */
 export interface Layout {
   size: number;
@@ -17,9 +17,9 @@ export interface Layout {
   margin: number;
 }
 
-const GRID_PIXELS = 684;
-const MARGIN = 36;
-const CAPTION = 104;
+const GRID_PIXELS = 760;
+const MARGIN = 48;
+const CAPTION = 164;
 
 export function layoutFor(size: number, drawnOn: 'points' | 'squares'): Layout {
   const cell = Math.floor(GRID_PIXELS / size);
@@ -37,15 +37,27 @@ export function layoutFor(size: number, drawnOn: 'points' | 'squares'): Layout {
   };
 }
 
+/** Top-left pixel of the cell of a square given as file 0.. and rank 0.. (rank 0 is rank 1, at the bottom). */
+export function cornerOf(layout: Layout, file: number, rank: number): { x: number; y: number } {
+  return {
+    x: layout.gridLeft + file * layout.cell,
+    y: layout.gridTop + (layout.size - 1 - rank) * layout.cell,
+  };
+}
+
 /** Pixel centre of a square (or point) given as file 0.. and rank 0.. (rank 0 is rank 1, at the bottom). */
 export function centreOf(layout: Layout, file: number, rank: number): { x: number; y: number } {
-  return {
-    x: layout.gridLeft + file * layout.cell + layout.cell / 2,
-    y: layout.gridTop + (layout.size - 1 - rank) * layout.cell + layout.cell / 2,
-  };
+  const corner = cornerOf(layout, file, rank);
+  return { x: corner.x + layout.cell / 2, y: corner.y + layout.cell / 2 };
+}
+
+/** File and rank indices (0-based) of a square named like `e5`. */
+export function indicesOf(square: string): { file: number; rank: number } {
+  return { file: square.charCodeAt(0) - 97, rank: Number(square.slice(1)) - 1 };
 }
 
 /** Pixel centre of a square named like `e5`. */
 export function centreOfSquare(layout: Layout, square: string): { x: number; y: number } {
-  return centreOf(layout, square.charCodeAt(0) - 97, Number(square.slice(1)) - 1);
+  const { file, rank } = indicesOf(square);
+  return centreOf(layout, file, rank);
 }

@@ -1,48 +1,81 @@
-/** The pieces and the marks on the board: last move, captures, threats to the king. */
-import { createCanvas, type Image, loadImage, type SKRSContext2D } from '@napi-rs/canvas';
+/**
+ * The pieces and the marks on the board (last move, captures, threats to the king), each drawn
+ * once per square size as a sprite that pictures stamp on their squares.
+ */
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { PieceKind } from '../engine/index.ts';
 import type { Layout } from './layout.ts';
 import { palette } from './palette.ts';
+import { type Sprite, spriteOf } from './raster.ts';
 
-const KINDS: PieceKind[] = ['attacker', 'defender', 'guard', 'king'];
-const sprites = new Map<number, Promise<Record<PieceKind, Image>>>();
+export type Mark = 'moved-from' | 'moved-to' | 'captured' | 'king-can-escape' | 'king-can-be-captured';
 
-/**
- * Each kind of piece drawn once per square size and stamped as an image: a copy of pixels costs a
- * fraction of drawing 70 antialiased discs anew for every picture.
- */
-export function spritesFor(layout: Layout): Promise<Record<PieceKind, Image>> {
-  let set = sprites.get(layout.cell);
-  if (!set) {
-    set = Promise.all(
-      KINDS.map((kind) => {
-        const canvas = createCanvas(layout.cell, layout.cell);
-        drawPiece(canvas.getContext('2d'), layout, kind, layout.cell / 2, layout.cell / 2);
-        return loadImage(canvas.encodeSync('png'));
-      }),
-    ).then(
-      (images) =>
-        Object.fromEntries(KINDS.map((kind, index) => [kind, images[index]])) as Record<PieceKind, Image>,
-    );
-    sprites.set(layout.cell, set);
-  }
-  return set;
+export interface Sprites {
+  pieces: Record<PieceKind, Sprite>;
+  marks: Record<Mark, Sprite>;
+  /** How far sprites reach past their cell on each side (the threat rings do). */
+  overhang: number;
 }
 
-export function drawPiece(
-  context: SKRSContext2D,
-  layout: Layout,
-  kind: PieceKind,
-  x: number,
-  y: number,
-): void {
-  const radius = layout.cell * (kind === 'king' ? 0.46 : 0.4);
+/** Sizes of pieces and rings as fractions of a cell, shared with the tests that read pictures back. */
+export const proportions = {
+  piece: 0.4,
+  king: 0.46,
+  /** The dark ring inside a guard. */
+  guardRing: 0.2,
+  /** The ring around a threatened king. */
+  threatRing: 0.57,
+} as const;
+
+const KINDS: PieceKind[] = ['attacker', 'defender', 'guard', 'king'];
+const MARKS: Record<Mark, (context: SKRSContext2D, cell: number) => void> = {
+  'moved-from': (context, cell) => moveOutline(context, cell, false),
+  'moved-to': (context, cell) => moveOutline(context, cell, true),
+  captured: drawCapture,
+  'king-can-escape': (context, cell) => drawKingThreat(context, cell, 'escape'),
+  'king-can-be-captured': (context, cell) => drawKingThreat(context, cell, 'capture'),
+};
+
+const drawn = new Map<number, Sprites>();
+
+export function spritesFor(layout: Layout): Sprites {
+  let sprites = drawn.get(layout.cell);
+  if (!sprites) {
+    const overhang = Math.ceil(layout.cell * 0.15);
+    const sprite = (draw: (context: SKRSContext2D, cell: number) => void) => {
+      const side = layout.cell + 2 * overhang;
+      const canvas = createCanvas(side, side);
+      const context = canvas.getContext('2d');
+      context.translate(overhang, overhang);
+      draw(context, layout.cell);
+      return spriteOf(canvas);
+    };
+    sprites = {
+      pieces: Object.fromEntries(
+        KINDS.map((kind) => [kind, sprite((context, cell) => drawPiece(context, cell, kind))]),
+      ) as Record<PieceKind, Sprite>,
+      marks: Object.fromEntries(Object.entries(MARKS).map(([mark, draw]) => [mark, sprite(draw)])) as Record<
+        Mark,
+        Sprite
+      >,
+      overhang,
+    };
+    drawn.set(layout.cell, sprites);
+  }
+  return sprites;
+}
+
+/** Attackers dark, defenders light; a guard has a dark ring inside, the king is larger with a cross. */
+function drawPiece(context: SKRSContext2D, cell: number, kind: PieceKind): void {
+  const x = cell / 2;
+  const y = cell / 2;
+  const radius = cell * (kind === 'king' ? proportions.king : proportions.piece);
   const dark = kind === 'attacker';
   context.beginPath();
   context.arc(x, y, radius, 0, Math.PI * 2);
   context.fillStyle = dark ? palette.attacker : palette.defender;
   context.fill();
-  context.lineWidth = Math.max(2, layout.cell * 0.06);
+  context.lineWidth = Math.max(2, cell * 0.06);
   context.strokeStyle = dark ? palette.attackerEdge : palette.defenderEdge;
   context.stroke();
   if (dark) {
@@ -54,8 +87,8 @@ export function drawPiece(
   }
   if (kind === 'guard') {
     context.beginPath();
-    context.arc(x, y, radius * 0.5, 0, Math.PI * 2);
-    context.lineWidth = Math.max(3, layout.cell * 0.09);
+    context.arc(x, y, cell * proportions.guardRing, 0, Math.PI * 2);
+    context.lineWidth = Math.max(3, cell * 0.09);
     context.strokeStyle = palette.defenderEdge;
     context.stroke();
   }
@@ -68,60 +101,39 @@ export function drawPiece(
   }
 }
 
-/** The squares a piece left and reached on the last move. */
-export function drawLastMove(
-  context: SKRSContext2D,
-  layout: Layout,
-  from: { x: number; y: number },
-  to: { x: number; y: number },
-): void {
-  const half = layout.cell / 2;
-  context.fillStyle = palette.lastMoveFill;
-  context.fillRect(to.x - half, to.y - half, layout.cell, layout.cell);
-  context.lineWidth = Math.max(3, layout.cell * 0.08);
+/** The square a piece left (an outline) and reached (an outline over a tint) on the last move. */
+function moveOutline(context: SKRSContext2D, cell: number, reached: boolean): void {
+  if (reached) {
+    context.fillStyle = palette.lastMoveFill;
+    context.fillRect(0, 0, cell, cell);
+  }
+  context.lineWidth = Math.max(3, Math.round(cell * 0.12));
   context.strokeStyle = palette.lastMoveEdge;
   const inset = context.lineWidth / 2 + 1;
-  context.strokeRect(
-    from.x - half + inset,
-    from.y - half + inset,
-    layout.cell - 2 * inset,
-    layout.cell - 2 * inset,
-  );
-  context.strokeRect(
-    to.x - half + inset,
-    to.y - half + inset,
-    layout.cell - 2 * inset,
-    layout.cell - 2 * inset,
-  );
+  context.strokeRect(inset, inset, cell - 2 * inset, cell - 2 * inset);
 }
 
 /** An X where a piece was just captured. */
-export function drawCapture(context: SKRSContext2D, layout: Layout, at: { x: number; y: number }): void {
-  const reach = layout.cell * 0.3;
+function drawCapture(context: SKRSContext2D, cell: number): void {
+  const reach = cell * 0.3;
+  const centre = cell / 2;
   context.strokeStyle = palette.capture;
-  context.lineWidth = Math.max(4, layout.cell * 0.12);
+  context.lineWidth = Math.max(4, cell * 0.13);
   context.lineCap = 'round';
   context.beginPath();
-  context.moveTo(at.x - reach, at.y - reach);
-  context.lineTo(at.x + reach, at.y + reach);
-  context.moveTo(at.x - reach, at.y + reach);
-  context.lineTo(at.x + reach, at.y - reach);
+  context.moveTo(centre - reach, centre - reach);
+  context.lineTo(centre + reach, centre + reach);
+  context.moveTo(centre - reach, centre + reach);
+  context.lineTo(centre + reach, centre - reach);
   context.stroke();
-  context.lineCap = 'butt';
 }
 
 /** A ring around the king: solid when he can escape next move, dashed when he can be captured. */
-export function drawKingThreat(
-  context: SKRSContext2D,
-  layout: Layout,
-  at: { x: number; y: number },
-  threat: 'escape' | 'capture',
-): void {
+function drawKingThreat(context: SKRSContext2D, cell: number, threat: 'escape' | 'capture'): void {
   context.beginPath();
-  context.arc(at.x, at.y, layout.cell * 0.56, 0, Math.PI * 2);
-  context.lineWidth = Math.max(4, layout.cell * 0.1);
+  context.arc(cell / 2, cell / 2, cell * proportions.threatRing, 0, Math.PI * 2);
+  context.lineWidth = Math.max(4, cell * 0.11);
   context.strokeStyle = threat === 'escape' ? palette.escapeThreat : palette.captureThreat;
-  context.setLineDash(threat === 'escape' ? [] : [layout.cell * 0.16, layout.cell * 0.1]);
+  if (threat === 'capture') context.setLineDash([cell * 0.24, cell * 0.12]);
   context.stroke();
-  context.setLineDash([]);
 }

@@ -1,48 +1,27 @@
 /**
  * PNG encoding tuned for board pictures. Skia's encoder (zlib level 6 with adaptive filters) takes
  * about 35 ms for one picture here; the board's large flat areas compress nearly as well with no
- * row filter and a fast zlib level, in a third of the time. The canvas is opaque, so its
- * premultiplied RGBA is plain RGBA.
+ * row filter and a fast zlib level, in a fraction of the time. The frame's rows are already PNG
+ * scanlines, so encoding is one deflate and four chunks.
  */
 import { crc32, deflateSync } from 'node:zlib';
-import type { Canvas } from '@napi-rs/canvas';
+import type { Frame } from './raster.ts';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const LEVEL = 3;
 
-export function encodePng(canvas: Canvas): Buffer {
-  const { width, height } = canvas;
-  const pixels = canvas.data();
-  const stride = width * 4;
-  const rows = rowsFor(width, height);
-  for (let y = 0; y < height; y++) {
-    const at = y * (stride + 1);
-    rows[at] = 0; // filter type None
-    pixels.copy(rows, at + 1, y * stride, (y + 1) * stride);
-  }
+export function encodePng(frame: Frame): Buffer {
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
+  header.writeUInt32BE(frame.width, 0);
+  header.writeUInt32BE(frame.height, 4);
   header[8] = 8; // bits per channel
   header[9] = 6; // colour type RGBA
   return Buffer.concat([
     SIGNATURE,
     chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows, { level: LEVEL })),
+    chunk('IDAT', deflateSync(frame.rows, { level: LEVEL })),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/** One row buffer per picture size, reused: a fresh 2.6 MB buffer costs a page fault per 4 KB. */
-const rowBuffers = new Map<string, Buffer>();
-function rowsFor(width: number, height: number): Buffer {
-  const key = `${width}x${height}`;
-  let rows = rowBuffers.get(key);
-  if (!rows) {
-    rows = Buffer.alloc((width * 4 + 1) * height);
-    rowBuffers.set(key, rows);
-  }
-  return rows;
 }
 
 function chunk(type: string, data: Buffer): Buffer {

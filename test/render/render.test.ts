@@ -1,15 +1,24 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { type BoardSnapshot, Game, type PieceKind, variantIds } from '../../src/engine/index.ts';
-import { centreOfSquare, layoutOf, renderBoard } from '../../src/render/index.ts';
+import {
+  centreOfSquare,
+  type Layout,
+  layoutOf,
+  palette,
+  proportions,
+  renderBoard,
+} from '../../src/render/index.ts';
 import { gameWith } from '../engine/setup.ts';
 
 const players = { attackers: 'Ragnar', defenders: 'Æthelflæd' };
 
+type Colour = [number, number, number];
+
 interface Picture {
   width: number;
   height: number;
-  pixel(x: number, y: number): [number, number, number];
+  pixel(x: number, y: number): Colour;
 }
 
 async function decode(png: Buffer): Promise<Picture> {
@@ -28,21 +37,28 @@ async function decode(png: Buffer): Promise<Picture> {
   };
 }
 
-const white = ([r, g, b]: number[]) => r > 235 && g > 235 && b > 225;
-const dark = ([r, g, b]: number[]) => r < 80 && g < 80 && b < 80;
+/** Whether a pixel shows one of the palette's colours (a hex like `#262626`). */
+function shows(pixel: Colour, hex: string): boolean {
+  const wanted = [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16));
+  return pixel.every((channel, index) => Math.abs(channel - wanted[index]) <= 3);
+}
 
-/** What the picture shows on a square, read from a few pixels around its centre. */
-function pieceShown(picture: Picture, snapshot: BoardSnapshot, square: string): PieceKind | null {
-  const layout = layoutOf(snapshot);
+/**
+ * What the picture shows on a square, read from three pixels: the centre (the king's cross),
+ * a point on a guard's inner ring, and a point inside every disc but off every inner marking.
+ */
+function pieceShown(picture: Picture, layout: Layout, square: string): PieceKind | null {
   const { x, y } = centreOfSquare(layout, square);
-  const r = layout.cell * 0.4;
+  const { cell } = layout;
   const centre = picture.pixel(x, y);
-  const ring = picture.pixel(x + r * 0.5, y);
-  const off = picture.pixel(x + r * 0.55, y + r * 0.55);
-  if (dark(centre) && white(off)) return 'king';
-  if (dark(centre) && dark(off)) return 'attacker';
-  if (white(centre) && white(off)) return dark(ring) ? 'guard' : 'defender';
-  return null;
+  const ring = picture.pixel(x + cell * proportions.guardRing, y);
+  const body = picture.pixel(x + cell * 0.21, y + cell * 0.21);
+  if (shows(body, palette.attacker)) return shows(centre, palette.attacker) ? 'attacker' : null;
+  if (!shows(body, palette.defender)) return null;
+  if (shows(centre, palette.kingMark)) return 'king';
+  if (!shows(centre, palette.defender)) return null;
+  if (shows(ring, palette.defenderEdge)) return 'guard';
+  return shows(ring, palette.defender) ? 'defender' : null;
 }
 
 function squares(size: number): string[] {
@@ -52,101 +68,167 @@ function squares(size: number): string[] {
   return all;
 }
 
+async function picture(snapshot: BoardSnapshot, names = players) {
+  return { picture: await decode(await renderBoard(snapshot, names)), layout: layoutOf(snapshot) };
+}
+
 describe('the board picture', () => {
   it.each(variantIds)('%s: a PNG of the layout’s size, each square showing its piece', async (variant) => {
     const game = new Game(variant);
     const snapshot = game.snapshot();
     const png = await renderBoard(snapshot, players);
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-    const picture = await decode(png);
+    const decoded = await decode(png);
     const layout = layoutOf(snapshot);
-    expect([picture.width, picture.height]).toEqual([layout.width, layout.height]);
+    expect([decoded.width, decoded.height]).toEqual([layout.width, layout.height]);
+    expect(layout.width).toBeGreaterThanOrEqual(800);
     for (const square of squares(snapshot.size)) {
-      expect(pieceShown(picture, snapshot, square), square).toBe(game.pieceAt(square));
+      expect(pieceShown(decoded, layout, square), square).toBe(game.pieceAt(square));
     }
+  });
+
+  it('draws each kind of piece in its own colours: dark attackers, light defenders, ringed guards, a crossed king', async () => {
+    const game = gameWith(
+      'alea-guards',
+      { king: 'j10', attackers: ['c3'], defenders: ['e5'], guards: ['j11'] },
+      'attackers',
+    );
+    const { picture: drawn, layout } = await picture(game.snapshot());
+    const at = (square: string, dx: number, dy: number) => {
+      const { x, y } = centreOfSquare(layout, square);
+      return drawn.pixel(x + dx * layout.cell, y + dy * layout.cell);
+    };
+    expect(at('c3', 0, 0)).toEqual(hex(palette.attacker));
+    expect(at('c3', 0.21, 0.21)).toEqual(hex(palette.attacker));
+    expect(at('e5', 0, 0)).toEqual(hex(palette.defender));
+    expect(at('e5', proportions.guardRing, 0)).toEqual(hex(palette.defender));
+    expect(at('j11', 0, 0)).toEqual(hex(palette.defender));
+    expect(at('j11', proportions.guardRing, 0)).toEqual(hex(palette.defenderEdge));
+    expect(at('j10', 0, 0)).toEqual(hex(palette.kingMark));
+    expect(at('j10', 0.21, 0.21)).toEqual(hex(palette.defender));
+    expect(pieceShown(drawn, layout, 'd4')).toBeNull();
   });
 
   it('a midgame position: every piece where the engine has it', async () => {
     const game = new Game('alea-guards');
     for (const move of ['c1-c2', 'j11-k11', 'f6-f8', 'l11-l12', 'c2-c4']) game.play(move);
-    const snapshot = game.snapshot();
-    const picture = await decode(await renderBoard(snapshot, players));
+    const { picture: drawn, layout } = await picture(game.snapshot());
     for (const square of squares(19))
-      expect(pieceShown(picture, snapshot, square), square).toBe(game.pieceAt(square));
+      expect(pieceShown(drawn, layout, square), square).toBe(game.pieceAt(square));
   });
 
-  it('highlights the last move and marks the captured squares', async () => {
+  /** Whether the last-move outline crosses the left edge of a square's cell. */
+  const outlined = (drawn: Picture, layout: Layout, square: string) => {
+    const { x, y } = centreOfSquare(layout, square);
+    const edge = x - layout.cell / 2;
+    for (let dx = 0; dx < layout.cell * 0.2; dx++)
+      if (shows(drawn.pixel(edge + dx, y), palette.lastMoveEdge)) return true;
+    return false;
+  };
+
+  it('on squares: outlines the last move and crosses out the captured square', async () => {
     const game = gameWith('fetlar', { king: 'f6', defenders: ['c4'], attackers: ['b4', 'd1'] }, 'attackers');
-    const before = await decode(await renderBoard(game.snapshot(), players));
+    const before = await picture(game.snapshot());
     game.play('d1-d4');
-    const snapshot = game.snapshot();
-    const after = await decode(await renderBoard(snapshot, players));
-    const layout = layoutOf(snapshot);
-    const edge = layout.cell / 2 - 3;
-    const from = centreOfSquare(layout, 'd1');
-    const amber = ([r, g, b]: number[]) => r > 180 && g > 110 && g < 190 && b < 60;
-    expect(amber(before.pixel(from.x - edge, from.y))).toBe(false);
-    expect(amber(after.pixel(from.x - edge, from.y))).toBe(true);
-    const to = centreOfSquare(layout, 'd4');
-    expect(amber(after.pixel(to.x - edge, to.y))).toBe(true);
+    const { picture: after, layout } = await picture(game.snapshot());
+    expect(outlined(before.picture, layout, 'd1')).toBe(false);
+    expect(outlined(after, layout, 'd1')).toBe(true);
+    expect(outlined(after, layout, 'd4')).toBe(true);
+    expect(outlined(after, layout, 'e4')).toBe(false);
     const captured = centreOfSquare(layout, 'c4');
-    const red = ([r, g, b]: number[]) => r > 170 && g < 80 && b < 80;
-    expect(red(after.pixel(captured.x, captured.y))).toBe(true);
-    expect(red(after.pixel(from.x, from.y))).toBe(false);
+    expect(shows(after.pixel(captured.x, captured.y), palette.capture)).toBe(true);
+    const from = centreOfSquare(layout, 'd1');
+    expect(shows(after.pixel(from.x, from.y), palette.capture)).toBe(false);
+    expect(pieceShown(after, layout, 'd4')).toBe('attacker');
   });
 
-  it('flags a king who can escape, and one who can be captured', async () => {
-    const ringAt = async (game: Game, colour: (p: number[]) => boolean) => {
-      const snapshot = game.snapshot();
-      const picture = await decode(await renderBoard(snapshot, players));
-      const layout = layoutOf(snapshot);
-      const king = squares(snapshot.size).find((square) => game.pieceAt(square) === 'king') ?? '';
+  it('on points: the same marks around the points', async () => {
+    const game = gameWith(
+      'alea-walker',
+      { king: 'j10', attackers: ['d4', 'e5', 'd8'], defenders: ['d5', 'c6'] },
+      'attackers',
+    );
+    game.play('d8-d6');
+    expect(game.snapshot().lastMove?.captured).toEqual(['d5']);
+    const { picture: drawn, layout } = await picture(game.snapshot());
+    expect(outlined(drawn, layout, 'd8')).toBe(true);
+    expect(outlined(drawn, layout, 'd6')).toBe(true);
+    const captured = centreOfSquare(layout, 'd5');
+    expect(shows(drawn.pixel(captured.x, captured.y), palette.capture)).toBe(true);
+    expect(pieceShown(drawn, layout, 'c6')).toBe('defender');
+  });
+
+  it('rings a king who can escape (solid) or be captured (dashed), and no other', async () => {
+    /** The share of points around the king, on the threat ring, showing the colour. */
+    const ringShare = async (game: Game, colour: string) => {
+      const { picture: drawn, layout } = await picture(game.snapshot());
+      const king = squares(game.snapshot().size).find((square) => game.pieceAt(square) === 'king') ?? '';
       const { x, y } = centreOfSquare(layout, king);
-      const ring = picture.pixel(x, y - layout.cell * 0.56);
-      return colour(ring);
+      const radius = layout.cell * proportions.threatRing;
+      let hits = 0;
+      for (let step = 0; step < 48; step++) {
+        const angle = (step / 48) * Math.PI * 2;
+        if (shows(drawn.pixel(x + radius * Math.cos(angle), y + radius * Math.sin(angle)), colour)) hits++;
+      }
+      return hits / 48;
     };
-    const green = ([r, g, b]: number[]) => g > 100 && r < 80 && b < 100;
-    const red = ([r, g, b]: number[]) => r > 170 && g < 80 && b < 80;
     const escaping = gameWith(
       'fetlar',
       { king: 'c1', attackers: ['f1', 'h7'], defenders: ['e6'] },
       'attackers',
     );
     expect(escaping.threats().kingCanEscape).toBe(true);
-    expect(await ringAt(escaping, green)).toBe(true);
+    expect(await ringShare(escaping, palette.escapeThreat)).toBeGreaterThan(0.9);
+    expect(await ringShare(escaping, palette.captureThreat)).toBe(0);
+
     const threatened = gameWith(
       'alea-armed',
       { king: 'e5', attackers: ['d5', 'f5', 'e6', 'h4'], defenders: ['a10'] },
       'attackers',
     );
     expect(threatened.threats().kingCanBeCaptured).toBe(true);
-    expect(await ringAt(threatened, red)).toBe(true);
-    expect(await ringAt(new Game('fetlar'), green)).toBe(false);
+    const dashed = await ringShare(threatened, palette.captureThreat);
+    expect(dashed).toBeGreaterThan(0.3);
+    expect(dashed).toBeLessThan(0.9);
+    expect(await ringShare(threatened, palette.escapeThreat)).toBe(0);
+
+    const quiet = new Game('fetlar');
+    expect(await ringShare(quiet, palette.escapeThreat)).toBe(0);
+    expect(await ringShare(quiet, palette.captureThreat)).toBe(0);
   });
 
-  it('the same input gives the same bytes', async () => {
-    const snapshot = new Game('alea-armed').snapshot();
-    expect((await renderBoard(snapshot, players)).equals(await renderBoard(snapshot, players))).toBe(true);
+  it('the same input gives the same bytes, a different one different bytes', async () => {
+    const game = new Game('alea-armed');
+    const first = await renderBoard(game.snapshot(), players);
+    await renderBoard(new Game('fetlar').snapshot(), players);
+    expect(first.equals(await renderBoard(game.snapshot(), players))).toBe(true);
+    game.play(game.legalMoves()[0]);
+    expect(first.equals(await renderBoard(game.snapshot(), players))).toBe(false);
   });
 
   it('any name, however long or strange, stays inside the caption', async () => {
     const snapshot = new Game('fetlar').snapshot();
     const names = {
       attackers: `Z̸̡̛̤̺̙͔̈́̆̈̐a̷̧̛̩̟͚̿̈́̔l̶̢̖̟̈́͑̔g̷̭̪̈́o̵͖̾ ${'@everyone '.repeat(30)}`,
-      defenders: `\u202e\u0000${'👑'.repeat(80)}`,
+      defenders: `\u202e\u0000${'👑'.repeat(80)}\n${'ب'.repeat(200)}`,
     };
-    const picture = await decode(await renderBoard(snapshot, names));
-    const plain = await decode(await renderBoard(snapshot, { attackers: '', defenders: '' }));
-    const layout = layoutOf(snapshot);
+    const hostile = await picture(snapshot, names);
+    const plain = await picture(snapshot, { attackers: '', defenders: '' });
+    const { layout } = plain;
     // Nothing is drawn in the right-hand margin of the caption, and the board is untouched.
     for (let y = 45; y < layout.captionHeight; y += 3) {
       for (let x = layout.width - layout.margin + 4; x < layout.width; x += 3) {
-        expect(picture.pixel(x, y)).toEqual(plain.pixel(x, y));
+        expect(hostile.picture.pixel(x, y)).toEqual(plain.picture.pixel(x, y));
       }
     }
-    for (const square of squares(11))
-      expect(picture.pixel(centreOfSquare(layout, square).x, centreOfSquare(layout, square).y)).toEqual(
-        plain.pixel(centreOfSquare(layout, square).x, centreOfSquare(layout, square).y),
-      );
+    for (let y = layout.captionHeight; y < layout.height; y += 7) {
+      for (let x = 0; x < layout.width; x += 7) {
+        expect(hostile.picture.pixel(x, y)).toEqual(plain.picture.pixel(x, y));
+      }
+    }
   });
 });
+
+function hex(colour: string): Colour {
+  return [1, 3, 5].map((at) => Number.parseInt(colour.slice(at, at + 2), 16)) as Colour;
+}
