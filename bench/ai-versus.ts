@@ -1,0 +1,72 @@
+/**
+ * `npm run bench:ai-versus -- [git-ref]`: the AI in the working tree against the AI at a git ref
+ * (default HEAD), over paired games (each opening played with both colours), to check that a
+ * change to the AI makes it stronger before it lands: the issue asks for at least 55% over 400
+ * games. AI_VERSUS_GAMES (default 400) and AI_VERSUS_MS (per move, default 100) size the run.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chooseMove } from '../src/ai/index.ts';
+import { Game, type Side, type VariantId } from '../src/engine/index.ts';
+
+const ref = process.argv[2] ?? 'HEAD';
+const GAMES = Number(process.env.AI_VERSUS_GAMES ?? 400);
+const MOVE_MS = Number(process.env.AI_VERSUS_MS ?? 100);
+const OPENING_PLIES = 4;
+const CAP = 300;
+
+const root = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
+const commit = execFileSync('git', ['rev-parse', '--short', ref], { encoding: 'utf8', cwd: root }).trim();
+const tree = join(tmpdir(), `tafl-ai-${commit}`);
+if (!existsSync(tree)) {
+  execFileSync('git', ['worktree', 'add', '--detach', tree, commit], { cwd: root, stdio: 'ignore' });
+  symlinkSync(join(root, 'node_modules'), join(tree, 'node_modules'));
+}
+const baseline = (await import(
+  pathToFileURL(join(tree, 'src/ai/index.ts')).href
+)) as typeof import('../src/ai/index.ts');
+
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 4294967296;
+  };
+}
+
+/** One game from a seeded random opening; returns the score of the working tree's AI (1, ½ or 0). */
+function play(variant: VariantId, currentSide: Side, seed: number): number {
+  const game = new Game(variant);
+  const random = seeded(seed);
+  for (let i = 0; i < OPENING_PLIES && !game.isGameOver(); i++) {
+    const moves = game.legalMoves();
+    game.play(moves[Math.floor(random() * moves.length)]);
+  }
+  while (!game.isGameOver() && game.plyCount < CAP) {
+    const think = game.turn === currentSide ? chooseMove : baseline.chooseMove;
+    game.play(think(game, 'normal', { timeMs: MOVE_MS }).notation);
+  }
+  const winner = game.result?.winner;
+  return winner === currentSide ? 1 : winner ? 0 : 0.5;
+}
+
+let score = 0;
+let played = 0;
+const families: VariantId[] = ['fetlar', 'alea-armed'];
+for (let pair = 0; played < GAMES; pair++) {
+  const variant = families[pair % families.length];
+  for (const side of ['attackers', 'defenders'] as const) {
+    score += play(variant, side, 7000 + pair);
+    played++;
+  }
+  if (played % 20 === 0) console.log(`  after ${played} games: ${((100 * score) / played).toFixed(1)}%`);
+}
+const share = (100 * score) / played;
+console.log(
+  `working tree against ${commit}: ${score} of ${played} = ${share.toFixed(1)}% (${share >= 55 ? 'stronger: may land' : 'not shown stronger'})`,
+);
+execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: root, stdio: 'ignore' });
+process.exit(0);
