@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
 import type { RecordedMessage } from '../discord-emulator/index.ts';
@@ -134,6 +135,37 @@ describe('slow work', () => {
     expect(
       emulator.messages().filter((message) => message.interactionId === refusal.id && !message.ephemeral),
     ).toEqual([]);
+  });
+});
+
+describe('npm run deploy-commands', () => {
+  it('registers every slash command in GUILD_ID, and says so', async () => {
+    const emulator = await startDiscordEmulator();
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/bot/deploy-commands.ts'], {
+        env: {
+          ...process.env,
+          DISCORD_TOKEN: emulator.token,
+          CLIENT_ID: emulator.applicationId,
+          GUILD_ID: emulator.guildId,
+          DISCORD_API_URL: emulator.apiUrl,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout?.on('data', (chunk) => {
+        output += chunk;
+      });
+      const code = await new Promise((resolve) => child.on('exit', resolve));
+      expect(code).toBe(0);
+      expect(output).toContain(`in guild ${emulator.guildId}`);
+      expect(emulator.commandWrites).toBe(1);
+      expect(emulator.commands({ guildId: emulator.guildId }).map((command) => command.name)).toContain(
+        'challenge',
+      );
+    } finally {
+      await emulator.close();
+    }
   });
 });
 
