@@ -4,6 +4,7 @@
  */
 import { type REST, type RESTPostAPIChatInputApplicationCommandsJSONBody, Routes } from 'discord.js';
 import type { Command } from './command.ts';
+import { localize } from './localizations.ts';
 
 export interface Registration {
   rest: REST;
@@ -15,7 +16,7 @@ export interface Registration {
 export function commandBodies(
   commands: Map<string, Command>,
 ): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
-  return [...commands.values()].map((command) => command.data.toJSON());
+  return [...commands.values()].map((command) => localize(command.data.toJSON()));
 }
 
 function route({ applicationId, guildId }: Registration): `/${string}` {
@@ -51,7 +52,9 @@ export function sameCommands(existing: unknown[], wanted: unknown[]): boolean {
 
 const COMPARED = [
   'name',
+  'name_localizations',
   'description',
+  'description_localizations',
   'type',
   'options',
   'choices',

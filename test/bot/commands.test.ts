@@ -30,6 +30,40 @@ describe('command modules', () => {
   });
 });
 
+describe('German localizations', () => {
+  it('every command, option and choice has a German name (and description), within Discord’s limits', async () => {
+    for (const body of commandBodies(await loadCommands())) {
+      const check = (
+        item: {
+          name: string;
+          name_localizations?: Partial<Record<string, string | null>> | null;
+          description_localizations?: Partial<Record<string, string | null>> | null;
+          description?: string;
+        },
+        where: string,
+      ) => {
+        const name = item.name_localizations?.de;
+        expect(name, `${where}: German name`).toBeTruthy();
+        expect(name).toMatch(/^[-_\p{Ll}\p{N}]{1,32}$/u);
+        if (item.description !== undefined) {
+          const description = item.description_localizations?.de ?? '';
+          expect(description.length, `${where}: German description`).toBeGreaterThan(0);
+          expect(description.length).toBeLessThanOrEqual(100);
+        }
+      };
+      check(body, body.name);
+      for (const option of body.options ?? []) {
+        check(option, `${body.name}.${option.name}`);
+        for (const choice of ('choices' in option && option.choices) || []) {
+          const german = choice.name_localizations?.de ?? '';
+          expect(german.length, `${body.name}.${option.name}=${choice.value}`).toBeGreaterThan(0);
+          expect(german.length).toBeLessThanOrEqual(100);
+        }
+      }
+    }
+  });
+});
+
 describe('registering commands only when they changed', () => {
   it('treats the copy Discord echoes back (ids, versions, defaults) as the same', async () => {
     const bodies = commandBodies(await loadCommands());
@@ -55,6 +89,9 @@ describe('registering commands only when they changed', () => {
     expect(sameCommands(changed, bodies)).toBe(false);
     const fewer = copy().slice(1);
     expect(sameCommands(fewer, bodies)).toBe(false);
+    const german = copy();
+    german[0].name_localizations = { de: 'anders' };
+    expect(sameCommands(german, bodies)).toBe(false);
     const option = copy();
     option[0].options = [...(option[0].options ?? []), { type: 3, name: 'extra', description: 'x' }];
     expect(sameCommands(option, bodies)).toBe(false);

@@ -1,0 +1,112 @@
+/**
+ * German names and descriptions of the slash commands, their options and choices, sent to Discord
+ * as localizations: German clients see `/zug` where others see `/move`. Keyed by command, then
+ * `command.option`, then `command.option=value` for choices.
+ */
+import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+
+interface Localized {
+  name?: string;
+  description?: string;
+}
+
+const variantsDe: Record<string, string> = {
+  'alea-guards': 'Alea Evangelii (Wächterregeln)',
+  'alea-armed': 'Alea Evangelii (bewaffneter König)',
+  'alea-walker': 'Alea Evangelii (Walker 2014)',
+  fetlar: 'Fetlar Hnefatafl',
+};
+
+const variantChoices = (command: string) =>
+  Object.fromEntries(
+    Object.entries(variantsDe).map(([value, name]) => [`${command}.variant=${value}`, { name }]),
+  );
+
+export const GERMAN: Record<string, Localized> = {
+  challenge: {
+    name: 'herausfordern',
+    description: 'Fordere ein Mitglied in diesem Kanal zu einer Partie Tafl heraus',
+  },
+  'challenge.opponent': { name: 'gegner', description: 'Wen du herausforderst (oder diesen Bot)' },
+  'challenge.variant': {
+    name: 'variante',
+    description: 'Welches Regelwerk (Standard: Alea Evangelii, bewaffneter König)',
+  },
+  ...variantChoices('challenge'),
+  'challenge.side': { name: 'seite', description: 'Die Seite, die du spielst (Standard: zufällig)' },
+  'challenge.side=attackers': { name: 'Angreifer' },
+  'challenge.side=defenders': { name: 'Verteidiger (die Seite des Königs)' },
+  'challenge.side=random': { name: 'zufällig' },
+  'challenge.time': { name: 'bedenkzeit', description: 'Zeit für jeden Zug (Standard: 1 Tag)' },
+  'challenge.time=10m': { name: '10 Minuten' },
+  'challenge.time=1h': { name: '1 Stunde' },
+  'challenge.time=1d': { name: '1 Tag' },
+  'challenge.time=3d': { name: '3 Tage' },
+  'challenge.time=none': { name: 'ohne Limit' },
+  'challenge.level': {
+    name: 'stufe',
+    description: 'Wenn du diesen Bot forderst: wie stark er spielt (Standard: normal)',
+  },
+  'challenge.level=easy': { name: 'leicht' },
+  'challenge.level=normal': { name: 'normal' },
+  'challenge.level=hard': { name: 'schwer' },
+  'challenge.match': { name: 'wettkampf', description: 'Zwei Partien mit getauschten Seiten spielen' },
+  'challenge.thread': {
+    name: 'thread',
+    description: 'In einem neuen Thread spielen (Standard: in diesem Kanal)',
+  },
+  move: { name: 'zug', description: 'Einen Zug in der Partie dieses Kanals spielen, z. B. e5-e8' },
+  'move.move': { name: 'zug', description: 'Von und nach, z. B. e5-e8' },
+  board: { name: 'brett', description: 'Das Brett der Partie in diesem Kanal zeigen' },
+  undo: { name: 'zuruecknehmen', description: 'Den Gegner bitten, den letzten Zug zurückzunehmen' },
+  resign: { name: 'aufgeben', description: 'Die Partie in diesem Kanal aufgeben' },
+  draw: { name: 'remis', description: 'Remis anbieten oder das Angebot des Gegners annehmen' },
+  history: { name: 'verlauf', description: 'Die bisherigen Züge der Partie in diesem Kanal' },
+  export: { name: 'export', description: 'Die Partie als OpenTafl-Datei' },
+  standings: { name: 'tabelle', description: 'Die Tabelle dieses Servers oder die Bilanz eines Mitglieds' },
+  'standings.variant': { name: 'variante', description: 'Nur Partien dieser Variante (Standard: alle)' },
+  ...variantChoices('standings'),
+  'standings.member': { name: 'mitglied', description: 'Die Bilanz dieses Mitglieds gegen jeden Gegner' },
+  rules: { name: 'regeln', description: 'Die Regeln einer Variante in Kürze' },
+  'rules.variant': {
+    name: 'variante',
+    description: 'Welches Regelwerk (Standard: Alea Evangelii, bewaffneter König)',
+  },
+  ...variantChoices('rules'),
+  help: { name: 'hilfe', description: 'Wie man hier Tafl spielt' },
+};
+
+type Body = RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+/** The command with its German localizations added. */
+export function localize(body: Body): Body {
+  const localized = (key: string) => {
+    const german = GERMAN[key];
+    return {
+      ...(german?.name ? { name_localizations: { de: german.name } } : {}),
+      ...(german?.description ? { description_localizations: { de: german.description } } : {}),
+    };
+  };
+  return {
+    ...body,
+    ...localized(body.name),
+    options: body.options?.map((option) => ({
+      ...option,
+      ...localized(`${body.name}.${option.name}`),
+      ...('choices' in option && option.choices
+        ? {
+            choices: option.choices.map((choice) => ({
+              ...choice,
+              ...(GERMAN[`${body.name}.${option.name}=${choice.value}`]?.name
+                ? {
+                    name_localizations: {
+                      de: GERMAN[`${body.name}.${option.name}=${choice.value}`].name as string,
+                    },
+                  }
+                : {}),
+            })),
+          }
+        : {}),
+    })) as Body['options'],
+  };
+}
