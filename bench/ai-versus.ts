@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chooseMove } from '../src/ai/index.ts';
 import { Game, type Side, type VariantId } from '../src/engine/index.ts';
+import { seededRandom } from './sample-games.ts';
 
 const ref = process.argv[2] ?? 'HEAD';
 const GAMES = Number(process.env.AI_VERSUS_GAMES ?? 400);
@@ -29,18 +30,10 @@ const baseline = (await import(
   pathToFileURL(join(tree, 'src/ai/index.ts')).href
 )) as typeof import('../src/ai/index.ts');
 
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 4294967296;
-  };
-}
-
 /** One game from a seeded random opening; returns the score of the working tree's AI (1, ½ or 0). */
 function play(variant: VariantId, currentSide: Side, seed: number): number {
   const game = new Game(variant);
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   for (let i = 0; i < OPENING_PLIES && !game.isGameOver(); i++) {
     const moves = game.legalMoves();
     game.play(moves[Math.floor(random() * moves.length)]);

@@ -9,21 +9,11 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { chooseMove } from '../src/ai/index.ts';
 import { AiPlayer } from '../src/ai/player.ts';
 import { Game, type Side, type VariantId } from '../src/engine/index.ts';
+import { seededRandom } from './sample-games.ts';
 
 const GAMES = Number(process.env.AI_BENCH_GAMES ?? 4);
 const MOVE_MS = Number(process.env.AI_BENCH_MS ?? 50);
 const CAP = 300;
-
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Opponent = (game: Game, random: () => number) => string;
 
@@ -50,7 +40,7 @@ const greedyPlayer: Opponent = (game, random) => {
 
 function play(variant: VariantId, aiSide: Side, opponent: Opponent, seed: number): 'win' | 'loss' | 'draw' {
   const game = new Game(variant);
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   while (!game.isGameOver() && game.plyCount < CAP) {
     const move =
       game.turn === aiSide

@@ -5,18 +5,7 @@ import { perft, startingPosition } from '../src/engine/perft.ts';
 import { moveBufferSize } from '../src/engine/position.ts';
 import type { VariantId } from '../src/engine/types.ts';
 import { variantIds } from '../src/engine/variants.ts';
-
-/** A small deterministic generator, so every run plays the same games. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from './sample-games.ts';
 
 const MAX_PLIES = 1000;
 
@@ -32,7 +21,7 @@ function benchPerft(variant: VariantId, depth: number): void {
 
 /** Random games on the fast core (what a search uses), for `seconds`. */
 function benchCorePlayouts(variant: VariantId, seconds: number): void {
-  const next = random(1);
+  const next = seededRandom(1);
   const start = startingPosition(variant);
   const moves = new Int32Array(moveBufferSize(start.rules));
   let games = 0;
@@ -56,7 +45,7 @@ function benchCorePlayouts(variant: VariantId, seconds: number): void {
 
 /** Random games through the public Game API (what the bot uses), for `seconds`. */
 function benchGamePlayouts(variant: VariantId, seconds: number): void {
-  const next = random(2);
+  const next = seededRandom(2);
   let games = 0;
   let plies = 0;
   const deadline = performance.now() + seconds * 1000;

@@ -1,18 +1,8 @@
 /** Render benchmarks: render plus PNG encode, p50/p99, and the PNG size. */
-import { Game, type VariantId } from '../src/engine/index.ts';
+import { Game } from '../src/engine/index.ts';
 import { renderBoard } from '../src/render/index.ts';
+import { midgame } from './sample-games.ts';
 import { summary } from './stats.ts';
-
-function midgame(variant: VariantId, plies: number): Game {
-  const game = new Game(variant);
-  let seed = 11;
-  for (let i = 0; i < plies && !game.isGameOver(); i++) {
-    const moves = game.legalMoves();
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    game.play(moves[seed % moves.length]);
-  }
-  return game;
-}
 
 async function time(label: string, game: Game, iterations: number): Promise<void> {
   const snapshot = game.snapshot();
@@ -32,7 +22,7 @@ async function time(label: string, game: Game, iterations: number): Promise<void
 export async function benchRender(): Promise<void> {
   console.log('render (render + PNG encode)');
   await time('19x19 start (alea-armed)', new Game('alea-armed'), 300);
-  await time('19x19 midgame (alea-guards, 60 plies)', midgame('alea-guards', 60), 300);
+  await time('19x19 midgame (alea-guards, 60 plies)', midgame('alea-guards', 60, 11), 300);
   await time('11x11 start (fetlar)', new Game('fetlar'), 300);
 }
 

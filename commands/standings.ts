@@ -8,6 +8,7 @@ import type { BotContext } from '../src/bot/command.ts';
 import { memberName, onlyMention, safeName } from '../src/bot/present.ts';
 import { answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
 import { getVariant, isVariantId, type VariantId, variantIds } from '../src/engine/index.ts';
+import type { StandingRow } from '../src/game/standings.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('standings')
@@ -77,18 +78,8 @@ export async function execute(
   });
 }
 
-interface Row {
-  name: string;
-  games: number;
-  wins: number;
-  losses: number;
-  draws: number;
-  points: number;
-  rating?: { value: number; deviation: number; provisional: boolean };
-}
-
 /** A fixed-width table in a code block: names cannot ping or format there. */
-function table(rows: Row[]): string {
+function table(rows: StandingRow[]): string {
   const clip = (name: string) => {
     const flat = [...name.replace(/[\p{Cc}\p{Cf}`]/gu, '')];
     return flat.length > 16 ? `${flat.slice(0, 15).join('')}…` : flat.join('').padEnd(16);

@@ -1,6 +1,7 @@
 /** `npm run gallery`: sample pictures in gallery/ (git-ignored), full size and as a phone shows them (400 px wide). */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { midgame } from '../bench/sample-games.ts';
 import { Game, type Side, variantIds } from '../src/engine/index.ts';
 import { renderBoard } from '../src/render/index.ts';
 
@@ -26,22 +27,10 @@ function gameWith(
   return new Game({ variant, position: `/${rows.join('/')}/`, sideToMove });
 }
 
-/** Plays `plies` moves chosen by a fixed rule, so the midgame is the same every run. */
-function midgame(variant: (typeof variantIds)[number], plies: number): Game {
-  const game = new Game(variant);
-  let seed = 7;
-  for (let i = 0; i < plies && !game.isGameOver(); i++) {
-    const moves = game.legalMoves();
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    game.play(moves[seed % moves.length]);
-  }
-  return game;
-}
-
 const samples: { name: string; game: Game; players?: { attackers: string; defenders: string } }[] = [];
 for (const variant of variantIds) samples.push({ name: `start-${variant}`, game: new Game(variant) });
-samples.push({ name: 'midgame-alea-armed', game: midgame('alea-armed', 60) });
-samples.push({ name: 'midgame-fetlar', game: midgame('fetlar', 40) });
+samples.push({ name: 'midgame-alea-armed', game: midgame('alea-armed', 60, 7) });
+samples.push({ name: 'midgame-fetlar', game: midgame('fetlar', 40, 7) });
 
 samples.push({ name: 'capture-alea-walker', game: gameWithCapture() });
 function gameWithCapture(): Game {
@@ -72,7 +61,7 @@ over.play('b1-a1');
 samples.push({ name: 'finished-fetlar', game: over });
 samples.push({
   name: 'hostile-names',
-  game: midgame('alea-guards', 30),
+  game: midgame('alea-guards', 30, 7),
   players: {
     attackers: `Z̸̡̛̛̤̺̙͔̈́̆̈̐a̷̧̛̩̟͚̿̈́̔l̶̢̖̟̈́͑̔g̷̭̪̈́o̵͖̾ ${'@everyone '.repeat(20)}`,
     defenders: '\u202eevil\u202c 👑 Æthelflæd Ragnarsdóttir of the Very Long Name That Never Ends 🛡️🛡️🛡️',
@@ -81,7 +70,7 @@ samples.push({
 
 samples.push({
   name: 'rtl-and-emoji-names',
-  game: midgame('fetlar', 12),
+  game: midgame('fetlar', 12, 7),
   players: { attackers: 'محمد الفاتح ⚔️', defenders: 'שָׁלוֹם 🐉 Sigrún' },
 });
 
