@@ -4,7 +4,10 @@ import { Game, type Side, type VariantId } from '../../src/engine/index.ts';
 import { layoutFor } from '../../src/render/index.ts';
 import type { EmulatedUser, RecordedMessage } from '../discord-emulator/index.ts';
 import { gameWith } from '../engine/setup.ts';
-import { startWorld, type World } from './harness.ts';
+import { buttonIds, gameChannel, startWorld, type World } from './harness.ts';
+
+const channelWithGame = (game: Game, players?: Record<Side, EmulatedUser>) =>
+  gameChannel(world, game, players ?? { attackers: ann, defenders: bob });
 
 let world: World;
 let ann: EmulatedUser;
@@ -28,38 +31,6 @@ async function expectBoardPicture(message: RecordedMessage, size: number) {
   const image = await loadImage(picture.data);
   const layout = layoutFor(size, size === 11 ? 'squares' : 'points');
   expect([image.width, image.height]).toEqual([layout.width, layout.height]);
-}
-
-/** A channel with a game of `game` between the given players, started directly in the store. */
-async function channelWithGame(
-  game: Game,
-  players: Record<Side, EmulatedUser> = { attackers: ann, defenders: bob },
-) {
-  const channelId = world.emulator.createChannel(`game-${Math.random().toString(36).slice(2, 8)}`);
-  await world.emulator.waitFor(() => world.bots[0].bot.client.channels.cache.has(channelId));
-  const started = await world.bots[0].service.startGame({
-    guildId: world.emulator.guildId,
-    channelId,
-    players: {
-      attackers: {
-        id: players.attackers.id,
-        name: players.attackers.globalName ?? players.attackers.username,
-      },
-      defenders: {
-        id: players.defenders.id,
-        name: players.defenders.globalName ?? players.defenders.username,
-      },
-    },
-    game,
-  });
-  if (!started.ok) throw new Error(started.message);
-  return channelId;
-}
-
-function buttonIds(message: RecordedMessage): string[] {
-  return message.components.flatMap((row) =>
-    row.components.map((button: { custom_id: string }) => button.custom_id),
-  );
 }
 
 describe('/challenge', () => {

@@ -1,10 +1,16 @@
 /** A bot process wired to the Discord emulator and real Redis, for end-to-end tests and the bench. */
 import { randomBytes } from 'node:crypto';
 import { type Bot, createBot } from '../../src/bot/client.ts';
+import type { Game, Side } from '../../src/engine/index.ts';
 import { GameService, type ServiceOptions } from '../../src/game/service.ts';
 import { createLogger } from '../../src/log.ts';
 import { createStore, type Store } from '../../src/store/index.ts';
-import { type DiscordEmulator, startDiscordEmulator } from '../discord-emulator/index.ts';
+import {
+  type DiscordEmulator,
+  type EmulatedUser,
+  type RecordedMessage,
+  startDiscordEmulator,
+} from '../discord-emulator/index.ts';
 import { testRedisUrl } from '../support/redis-url.ts';
 
 export type BotOptions = ServiceOptions & {
@@ -78,4 +84,36 @@ export async function startWorld(processes = 1, options: BotOptions = {}): Promi
       await emulator.close();
     },
   };
+}
+
+/** The custom ids of a message's buttons, in order. */
+export function buttonIds(message: RecordedMessage): string[] {
+  return message.components.flatMap((row) =>
+    row.components.map((button: { custom_id: string }) => button.custom_id),
+  );
+}
+
+/**
+ * Starts `game` between two users, straight in the store (a scripted position needs no
+ * challenge), in `channelId` or in a new channel the bot has seen; returns the channel.
+ */
+export async function gameChannel(
+  world: World,
+  game: Game,
+  players: Record<Side, EmulatedUser>,
+  channelId?: string,
+): Promise<string> {
+  const channel = channelId ?? world.emulator.createChannel(`game-${Math.random().toString(36).slice(2, 8)}`);
+  await world.emulator.waitFor(() =>
+    world.bots.every((process) => process.bot.client.channels.cache.has(channel)),
+  );
+  const player = (user: EmulatedUser) => ({ id: user.id, name: user.globalName ?? user.username });
+  const started = await world.bots[0].service.startGame({
+    guildId: world.emulator.guildId,
+    channelId: channel,
+    players: { attackers: player(players.attackers), defenders: player(players.defenders) },
+    game,
+  });
+  if (!started.ok) throw new Error(started.message);
+  return channel;
 }

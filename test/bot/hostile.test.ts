@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
-import type { EmulatedUser, RecordedMessage } from '../discord-emulator/index.ts';
-import { startWorld, type World } from './harness.ts';
+import type { EmulatedUser } from '../discord-emulator/index.ts';
+import { buttonIds, gameChannel, startWorld, type World } from './harness.ts';
+
+const channelWithGame = () => gameChannel(world, new Game('fetlar'), { attackers: ann, defenders: bob });
 
 let world: World;
 let ann: EmulatedUser;
@@ -15,20 +17,6 @@ beforeAll(async () => {
   cat = world.emulator.addUser('Cat');
 });
 afterAll(async () => world?.close());
-
-async function channelWithGame(): Promise<string> {
-  const channelId = world.emulator.createChannel(`hostile-${Math.random().toString(36).slice(2, 8)}`);
-  await world.emulator.waitFor(() => world.bots[0].bot.client.channels.cache.has(channelId));
-  const players = { attackers: { id: ann.id, name: 'Ann' }, defenders: { id: bob.id, name: 'Bob' } };
-  const started = await world.bots[0].service.startGame({
-    guildId: world.emulator.guildId,
-    channelId,
-    players,
-    game: new Game('fetlar'),
-  });
-  if (!started.ok) throw new Error(started.message);
-  return channelId;
-}
 
 const failures = () => world.bots[0].logs.filter((line) => line.includes('"interaction failed"'));
 
@@ -118,7 +106,7 @@ describe('hostile input', () => {
     const finished = await channelWithGame();
     const oldOffer = await world.emulator.slash(ann, 'draw', {}, { channelId: finished }).reply();
     await world.emulator.slash(ann, 'resign', {}, { channelId: finished }).reply();
-    await channelWithGameIn(finished);
+    await gameChannel(world, new Game('fetlar'), { attackers: ann, defenders: bob }, finished);
     const stale = await world.emulator.clickButton(bob, oldOffer, buttonIds(oldOffer)[0]).reply();
     expect(stale).toMatchObject({
       ephemeral: true,
@@ -179,19 +167,3 @@ describe('security', () => {
     }
   });
 });
-
-function buttonIds(message: RecordedMessage): string[] {
-  return message.components.flatMap((row) =>
-    row.components.map((button: { custom_id: string }) => button.custom_id),
-  );
-}
-
-async function channelWithGameIn(channelId: string): Promise<void> {
-  const players = { attackers: { id: ann.id, name: 'Ann' }, defenders: { id: bob.id, name: 'Bob' } };
-  await world.bots[0].service.startGame({
-    guildId: world.emulator.guildId,
-    channelId,
-    players,
-    game: new Game('fetlar'),
-  });
-}

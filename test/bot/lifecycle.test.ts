@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
-import type { EmulatedUser, RecordedMessage } from '../discord-emulator/index.ts';
-import { startWorld, type World } from './harness.ts';
+import type { EmulatedUser } from '../discord-emulator/index.ts';
+import { buttonIds, gameChannel, startWorld, type World } from './harness.ts';
+
+const channelWithGame = (game = new Game('fetlar')) =>
+  gameChannel(world, game, { attackers: ann, defenders: bob });
 
 let world: World;
 let ann: EmulatedUser;
@@ -12,25 +15,6 @@ beforeAll(async () => {
   bob = world.emulator.addUser('Bob');
 });
 afterAll(async () => world?.close());
-
-const buttonIds = (message: RecordedMessage): string[] =>
-  message.components.flatMap((row) =>
-    row.components.map((button: { custom_id: string }) => button.custom_id),
-  );
-
-async function channelWithGame(game = new Game('fetlar')): Promise<string> {
-  const channelId = world.emulator.createChannel(`life-${Math.random().toString(36).slice(2, 8)}`);
-  await world.emulator.waitFor(() => world.bots[0].bot.client.channels.cache.has(channelId));
-  const players = { attackers: { id: ann.id, name: 'Ann' }, defenders: { id: bob.id, name: 'Bob' } };
-  const started = await world.bots[0].service.startGame({
-    guildId: world.emulator.guildId,
-    channelId,
-    players,
-    game,
-  });
-  if (!started.ok) throw new Error(started.message);
-  return channelId;
-}
 
 describe('/undo by consent', () => {
   it('the opponent takes back the last move with a button; the board follows', async () => {

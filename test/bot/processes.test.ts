@@ -1,21 +1,15 @@
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
-import type { RecordedMessage } from '../discord-emulator/index.ts';
 import { startDiscordEmulator } from '../discord-emulator/index.ts';
 import { spawnBot } from './child.ts';
-import { startBotProcess, startWorld, type World } from './harness.ts';
+import { buttonIds, startBotProcess, startWorld, type World } from './harness.ts';
 
 let world: World | undefined;
 afterEach(async () => {
   await world?.close();
   world = undefined;
 });
-
-const buttonIds = (message: RecordedMessage): string[] =>
-  message.components.flatMap((row) =>
-    row.components.map((button: { custom_id: string }) => button.custom_id),
-  );
 
 describe('two bot processes on one Redis', () => {
   it('conflicting moves at the same instant: exactly one applies, the other player is told', async () => {
