@@ -50,6 +50,18 @@ import {
 
 export type { ActiveGame, Challenge, Outcome, Player } from './types.ts';
 
+/** Marks a member's pending challenge in a channel (one at a time). */
+interface PendingMarker {
+  schema: 1;
+  challengeId: string;
+}
+
+/** Points at the last game that finished in a channel. */
+interface LastGameMarker {
+  schema: 1;
+  gameId: string;
+}
+
 export interface ServiceOptions {
   now?: () => number;
   challengeTtlMs?: number;
@@ -65,6 +77,8 @@ const STANDINGS_RETRIES = 5;
 
 const STORE_DOWN =
   'The game store is unreachable right now, so nothing was changed. Please try again in a moment.';
+const STORE_SILENT =
+  'The game store stopped answering while saving this, so it may or may not have been recorded. Look at `/board` in a moment before trying again.';
 const POSITION_CHANGED =
   'The game changed while you were moving (another command was handled first), so nothing was changed. Look at `/board` and try again.';
 const NO_GAME = 'There is no game in this channel. Start one with `/challenge`.';
@@ -187,7 +201,7 @@ export class GameService {
         );
       }
       const pendingKey = keys.pendingChallenge(input.channelId, input.challenger.id);
-      const pending = await this.store.read<string>(pendingKey);
+      const pending = await this.store.read<PendingMarker>(pendingKey);
       if (pending)
         return failure(
           'already-pending',
@@ -217,7 +231,12 @@ export class GameService {
           expectRevision: 0,
           ttlMs: this.challengeTtlMs + CHALLENGE_KEPT_MS,
         },
-        { key: pendingKey, value: challenge.id, expectRevision: 0, ttlMs: this.challengeTtlMs },
+        {
+          key: pendingKey,
+          value: { schema: 1, challengeId: challenge.id } satisfies PendingMarker,
+          expectRevision: 0,
+          ttlMs: this.challengeTtlMs,
+        },
       ]);
       if (!committed.ok)
         return failure(
@@ -484,8 +503,8 @@ export class GameService {
     const active = await this.board(channelId);
     if (active)
       return { game: active.game, players: active.players, finished: false, startedAt: active.startedAt };
-    const last = await this.store.read<string>(keys.lastGame(channelId));
-    const archived = last ? await this.archived(last.value) : null;
+    const last = await this.store.read<LastGameMarker>(keys.lastGame(channelId));
+    const archived = last ? await this.archived(last.value.gameId) : null;
     if (!archived) return null;
     return {
       game: loadGame(archived.record),
@@ -680,7 +699,7 @@ export class GameService {
         if (!result) {
           writes.push({ key: keys.game(channelId), value: next, expectRevision: read.revision });
         } else {
-          const last = await this.store.read<string>(keys.lastGame(channelId));
+          const last = await this.store.read<LastGameMarker>(keys.lastGame(channelId));
           const archived: ArchivedGame = {
             ...next,
             endedAt: now,
@@ -689,7 +708,11 @@ export class GameService {
           };
           writes.push(
             { key: keys.archive(stored.id), value: archived, expectRevision: 0 },
-            { key: keys.lastGame(channelId), value: stored.id, expectRevision: last?.revision ?? 0 },
+            {
+              key: keys.lastGame(channelId),
+              value: { schema: 1, gameId: stored.id } satisfies LastGameMarker,
+              expectRevision: last?.revision ?? 0,
+            },
           );
           if (stored.match?.game === 1) {
             // Game 1 of a match: game 2 starts at once in the channel, sides swapped; the match is rated when it ends.
@@ -827,18 +850,22 @@ export class GameService {
   /** The write that frees the challenger to challenge again in that channel (if the marker is still theirs). */
   private async clearPending(challenge: Challenge): Promise<Write[]> {
     const key = keys.pendingChallenge(challenge.channelId, challenge.challenger.id);
-    const pending = await this.store.read<string>(key);
-    return pending && pending.value === challenge.id
+    const pending = await this.store.read<PendingMarker>(key);
+    return pending && pending.value.challengeId === challenge.id
       ? [{ key, value: null, expectRevision: pending.revision }]
       : [];
   }
 
-  /** Turns a store outage into a refusal the player can read; nothing was changed. */
+  /**
+   * Turns a store outage into a refusal the player can read: nothing was changed, or, when a
+   * commit went out and no answer came back, it may have been (it never applies half-way).
+   */
   private async guarded<T>(work: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof StoreUnavailableError) return failure('store-unavailable', STORE_DOWN);
+      if (error instanceof StoreUnavailableError)
+        return failure('store-unavailable', error.maybeApplied ? STORE_SILENT : STORE_DOWN);
       throw error;
     }
   }
