@@ -77,6 +77,8 @@ const STANDINGS_RETRIES = 5;
 
 const STORE_DOWN =
   'The game store is unreachable right now, so nothing was changed. Please try again in a moment.';
+const STORE_SILENT =
+  'The game store stopped answering while saving this, so it may or may not have been recorded. Look at `/board` in a moment before trying again.';
 const POSITION_CHANGED =
   'The game changed while you were moving (another command was handled first), so nothing was changed. Look at `/board` and try again.';
 const NO_GAME = 'There is no game in this channel. Start one with `/challenge`.';
@@ -854,12 +856,16 @@ export class GameService {
       : [];
   }
 
-  /** Turns a store outage into a refusal the player can read; nothing was changed. */
+  /**
+   * Turns a store outage into a refusal the player can read: nothing was changed, or, when a
+   * commit went out and no answer came back, it may have been (it never applies half-way).
+   */
   private async guarded<T>(work: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof StoreUnavailableError) return failure('store-unavailable', STORE_DOWN);
+      if (error instanceof StoreUnavailableError)
+        return failure('store-unavailable', error.maybeApplied ? STORE_SILENT : STORE_DOWN);
       throw error;
     }
   }

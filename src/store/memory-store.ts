@@ -38,6 +38,8 @@ export function createMemoryStore(namespace: string): Store {
   return {
     ephemeral: true,
     async read<T>(key: string): Promise<Stored<T> | null> {
+      // A key that a commit is writing is read once the commit is done, never half-way.
+      while (locks.has(key)) await locks.get(key);
       return ((await keyv.get<Stored<T>>(key)) as Stored<T> | undefined) ?? null;
     },
     async commit(writes: Write[], changes: ScheduleChange[] = []): Promise<CommitResult> {

@@ -99,6 +99,17 @@ export async function createRedisStore(
     throw error;
   }
 
+  // Calls not yet answered (even those already given up on), so close() can wait for them, briefly.
+  const inFlight = new Set<Promise<unknown>>();
+  const call = <T>(work: Promise<T>, doing: string, options?: { maybeApplied?: boolean }): Promise<T> => {
+    inFlight.add(work);
+    work.then(
+      () => inFlight.delete(work),
+      () => inFlight.delete(work),
+    );
+    return within(work, doing, options);
+  };
+
   const rawKey = (key: string) => adapter.createKeyPrefix(key, namespace);
   const unavailable = (doing: string, error: unknown) =>
     error instanceof StoreUnavailableError
@@ -111,7 +122,7 @@ export async function createRedisStore(
     ephemeral: false,
     async read<T>(key: string): Promise<Stored<T> | null> {
       try {
-        const stored = await within(keyv.get<Stored<T>>(key), 'reading');
+        const stored = await call(keyv.get<Stored<T>>(key), 'reading');
         return stored ?? null;
       } catch (error) {
         throw unavailable('reading', error);
@@ -129,10 +140,12 @@ export async function createRedisStore(
             : await serialize({ value: { revision: write.expectRevision + 1, value: write.value }, expires });
         args.push(String(write.expectRevision), payload, String(write.ttlMs ?? 0));
       }
+      // Refused before sending: certainly not applied. Once sent, a missing answer leaves it unknown.
+      if (!client.isReady) throw new StoreUnavailableError('Redis is not connected (while committing)');
       let conflictIndex: number;
       try {
         conflictIndex = Number(
-          await within(
+          await call(
             client.eval(COMPARE_AND_SET, {
               keys: [
                 ...writes.map((write) => rawKey(write.key)),
@@ -144,17 +157,24 @@ export async function createRedisStore(
               ],
             }),
             'committing',
+            { maybeApplied: true },
           ),
         );
       } catch (error) {
-        throw unavailable('committing', error);
+        const message = (error as Error)?.message;
+        const neverSent = message === 'The client is offline' || message === 'The client is closed';
+        throw error instanceof StoreUnavailableError
+          ? error
+          : new StoreUnavailableError(`Redis failed while committing: ${message ?? String(error)}`, {
+              maybeApplied: !neverSent,
+            });
       }
       return conflictIndex === 0 ? { ok: true } : { ok: false, conflict: writes[conflictIndex - 1].key };
     },
     async claimDue(schedule: string, now: number, leaseMs: number, limit = 100) {
       let due: string[];
       try {
-        due = (await within(
+        due = (await call(
           client.eval(CLAIM_DUE, {
             keys: [rawKey(schedule)],
             arguments: [String(now), String(limit), String(now + leaseMs)],
@@ -168,21 +188,21 @@ export async function createRedisStore(
       for (let i = 0; i < due.length; i += 2) claimed.push({ member: due[i], at: Number(due[i + 1]) });
       return claimed;
     },
+    /** Waits for calls in flight to be answered, but not longer than a call may take, then disconnects. */
     async close() {
-      try {
-        await client.close();
-      } catch {
-        client.destroy();
-      }
+      await within(Promise.allSettled([...inFlight]), 'closing').catch(() => {});
+      if (client.isOpen) client.destroy();
     },
   };
 }
 
-async function within<T>(work: Promise<T>, doing: string): Promise<T> {
+/** Bounds a call to Redis; `maybeApplied` marks a timeout on a call that may still take effect. */
+async function within<T>(work: Promise<T>, doing: string, { maybeApplied = false } = {}): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new StoreUnavailableError(`Redis did not answer in time while ${doing}`)),
+      () =>
+        reject(new StoreUnavailableError(`Redis did not answer in time while ${doing}`, { maybeApplied })),
       CALL_TIMEOUT_MS,
     );
   });

@@ -49,7 +49,18 @@ export interface Store {
   close(): Promise<void>;
 }
 
-/** The store could not be reached, or did not answer in time. Nothing was written by the failed call. */
+/**
+ * The store could not be reached, or did not answer in time. Nothing is ever half-written (a
+ * commit applies whole or not at all), but a commit that was sent and then got no answer may have
+ * applied: `maybeApplied` says so, and the caller must not tell the player "nothing was changed".
+ */
 export class StoreUnavailableError extends Error {
   override name = 'StoreUnavailableError';
+  /** True when a commit reached Redis and no answer came back: it may have been applied. */
+  readonly maybeApplied: boolean;
+
+  constructor(message: string, { maybeApplied = false }: { maybeApplied?: boolean } = {}) {
+    super(message);
+    this.maybeApplied = maybeApplied;
+  }
 }

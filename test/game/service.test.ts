@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createClient } from '@keyv/redis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Game, type Side } from '../../src/engine/index.ts';
 import { GameService, type Player } from '../../src/game/service.ts';
@@ -17,12 +18,15 @@ const ann: Player = { id: '100', name: 'Ann' };
 const bob: Player = { id: '200', name: 'Bob' };
 const cat: Player = { id: '300', name: 'Cat' };
 
-/** Holds every commit until `count` commits are waiting, so they all read before any writes. */
-function gated(store: Store, count: number): Store {
+/**
+ * The stores given, each holding its commits until `count` commits are waiting across all of
+ * them, so that every racer reads before any writes.
+ */
+function gatedTogether(stores: Store[], count: number): Store[] {
   let waiting = 0;
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
-  return {
+  return stores.map((store) => ({
     ephemeral: store.ephemeral,
     read: (key) => store.read(key),
     async commit(writes, schedules) {
@@ -33,8 +37,9 @@ function gated(store: Store, count: number): Store {
     },
     claimDue: (schedule, now, lease, limit) => store.claimDue(schedule, now, lease, limit),
     close: () => store.close(),
-  };
+  }));
 }
+const gated = (store: Store, count: number): Store => gatedTogether([store], count)[0];
 
 describe.each(['redis', 'memory'] as const)('game service on the %s store', (kind) => {
   const channel = () => `c${randomBytes(4).toString('hex')}`;
@@ -235,16 +240,23 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
     it('two processes receiving conflicting moves at the same instant apply exactly one', async () => {
       const store = await openStore();
       const channelId = await startedGame(new GameService(store), new Game('fetlar'));
-      // Two services on two connections (one for the memory store), held so both read before either writes.
+      // Two services on two connections (one store for memory), held so both read before either commits.
       const other = kind === 'redis' ? await openStore() : store;
-      const shared = gated(store, 2);
+      const [one, two] = gatedTogether([store, other], 2);
       const results = await Promise.all([
-        new GameService(shared).move(channelId, ann, 'd1-d3'),
-        new GameService({ ...shared, read: (key) => other.read(key) }).move(channelId, ann, 'h1-h3'),
+        new GameService(one).move(channelId, ann, 'd1-d3'),
+        new GameService(two).move(channelId, ann, 'h1-h3'),
       ]);
       expect(results.filter((result) => result.ok)).toHaveLength(1);
-      expect(results.find((result) => !result.ok)).toMatchObject({ code: 'position-changed' });
-      expect((await new GameService(store).board(channelId))?.game.plyCount).toBe(1);
+      const refused = results.find((result) => !result.ok);
+      expect(refused).toMatchObject({ code: 'position-changed' });
+      expect(refused?.ok === false && refused.message).toContain('nothing was changed');
+      const played = results.find((result) => result.ok);
+      const board = await new GameService(other).board(channelId);
+      expect(board?.game.history().map((move) => move.notation)).toEqual([
+        played?.ok ? played.value.move.notation : 'none',
+      ]);
+      expect(board?.revision).toBe(2);
     });
 
     it('suggests moves only to the player on turn, narrowing as they type', async () => {
@@ -539,25 +551,78 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
 });
 
 describe('game service when Redis goes away', () => {
-  it('refuses the move with a clear message and loses nothing it acknowledged', async () => {
-    const redis = await startPrivateRedis();
+  const players: Record<Side, Player> = { attackers: ann, defenders: bob };
+
+  it('refuses a move with a clear message while Redis is down, and loses no acknowledged move across a crash', async () => {
+    const redis = await startPrivateRedis({ persist: true });
     const store = await createStore({ redisUrl: redis.url, namespace });
     try {
       const service = new GameService(store);
-      const players: Record<Side, Player> = { attackers: ann, defenders: bob };
-      const started = await service.startGame({
-        guildId: 'g',
-        channelId: 'c',
-        players,
-        game: new Game('fetlar'),
-      });
-      expect(started.ok).toBe(true);
+      expect(
+        (await service.startGame({ guildId: 'g', channelId: 'c', players, game: new Game('fetlar') })).ok,
+      ).toBe(true);
       expect((await service.move('c', ann, 'd1-d3')).ok).toBe(true);
-      await redis.stop();
-      const refused = await service.move('c', bob, 'f4-c4');
-      expect(refused).toMatchObject({ ok: false, code: 'store-unavailable' });
-      if (!refused.ok) expect(refused.message).toContain('nothing was changed');
+      expect((await service.move('c', bob, 'f4-c4')).ok).toBe(true);
+      await redis.stop(); // SIGKILL: no shutdown save; only what was acknowledged and synced survives.
+      const started = Date.now();
+      const refused = await service.move('c', ann, 'h1-h3');
+      expect(Date.now() - started).toBeLessThan(4000);
+      expect(refused).toEqual({
+        ok: false,
+        code: 'store-unavailable',
+        message:
+          'The game store is unreachable right now, so nothing was changed. Please try again in a moment.',
+      });
+      expect(await service.suggestMoves('c', ann.id, '').catch((error: Error) => error.name)).toBe(
+        'StoreUnavailableError',
+      );
+
+      await redis.restart();
+      let board = await service.board('c').catch(() => null);
+      for (let i = 0; i < 100 && !board; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        board = await service.board('c').catch(() => null);
+      }
+      expect(board?.game.history().map((move) => move.notation)).toEqual(['d1-d3', 'f4-c4']);
+      expect(board?.game.turn).toBe('attackers');
+      expect(await service.move('c', ann, 'h1-h3')).toMatchObject({
+        ok: true,
+        value: { move: { notation: 'h1-h3', ply: 3 } },
+      });
     } finally {
+      await store.close();
+      await redis.stop();
+    }
+  });
+
+  it('a move whose commit got no answer says it may have been recorded, and it was, exactly once', async () => {
+    const redis = await startPrivateRedis();
+    const store = await createStore({ redisUrl: redis.url, namespace });
+    const observer = await createStore({ redisUrl: redis.url, namespace });
+    const admin = createClient({ url: redis.url });
+    await admin.connect();
+    try {
+      const service = new GameService(store);
+      await service.startGame({ guildId: 'g', channelId: 'c', players, game: new Game('fetlar') });
+      // Redis takes the commit but holds it unanswered (as a stalled server would).
+      await admin.sendCommand(['CLIENT', 'PAUSE', '20000', 'WRITE']);
+      const unsure = await service.move('c', ann, 'd1-d3');
+      expect(unsure).toMatchObject({ ok: false, code: 'store-unavailable' });
+      expect(unsure.ok === false && unsure.message).toContain('may or may not have been recorded');
+      await admin.sendCommand(['CLIENT', 'UNPAUSE']);
+      const watcher = new GameService(observer);
+      let board = await watcher.board('c');
+      for (let i = 0; i < 50 && board?.game.plyCount === 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        board = await watcher.board('c');
+      }
+      expect(board?.game.history().map((move) => move.notation)).toEqual(['d1-d3']);
+      // Trying again is safe: the move is not played twice.
+      expect(await watcher.move('c', ann, 'd1-d3')).toMatchObject({ ok: false, code: 'not-your-turn' });
+    } finally {
+      await admin.sendCommand(['CLIENT', 'UNPAUSE']).catch(() => {});
+      await admin.close().catch(() => {});
+      await observer.close();
       await store.close();
       await redis.stop();
     }

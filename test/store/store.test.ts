@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { createClient } from '@keyv/redis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createStore, type Store, StoreUnavailableError } from '../../src/store/index.ts';
+import { startPrivateRedis } from '../support/private-redis.ts';
 import { testRedisUrl } from '../support/redis-url.ts';
 
 const namespace = `tafl-test-${randomBytes(4).toString('hex')}`;
@@ -123,7 +125,7 @@ describe('redis store when Redis is away', () => {
     const k = `away:${randomBytes(3).toString('hex')}`;
     await store.commit([{ key: k, value: 'kept', expectRevision: 0 }]);
     // Kill this store's own connection from the server side.
-    const admin = await import('@keyv/redis').then(({ createClient }) => createClient({ url: testRedisUrl }));
+    const admin = createClient({ url: testRedisUrl });
     await admin.connect();
     const clients = String(await admin.sendCommand(['CLIENT', 'LIST'])).split('\n');
     const mine = clients.filter((line) => line.includes(` name=${name} `));
@@ -141,5 +143,98 @@ describe('redis store when Redis is away', () => {
     // Whether that read raced the reconnect or not, the store comes back and nothing was lost.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await store.read(k))?.value).toBe('kept');
+  });
+
+  it('a commit refused while disconnected certainly wrote nothing', async () => {
+    const redis = await startPrivateRedis();
+    const store = await createStore({ redisUrl: redis.url, namespace });
+    try {
+      await redis.stop();
+      // Once the client has noticed (a read fails), commits are refused before anything is sent.
+      for (
+        let i = 0;
+        i < 100 &&
+        (await store.read('x').then(
+          () => true,
+          () => false,
+        ));
+        i++
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      const failed = await store.commit([{ key: 'never', value: 1, expectRevision: 0 }]).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(failed).toBeInstanceOf(StoreUnavailableError);
+      expect((failed as StoreUnavailableError).maybeApplied).toBe(false);
+    } finally {
+      await store.close();
+      await redis.stop();
+    }
+  });
+
+  it('a commit that Redis received but did not answer in time is reported as maybe applied, and applies whole later', async () => {
+    const redis = await startPrivateRedis();
+    const store = await createStore({ redisUrl: redis.url, namespace });
+    // Another process's view: this connection's own queue is held behind the paused commit.
+    const observer = await createStore({ redisUrl: redis.url, namespace });
+    const admin = createClient({ url: redis.url });
+    await admin.connect();
+    try {
+      // Redis holds every write command (EVAL included) but still answers reads and UNPAUSE.
+      await admin.sendCommand(['CLIENT', 'PAUSE', '20000', 'WRITE']);
+      const started = Date.now();
+      const failed = await store
+        .commit([
+          { key: 'a', value: 'A', expectRevision: 0 },
+          { key: 'b', value: 'B', expectRevision: 0 },
+        ])
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      expect(Date.now() - started).toBeLessThan(4000);
+      expect(failed).toBeInstanceOf(StoreUnavailableError);
+      expect((failed as StoreUnavailableError).maybeApplied).toBe(true);
+      expect(await observer.read('a')).toBeNull();
+      await admin.sendCommand(['CLIENT', 'UNPAUSE']);
+      let a = await observer.read('a');
+      for (let i = 0; i < 50 && !a; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        a = await observer.read('a');
+      }
+      expect(a).toEqual({ revision: 1, value: 'A' });
+      expect(await observer.read('b')).toEqual({ revision: 1, value: 'B' });
+      expect(await store.read('b')).toEqual({ revision: 1, value: 'B' });
+    } finally {
+      await admin.sendCommand(['CLIENT', 'UNPAUSE']).catch(() => {});
+      await admin.close().catch(() => {});
+      await observer.close();
+      await store.close();
+      await redis.stop();
+    }
+  });
+
+  it('closes within a few seconds even while a commit hangs on a stalled Redis', async () => {
+    const redis = await startPrivateRedis();
+    const store = await createStore({ redisUrl: redis.url, namespace });
+    const admin = createClient({ url: redis.url });
+    await admin.connect();
+    try {
+      await admin.sendCommand(['CLIENT', 'PAUSE', '20000', 'WRITE']);
+      const hanging = store
+        .commit([{ key: 'held', value: 1, expectRevision: 0 }])
+        .catch((error: Error) => error);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const started = Date.now();
+      await store.close();
+      expect(Date.now() - started).toBeLessThan(4000);
+      expect(await hanging).toBeInstanceOf(StoreUnavailableError);
+    } finally {
+      await admin.sendCommand(['CLIENT', 'UNPAUSE']).catch(() => {});
+      await admin.close().catch(() => {});
+      await redis.stop();
+    }
   });
 });
