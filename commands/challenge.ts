@@ -77,6 +77,8 @@ export const data = new SlashCommandBuilder()
 
 export const buttonPrefix = 'challenge';
 
+const EXPIRY_MARGIN_MS = 250;
+
 /** Timers that disable a challenge's buttons when it expires, while this process runs. */
 const expiryTimers = new Map<string, NodeJS.Timeout>();
 
@@ -176,12 +178,15 @@ function scheduleExpiry(
   message: Message,
   { service, logger }: ReturnType<typeof expiryContext>,
 ) {
-  const delay = Math.max(0, challenge.expiresAt - Date.now());
+  // A little after the expiry time: a timer may fire a millisecond early, and the service
+  // refuses to expire a challenge before its time.
+  const delay = Math.max(0, challenge.expiresAt - Date.now()) + EXPIRY_MARGIN_MS;
   const timer = setTimeout(async () => {
     expiryTimers.delete(challenge.id);
     try {
       const outcome = await service.expireChallenge(challenge.id);
       if (outcome.ok) await message.edit(closedMessage(outcome.value, 'The challenge expired.'));
+      else if (outcome.code === 'not-expired') scheduleExpiry(challenge, message, { service, logger });
     } catch (error) {
       logger.warn('could not expire a challenge', { challenge: challenge.id, error });
     }
