@@ -1,7 +1,7 @@
 import { type ChatInputCommandInteraction, InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
 import { gameTitle, situation } from '../src/bot/game-messages.ts';
-import { boardMessage } from '../src/bot/present.ts';
+import { boardMessage, messagesOf } from '../src/bot/present.ts';
 import { answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
 
 export const data = new SlashCommandBuilder()
@@ -13,15 +13,16 @@ export async function execute(
   interaction: ChatInputCommandInteraction,
   { service, pictures }: BotContext,
 ): Promise<void> {
+  const m = messagesOf(interaction);
   await answer(interaction, async () => {
     const active = await service.board(interaction.channelId);
-    if (!active) return privateAnswer('There is no game in this channel. Start one with `/challenge`.');
-    const picture = await pictures.of(active);
-    return publicAnswer(
-      boardMessage(
-        `${gameTitle(active)}. Move ${active.game.snapshot().moveNumber}: ${situation(active, false)}`,
-        picture,
-      ),
-    );
+    if (!active) return privateAnswer(m.noGameHere);
+    const picture = await pictures.of(active, m);
+    const content = m.moveNumber({
+      title: gameTitle(m, active),
+      number: Math.floor(active.game.plyCount / 2) + 1,
+      situation: situation(m, active, false),
+    });
+    return publicAnswer(boardMessage(content, picture));
   });
 }

@@ -11,17 +11,13 @@ import {
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
 import { gameTitle, situation } from '../src/bot/game-messages.ts';
-import { boardMessage, memberName, onlyMention, safeName } from '../src/bot/present.ts';
+import { boardMessage, memberName, messagesOf, onlyMention, safeName } from '../src/bot/present.ts';
 import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
 import { Game, getVariant, isVariantId, type Side, type VariantId, variantIds } from '../src/engine/index.ts';
-import {
-  DEFAULT_TIME_CONTROL,
-  isTimeControl,
-  TIME_CONTROL_NAMES,
-  TIME_CONTROLS,
-  type TimeControl,
-} from '../src/game/clock.ts';
+import { DEFAULT_TIME_CONTROL, isTimeControl, TIME_CONTROLS, type TimeControl } from '../src/game/clock.ts';
 import type { Challenge } from '../src/game/service.ts';
+import type { Failure } from '../src/game/types.ts';
+import { failureText, type Messages } from '../src/i18n/index.ts';
 
 const DEFAULT_VARIANT = 'alea-armed';
 
@@ -84,6 +80,7 @@ const expiryTimers = new Map<string, NodeJS.Timeout>();
 
 export async function execute(interaction: ChatInputCommandInteraction, context: BotContext): Promise<void> {
   const { service, logger } = context;
+  const m = messagesOf(interaction);
   const opponent = interaction.options.getUser('opponent', true);
   const opponentMember = interaction.options.getMember('opponent');
   const variant = interaction.options.getString('variant') ?? DEFAULT_VARIANT;
@@ -91,17 +88,17 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
   // Discord offers only the listed choices, but a forged interaction can carry anything.
   if (!isVariantId(variant)) {
     await answer(interaction, async () =>
-      privateAnswer(`There is no variant "${variant.slice(0, 40)}": choose one of ${variantIds.join(', ')}.`),
+      privateAnswer(m.noVariant({ variant: variant.slice(0, 40), choices: variantIds.join(', ') })),
     );
     return;
   }
   const time = interaction.options.getString('time') ?? DEFAULT_TIME_CONTROL;
   if (!isTimeControl(time)) {
-    await answer(interaction, async () => privateAnswer('The time must be 10m, 1h, 1d, 3d or none.'));
+    await answer(interaction, async () => privateAnswer(m.badTime));
     return;
   }
   if (side !== 'attackers' && side !== 'defenders' && side !== 'random') {
-    await answer(interaction, async () => privateAnswer('The side must be attackers, defenders or random.'));
+    await answer(interaction, async () => privateAnswer(m.badSide));
     return;
   }
   if (opponent.id === interaction.client.user.id) {
@@ -125,49 +122,60 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
     thread: interaction.options.getBoolean('thread') ?? false,
   });
   if (!outcome.ok) {
-    await answer(interaction, async () => privateAnswer(outcome.message));
+    await answer(interaction, async () => privateAnswer(failureText(m, outcome)));
     return;
   }
   const challenge = outcome.value;
-  const response = await interaction.reply({ ...challengeMessage(challenge), withResponse: true });
+  const response = await interaction.reply({ ...challengeMessage(m, challenge), withResponse: true });
   const message = response.resource?.message;
-  if (message) scheduleExpiry(challenge, message, expiryContext(service, logger));
+  if (message) scheduleExpiry(challenge, message, { service, logger, m });
 }
 
-function expiryContext(service: BotContext['service'], logger: BotContext['logger']) {
-  return { service, logger };
-}
-
-function challengeMessage(challenge: Challenge) {
+/** The challenge in the challenger's language (the challenged member sees the same message). */
+function challengeMessage(m: Messages, challenge: Challenge) {
   const { challenger, opponent, variant, side } = challenge;
-  const sideText =
-    side === 'random' ? 'sides drawn at random' : `${safeName(challenger.name)} plays the ${side}`;
-  const where = `${challenge.match ? ', a two-game match' : ''}${challenge.thread ? ', in a new thread' : ''}, ${TIME_CONTROL_NAMES[challenge.time ?? 'none']}`;
+  const terms = [
+    side === 'random' ? m.sidesAtRandom : m.challengerPlays({ name: safeName(challenger.name), side }),
+    ...(challenge.match ? [m.twoGameMatch] : []),
+    ...(challenge.thread ? [m.inNewThread] : []),
+    m.timeControl(challenge.time ?? 'none'),
+  ];
   const buttons = [
     new ButtonBuilder()
       .setCustomId(`challenge:accept:${challenge.id}`)
-      .setLabel('Accept')
+      .setLabel(m.accept)
       .setStyle(ButtonStyle.Success),
     new ButtonBuilder()
       .setCustomId(`challenge:decline:${challenge.id}`)
-      .setLabel('Decline')
+      .setLabel(m.decline)
       .setStyle(ButtonStyle.Danger),
     new ButtonBuilder()
       .setCustomId(`challenge:withdraw:${challenge.id}`)
-      .setLabel('Withdraw')
+      .setLabel(m.withdraw)
       .setStyle(ButtonStyle.Secondary),
   ];
   return {
-    content: `<@${opponent.id}>, **${safeName(challenger.name)}** challenges you to **${getVariant(variant).name}** (${sideText}${where}). Accept within 15 minutes: <t:${Math.floor(challenge.expiresAt / 1000)}:R>.`,
+    content: m.challenge({
+      opponentId: opponent.id,
+      challenger: safeName(challenger.name),
+      variant: m.variantName(variant),
+      terms: terms.join(', '),
+      expires: `<t:${Math.floor(challenge.expiresAt / 1000)}:R>`,
+    }),
     components: [new ActionRowBuilder<ButtonBuilder>().addComponents(buttons)],
     allowedMentions: onlyMention(opponent.id),
   };
 }
 
 /** The challenge message once it can no longer be answered: its buttons gone. */
-function closedMessage(challenge: Challenge, why: string) {
+function closedMessage(m: Messages, challenge: Challenge, why: string) {
   return {
-    content: `~~${safeName(challenge.challenger.name)} challenged ${safeName(challenge.opponent.name)} to ${getVariant(challenge.variant).name}.~~ ${why}`,
+    content: m.challengeClosed({
+      challenger: safeName(challenge.challenger.name),
+      opponent: safeName(challenge.opponent.name),
+      variant: m.variantName(challenge.variant),
+      why,
+    }),
     components: [],
     allowedMentions: onlyMention(),
   };
@@ -176,7 +184,7 @@ function closedMessage(challenge: Challenge, why: string) {
 function scheduleExpiry(
   challenge: Challenge,
   message: Message,
-  { service, logger }: ReturnType<typeof expiryContext>,
+  { service, logger, m }: Pick<BotContext, 'service' | 'logger'> & { m: Messages },
 ) {
   // A little after the expiry time: a timer may fire a millisecond early, and the service
   // refuses to expire a challenge before its time.
@@ -185,8 +193,8 @@ function scheduleExpiry(
     expiryTimers.delete(challenge.id);
     try {
       const outcome = await service.expireChallenge(challenge.id);
-      if (outcome.ok) await message.edit(closedMessage(outcome.value, 'The challenge expired.'));
-      else if (outcome.code === 'not-expired') scheduleExpiry(challenge, message, { service, logger });
+      if (outcome.ok) await message.edit(closedMessage(m, outcome.value, m.challengeExpired));
+      else if (outcome.code === 'not-expired') scheduleExpiry(challenge, message, { service, logger, m });
     } catch (error) {
       logger.warn('could not expire a challenge', { challenge: challenge.id, error });
     }
@@ -208,22 +216,23 @@ export async function button(
   interaction: ButtonInteraction,
   { service, pictures, logger }: BotContext,
 ): Promise<void> {
+  const m = messagesOf(interaction);
   const user = { id: interaction.user.id, name: memberName(interaction) };
   const rematch = REMATCH.exec(interaction.customId);
   if (rematch) {
     const outcome = await service.rematch(rematch[1], user, interaction.channelId);
     if (!outcome.ok) {
-      await answer(interaction, async () => privateAnswer(outcome.message));
+      await answer(interaction, async () => privateAnswer(failureText(m, outcome)));
       return;
     }
-    const response = await interaction.reply({ ...challengeMessage(outcome.value), withResponse: true });
+    const response = await interaction.reply({ ...challengeMessage(m, outcome.value), withResponse: true });
     const message = response.resource?.message;
-    if (message) scheduleExpiry(outcome.value, message, expiryContext(service, logger));
+    if (message) scheduleExpiry(outcome.value, message, { service, logger, m });
     return;
   }
   await answer(interaction, async (): Promise<Answer> => {
     const match = BUTTON.exec(interaction.customId);
-    if (!match) return privateAnswer('This button is not valid.');
+    if (!match) return privateAnswer(m.buttonInvalid);
     const [, action, id] = match;
 
     if (action === 'decline' || action === 'withdraw') {
@@ -231,20 +240,17 @@ export async function button(
         action === 'decline'
           ? await service.declineChallenge(id, user)
           : await service.withdrawChallenge(id, user);
-      if (!outcome.ok) return closedOrRefused(outcome, await service.challengeFor(id));
+      if (!outcome.ok) return closedOrRefused(m, outcome, await service.challengeFor(id));
       stopExpiry(id);
-      const why =
-        action === 'decline'
-          ? `${safeName(user.name)} declined.`
-          : `${safeName(user.name)} withdrew the challenge.`;
-      return { kind: 'update', message: closedMessage(outcome.value, why) };
+      const name = safeName(user.name);
+      const why = action === 'decline' ? m.declined({ name }) : m.withdrew({ name });
+      return { kind: 'update', message: closedMessage(m, outcome.value, why) };
     }
 
     // Accept. Check first, so that a thread is opened only for an acceptance that will stand.
     const challenge = await service.challengeFor(id);
-    if (!challenge) return privateAnswer('This challenge no longer exists.');
-    if (challenge.opponent.id !== user.id)
-      return privateAnswer('Only the challenged member can accept this challenge.');
+    if (!challenge) return privateAnswer(m.failures['no-challenge'] as string);
+    if (challenge.opponent.id !== user.id) return privateAnswer(m.failures['not-challenged'] as string);
     let gameChannelId = interaction.channelId;
     if (challenge.thread && challenge.status === 'pending') {
       const thread = await interaction.message.startThread({
@@ -257,41 +263,40 @@ export async function button(
       gameChannelId = thread.id;
     }
     const outcome = await service.acceptChallenge(id, user, gameChannelId);
-    if (!outcome.ok) return closedOrRefused(outcome, challenge);
+    if (!outcome.ok) return closedOrRefused(m, outcome, challenge);
     stopExpiry(id);
     const active = outcome.value.game;
-    const picture = await pictures.of(active);
+    const picture = await pictures.of(active, m);
     const firstBoard = boardMessage(
-      `${gameTitle(active)}. ${situation(active, true)}`,
+      `${gameTitle(m, active)}. ${situation(m, active, true)}`,
       picture,
       active.players[active.game.turn].id,
     );
-    const where = gameChannelId === interaction.channelId ? '' : ` The game is in <#${gameChannelId}>.`;
+    const where =
+      gameChannelId === interaction.channelId ? '' : ` ${m.gameIsIn({ channelId: gameChannelId })}`;
     if (gameChannelId !== interaction.channelId) {
       const thread = interaction.message.thread ?? (await interaction.client.channels.fetch(gameChannelId));
       if (thread?.isSendable()) await thread.send(firstBoard);
     }
     return {
       kind: 'update',
-      message: closedMessage(challenge, `${safeName(user.name)} accepted.${where}`),
+      message: closedMessage(m, challenge, `${m.accepted({ name: safeName(user.name) })}${where}`),
       followUp: gameChannelId === interaction.channelId ? publicAnswer(firstBoard) : undefined,
     };
   });
 }
 
 /** A refusal; when the challenge is over (expired, taken), its message loses its buttons too. */
-function closedOrRefused(
-  outcome: { ok: false; code: string; message: string },
-  challenge: Challenge | null,
-): Answer {
+function closedOrRefused(m: Messages, outcome: Failure, challenge: Challenge | null): Answer {
+  const why = failureText(m, outcome);
   if (challenge && challenge.status !== 'pending') {
     return {
       kind: 'update',
-      message: closedMessage(challenge, outcome.message),
-      followUp: privateAnswer(outcome.message),
+      message: closedMessage(m, challenge, why),
+      followUp: privateAnswer(why),
     };
   }
-  return privateAnswer(outcome.message);
+  return privateAnswer(why);
 }
 
 /** A game against the AI starts at once, no acceptance needed. */
@@ -300,10 +305,10 @@ async function playTheAi(
   { service, pictures, ai }: BotContext,
   { variant, side, time }: { variant: VariantId; side: Side | 'random'; time: TimeControl },
 ): Promise<void> {
+  const m = messagesOf(interaction);
   await answer(interaction, async () => {
     const level = interaction.options.getString('level') ?? 'normal';
-    if (level !== 'easy' && level !== 'normal' && level !== 'hard')
-      return privateAnswer('The level must be easy, normal or hard.');
+    if (level !== 'easy' && level !== 'normal' && level !== 'hard') return privateAnswer(m.badLevel);
     const humanSide: Side = side === 'random' ? (Math.random() < 0.5 ? 'attackers' : 'defenders') : side;
     const aiSide: Side = humanSide === 'attackers' ? 'defenders' : 'attackers';
     const human = { id: interaction.user.id, name: memberName(interaction) };
@@ -321,19 +326,15 @@ async function playTheAi(
       ai: { side: aiSide, level },
     });
     if (!started.ok) {
-      return privateAnswer(
-        started.code === 'channel-busy'
-          ? 'This channel already has a game: play the AI in another channel or thread.'
-          : started.message,
-      );
+      return privateAnswer(started.code === 'channel-busy' ? m.aiChannelBusy : failureText(m, started));
     }
     const active = started.value;
     if (active.game.turn === aiSide) setImmediate(() => ai.nudge());
     const mention = active.game.turn === humanSide ? human.id : undefined;
     return publicAnswer(
       boardMessage(
-        `${gameTitle(active)}. You play the ${humanSide} against the AI (${level}). ${situation(active, mention !== undefined)}`,
-        await pictures.of(active),
+        `${gameTitle(m, active)}. ${m.youPlayTheAi({ side: humanSide, level: m.level(level) })} ${situation(m, active, mention !== undefined)}`,
+        await pictures.of(active, m),
         mention,
       ),
     );

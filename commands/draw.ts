@@ -10,9 +10,10 @@ import {
 import { announce } from '../src/bot/announce.ts';
 import type { BotContext } from '../src/bot/command.ts';
 import { situation } from '../src/bot/game-messages.ts';
-import { memberName, onlyMention, safeName } from '../src/bot/present.ts';
+import { memberName, messagesOf, onlyMention, safeName } from '../src/bot/present.ts';
 import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
 import type { ActiveGame } from '../src/game/service.ts';
+import { failureText, type Messages } from '../src/i18n/index.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('draw')
@@ -25,25 +26,26 @@ export async function execute(
   interaction: ChatInputCommandInteraction,
   { service, pictures }: BotContext,
 ): Promise<void> {
+  const m = messagesOf(interaction);
   await answer(interaction, async () => {
     const player = { id: interaction.user.id, name: memberName(interaction) };
     const outcome = await service.offerDraw(interaction.channelId, player);
-    if (!outcome.ok) return privateAnswer(outcome.message);
+    if (!outcome.ok) return privateAnswer(failureText(m, outcome));
     const { game: active, agreed, nextGame } = outcome.value;
-    if (agreed) return announce(situation(active, false), active, pictures, { nextGame });
-    return publicAnswer(offerMessage(active, player.id));
+    if (agreed) return announce(m, situation(m, active, false), active, pictures, { nextGame });
+    return publicAnswer(offerMessage(m, active, player.id));
   });
 }
 
-function offerMessage(active: ActiveGame, offeredBy: string) {
+function offerMessage(m: Messages, active: ActiveGame, offeredBy: string) {
   const { attackers, defenders } = active.players;
   const [offerer, opponent] = attackers.id === offeredBy ? [attackers, defenders] : [defenders, attackers];
   const accept = new ButtonBuilder()
     .setCustomId(`draw:accept:${active.id}`)
-    .setLabel('Accept the draw')
+    .setLabel(m.acceptDraw)
     .setStyle(ButtonStyle.Success);
   return {
-    content: `**${safeName(offerer.name)}** offers a draw. <@${opponent.id}>, accept with the button or \`/draw\`; a move declines it.`,
+    content: m.offersDraw({ name: safeName(offerer.name), opponentId: opponent.id }),
     components: [new ActionRowBuilder<ButtonBuilder>().addComponents(accept)],
     allowedMentions: onlyMention(opponent.id),
   };
@@ -53,20 +55,21 @@ export async function button(
   interaction: ButtonInteraction,
   { service, pictures }: BotContext,
 ): Promise<void> {
+  const m = messagesOf(interaction);
   await answer(interaction, async (): Promise<Answer> => {
     const match = /^draw:accept:([\w-]{1,64})$/.exec(interaction.customId);
-    if (!match) return privateAnswer('This button is not valid.');
+    if (!match) return privateAnswer(m.buttonInvalid);
     const outcome = await service.acceptDraw(
       interaction.channelId,
       { id: interaction.user.id, name: memberName(interaction) },
       match[1],
     );
-    if (!outcome.ok) return privateAnswer(outcome.message);
+    if (!outcome.ok) return privateAnswer(failureText(m, outcome));
     const active = outcome.value.game;
     return {
       kind: 'update',
-      message: { content: 'Draw agreed.', components: [], allowedMentions: onlyMention() },
-      followUp: await announce(situation(active, false), active, pictures, {
+      message: { content: m.drawAgreed, components: [], allowedMentions: onlyMention() },
+      followUp: await announce(m, situation(m, active, false), active, pictures, {
         nextGame: outcome.value.nextGame,
       }),
     };

@@ -5,6 +5,7 @@ import {
   SlashCommandBuilder,
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
+import { messagesOf } from '../src/bot/present.ts';
 import { answer, privateAnswer, privateReply } from '../src/bot/respond.ts';
 import { openTaflRecord } from '../src/engine/index.ts';
 
@@ -17,9 +18,10 @@ export async function execute(
   interaction: ChatInputCommandInteraction,
   { service }: BotContext,
 ): Promise<void> {
+  const m = messagesOf(interaction);
   await answer(interaction, async () => {
     const record = await service.gameForRecord(interaction.channelId);
-    if (!record) return privateAnswer('No game has been played in this channel yet.');
+    if (!record) return privateAnswer(m.noGameRecorded);
     const { game, players, finished, startedAt } = record;
     const text = openTaflRecord(game, {
       attackers: players.attackers.name,
@@ -31,11 +33,6 @@ export async function execute(
     const file = new AttachmentBuilder(Buffer.from(text, 'utf8'), {
       name: `tafl-${game.variant.id}-${date}.txt`,
     });
-    return privateReply(
-      `${finished ? 'The last game finished here' : 'The game in progress'}, in OpenTafl notation.`,
-      {
-        files: [file],
-      },
-    );
+    return privateReply(finished ? m.lastGameRecord : m.currentGameRecord, { files: [file] });
   });
 }

@@ -5,8 +5,9 @@ import {
   SlashCommandBuilder,
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
-import { safeName } from '../src/bot/present.ts';
+import { messagesOf, safeName } from '../src/bot/present.ts';
 import { answer, privateAnswer, privateReply } from '../src/bot/respond.ts';
+import { resultText } from '../src/i18n/index.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('history')
@@ -20,9 +21,10 @@ export async function execute(
   interaction: ChatInputCommandInteraction,
   { service }: BotContext,
 ): Promise<void> {
+  const m = messagesOf(interaction);
   await answer(interaction, async () => {
     const record = await service.gameForRecord(interaction.channelId);
-    if (!record) return privateAnswer('No game has been played in this channel yet.');
+    if (!record) return privateAnswer(m.noGameRecorded);
     const { game, players } = record;
     const moves = game.history();
     const lines: string[] = [];
@@ -37,13 +39,17 @@ export async function execute(
     // Keep the latest moves when the whole list does not fit.
     let shown = lines;
     while (shown.join('\n').length > ROOM) shown = shown.slice(1);
-    const cut = shown.length < lines.length ? '…earlier moves in `/export`\n' : '';
+    const cut = shown.length < lines.length ? `${m.earlierMoves}\n` : '';
     const embed = new EmbedBuilder()
       .setTitle(
-        `${game.variant.name}: ${safeName(players.attackers.name)} v ${safeName(players.defenders.name)}`,
+        `${m.variantName(game.variant.id)}: ${safeName(players.attackers.name)} v ${safeName(players.defenders.name)}`,
       )
-      .setDescription(moves.length === 0 ? 'No moves yet.' : `\`\`\`\n${cut}${shown.join('\n')}\n\`\`\``)
-      .setFooter({ text: game.result ? game.result.description : `${game.turn} to move` });
+      .setDescription(moves.length === 0 ? m.noMovesYet : `\`\`\`\n${cut}${shown.join('\n')}\n\`\`\``)
+      .setFooter({
+        text: game.result
+          ? resultText(m, game.result, game.variant.id, game.turn)
+          : m.sideToMove({ side: game.turn }),
+      });
     return privateReply('', { embeds: [embed] });
   });
 }

@@ -7,8 +7,9 @@ import {
 import { announce } from '../src/bot/announce.ts';
 import type { BotContext } from '../src/bot/command.ts';
 import { moveLine, situation } from '../src/bot/game-messages.ts';
-import { memberName } from '../src/bot/present.ts';
+import { memberName, messagesOf } from '../src/bot/present.ts';
 import { answer, privateAnswer } from '../src/bot/respond.ts';
+import { failureText } from '../src/i18n/index.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('move')
@@ -27,6 +28,7 @@ export async function execute(
   interaction: ChatInputCommandInteraction,
   { service, pictures, ai }: BotContext,
 ): Promise<void> {
+  const m = messagesOf(interaction);
   await answer(interaction, async () => {
     const player = { id: interaction.user.id, name: memberName(interaction) };
     const outcome = await service.move(
@@ -34,11 +36,11 @@ export async function execute(
       player,
       interaction.options.getString('move', true),
     );
-    if (!outcome.ok) return privateAnswer(outcome.message);
+    if (!outcome.ok) return privateAnswer(failureText(m, outcome));
     const { game: active, move, nextGame } = outcome.value;
     if (active.ai && !active.game.result) setImmediate(() => ai.nudge());
     const mention = active.game.result ? undefined : active.players[active.game.turn].id;
-    return announce(`${moveLine(active, move)} ${situation(active, true)}`, active, pictures, {
+    return announce(m, `${moveLine(m, active, move)} ${situation(m, active, true)}`, active, pictures, {
       mention,
       nextGame,
     });

@@ -2,8 +2,9 @@ import { type ChatInputCommandInteraction, InteractionContextType, SlashCommandB
 import { announce } from '../src/bot/announce.ts';
 import type { BotContext } from '../src/bot/command.ts';
 import { situation } from '../src/bot/game-messages.ts';
-import { memberName } from '../src/bot/present.ts';
+import { memberName, messagesOf } from '../src/bot/present.ts';
 import { answer, privateAnswer } from '../src/bot/respond.ts';
+import { failureText } from '../src/i18n/index.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('resign')
@@ -14,13 +15,14 @@ export async function execute(
   interaction: ChatInputCommandInteraction,
   { service, pictures }: BotContext,
 ): Promise<void> {
+  const m = messagesOf(interaction);
   await answer(interaction, async () => {
     const outcome = await service.resign(interaction.channelId, {
       id: interaction.user.id,
       name: memberName(interaction),
     });
-    if (!outcome.ok) return privateAnswer(outcome.message);
+    if (!outcome.ok) return privateAnswer(failureText(m, outcome));
     const { game: active, nextGame } = outcome.value;
-    return announce(situation(active, false), active, pictures, { nextGame });
+    return announce(m, situation(m, active, false), active, pictures, { nextGame });
   });
 }

@@ -5,8 +5,9 @@ import {
   MessageFlags,
   SlashCommandBuilder,
 } from 'discord.js';
-import { onlyMention } from '../src/bot/present.ts';
-import { describeRules, getVariant, isVariantId, variantIds } from '../src/engine/index.ts';
+import { messagesOf, onlyMention } from '../src/bot/present.ts';
+import { getVariant, isVariantId, variantIds } from '../src/engine/index.ts';
+import { rulesText } from '../src/i18n/index.ts';
 
 export const DEFAULT_VARIANT = 'alea-armed';
 
@@ -22,19 +23,20 @@ export const data = new SlashCommandBuilder()
   );
 
 export async function execute(interaction: ChatInputCommandInteraction): Promise<void> {
+  const m = messagesOf(interaction);
   const variant = interaction.options.getString('variant') ?? DEFAULT_VARIANT;
   if (!isVariantId(variant)) {
     await interaction.reply({
-      content: `There is no variant "${variant.slice(0, 40)}": choose one of ${variantIds.join(', ')}.`,
+      content: m.noVariant({ variant: variant.slice(0, 40), choices: variantIds.join(', ') }),
       flags: MessageFlags.Ephemeral,
       allowedMentions: onlyMention(),
     });
     return;
   }
-  const { title, lines } = describeRules(variant);
+  const { title, lines } = rulesText(m, variant);
   const embed = new EmbedBuilder()
     .setTitle(title)
     .setDescription(lines.join('\n\n'))
-    .setFooter({ text: `variant: ${variant}` });
+    .setFooter({ text: m.variantFooter({ variant }) });
   await interaction.reply({ embeds: [embed], flags: MessageFlags.Ephemeral, allowedMentions: onlyMention() });
 }

@@ -5,10 +5,11 @@ import {
   SlashCommandBuilder,
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
-import { memberName, onlyMention, safeName } from '../src/bot/present.ts';
+import { memberName, messagesOf, onlyMention, safeName } from '../src/bot/present.ts';
 import { answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
 import { getVariant, isVariantId, type VariantId, variantIds } from '../src/engine/index.ts';
 import type { StandingRow } from '../src/game/standings.ts';
+import type { Messages } from '../src/i18n/index.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('standings')
@@ -30,16 +31,15 @@ export async function execute(
   interaction: ChatInputCommandInteraction,
   { service }: BotContext,
 ): Promise<void> {
+  const m = messagesOf(interaction);
   await answer(interaction, async () => {
-    if (!interaction.guildId) return privateAnswer('Standings are kept per server.');
+    if (!interaction.guildId) return privateAnswer(m.perServer);
     const chosen = interaction.options.getString('variant');
     if (chosen && !isVariantId(chosen)) {
-      return privateAnswer(
-        `There is no variant "${chosen.slice(0, 40)}": choose one of ${variantIds.join(', ')}.`,
-      );
+      return privateAnswer(m.noVariant({ variant: chosen.slice(0, 40), choices: variantIds.join(', ') }));
     }
     const variant: VariantId | undefined = chosen && isVariantId(chosen) ? chosen : undefined;
-    const scope = variant ? getVariant(variant).name : 'all variants';
+    const scope = variant ? m.variantName(variant) : m.allVariants;
     const member = interaction.options.getUser('member');
     const embed = new EmbedBuilder();
 
@@ -50,42 +50,34 @@ export async function execute(
       );
       embed.setTitle(`${name}: ${scope}`);
       if (!record || record.games === 0) {
-        embed.setDescription('No finished games yet.');
+        embed.setDescription(m.noFinishedGames);
       } else {
-        const lines = record.opponents.map(
-          (row) => `${safeName(row.name)}: ${row.wins} won, ${row.losses} lost, ${row.draws} drawn`,
-        );
-        embed.setDescription(
-          `${record.games} games: ${record.wins} won, ${record.losses} lost, ${record.draws} drawn, ${record.points} points.\n\n**Against each opponent**\n${lines.join('\n')}`,
-        );
+        const lines = record.opponents.map((row) => m.headToHead({ ...row, name: safeName(row.name) }));
+        embed.setDescription(`${m.record(record)}\n\n**${m.againstEachOpponent}**\n${lines.join('\n')}`);
       }
       return publicAnswer({ embeds: [embed], allowedMentions: onlyMention() });
     }
 
     const rows = await service.standings(interaction.guildId, variant);
-    embed.setTitle(`Standings: ${scope}`);
+    embed.setTitle(m.standingsTitle({ scope }));
     if (rows.length === 0) {
-      embed.setDescription('No finished games yet. Start one with `/challenge`.');
+      embed.setDescription(m.noFinishedGamesStart);
     } else {
-      embed.setDescription(table(rows.slice(0, TABLE_ROWS)));
-      embed.setFooter({
-        text: variant
-          ? 'Glicko-2 rating ± deviation; ? marks a provisional rating. A win scores 1 point, a draw ½.'
-          : 'A win scores 1 point, a draw ½. Choose a variant to see ratings.',
-      });
+      embed.setDescription(table(m, rows.slice(0, TABLE_ROWS)));
+      embed.setFooter({ text: variant ? m.ratedFooter : m.unratedFooter });
     }
     return publicAnswer({ embeds: [embed], allowedMentions: onlyMention() });
   });
 }
 
 /** A fixed-width table in a code block: names cannot ping or format there. */
-function table(rows: StandingRow[]): string {
+function table(m: Messages, rows: StandingRow[]): string {
   const clip = (name: string) => {
     const flat = [...name.replace(/[\p{Cc}\p{Cf}`]/gu, '')];
     return flat.length > 16 ? `${flat.slice(0, 15).join('')}…` : flat.join('').padEnd(16);
   };
   const rated = rows.some((row) => row.rating);
-  const header = ` #  Member            Games  W   L   D  Points${rated ? '  Rating' : ''}`;
+  const header = m.tableHead(rated);
   const lines = rows.map((row, index) =>
     [
       String(index + 1).padStart(2),

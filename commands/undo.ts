@@ -9,8 +9,9 @@ import {
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
 import { situation } from '../src/bot/game-messages.ts';
-import { boardMessage, memberName, onlyMention, safeName } from '../src/bot/present.ts';
+import { boardMessage, memberName, messagesOf, onlyMention, safeName } from '../src/bot/present.ts';
 import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
+import { failureText } from '../src/i18n/index.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('undo')
@@ -23,10 +24,11 @@ export async function execute(
   interaction: ChatInputCommandInteraction,
   { service }: BotContext,
 ): Promise<void> {
+  const m = messagesOf(interaction);
   await answer(interaction, async () => {
     const user = { id: interaction.user.id, name: memberName(interaction) };
     const outcome = await service.requestUndo(interaction.channelId, user);
-    if (!outcome.ok) return privateAnswer(outcome.message);
+    if (!outcome.ok) return privateAnswer(failureText(m, outcome));
     const { game: active, ply } = outcome.value;
     const asker =
       active.players.attackers.id === user.id ? active.players.attackers : active.players.defenders;
@@ -35,15 +37,15 @@ export async function execute(
     const buttons = [
       new ButtonBuilder()
         .setCustomId(`undo:accept:${active.id}:${ply}`)
-        .setLabel('Take it back')
+        .setLabel(m.takeBack)
         .setStyle(ButtonStyle.Success),
       new ButtonBuilder()
         .setCustomId(`undo:decline:${active.id}:${ply}`)
-        .setLabel('Decline')
+        .setLabel(m.decline)
         .setStyle(ButtonStyle.Danger),
     ];
     return publicAnswer({
-      content: `**${safeName(asker.name)}** asks to take back the last move, **${last}**. <@${opponent.id}>, do you agree?`,
+      content: m.asksUndo({ name: safeName(asker.name), move: last, opponentId: opponent.id }),
       components: [new ActionRowBuilder<ButtonBuilder>().addComponents(buttons)],
       allowedMentions: onlyMention(opponent.id),
     });
@@ -56,9 +58,10 @@ export async function button(
   interaction: ButtonInteraction,
   { service, pictures }: BotContext,
 ): Promise<void> {
+  const m = messagesOf(interaction);
   await answer(interaction, async (): Promise<Answer> => {
     const match = BUTTON.exec(interaction.customId);
-    if (!match) return privateAnswer('This button is not valid.');
+    if (!match) return privateAnswer(m.buttonInvalid);
     const [, action, gameId, ply] = match;
     const user = { id: interaction.user.id, name: memberName(interaction) };
     const outcome = await service.answerUndo(
@@ -68,13 +71,13 @@ export async function button(
       Number(ply),
       action === 'accept',
     );
-    if (!outcome.ok) return privateAnswer(outcome.message);
+    if (!outcome.ok) return privateAnswer(failureText(m, outcome));
     const { game: active, undone } = outcome.value;
     if (!undone) {
       return {
         kind: 'update',
         message: {
-          content: `${safeName(user.name)} declined to take back the move.`,
+          content: m.undoDeclined({ name: safeName(user.name) }),
           components: [],
           allowedMentions: onlyMention(),
         },
@@ -83,11 +86,11 @@ export async function button(
     const toMove = active.players[active.game.turn].id;
     return {
       kind: 'update',
-      message: { content: `**${undone}** was taken back.`, components: [], allowedMentions: onlyMention() },
+      message: { content: m.takenBack({ move: undone }), components: [], allowedMentions: onlyMention() },
       followUp: publicAnswer(
         boardMessage(
-          `**${undone}** was taken back. ${situation(active, true)}`,
-          await pictures.of(active),
+          `${m.takenBack({ move: undone })} ${situation(m, active, true)}`,
+          await pictures.of(active, m),
           toMove,
         ),
       ),

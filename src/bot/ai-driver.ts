@@ -10,6 +10,7 @@ import type { Logger } from '../log.ts';
 import { announcement } from './announce.ts';
 import { moveLine, situation } from './game-messages.ts';
 import type { BoardPictures } from './pictures.ts';
+import { messagesOfChannel } from './present.ts';
 
 export class AiDriver {
   private running: Promise<void> | null = null;
@@ -64,9 +65,11 @@ export class AiDriver {
       try {
         const channel = await this.client.channels.fetch(turn.channelId);
         if (channel?.isSendable()) {
+          const m = messagesOfChannel(channel);
           await channel.send(
             await announcement(
-              `${moveLine(after, outcome.value.move)} ${situation(after, true)}`,
+              m,
+              `${moveLine(m, after, outcome.value.move)} ${situation(m, after, true)}`,
               after,
               this.pictures,
               human,

@@ -1,31 +1,34 @@
 /** Public announcements of a game's new state, with the board; a match's game 2 follows game 1's end. */
 import type { ActiveGame } from '../game/service.ts';
+import type { Messages } from '../i18n/index.ts';
 import { matchContinues, resultButtons } from './game-messages.ts';
 import type { BoardPictures } from './pictures.ts';
 import { boardMessage, type Post } from './present.ts';
 import { type Answer, publicAnswer } from './respond.ts';
 
 export async function announcement(
+  m: Messages,
   content: string,
   active: ActiveGame,
   pictures: BoardPictures,
   mention?: string,
 ): Promise<Post> {
-  return boardMessage(content, await pictures.of(active), mention, resultButtons(active));
+  return boardMessage(content, await pictures.of(active, m), mention, resultButtons(m, active));
 }
 
 /** The board of game 2 of a match, pinging its first player. */
-export async function secondGame(next: ActiveGame, pictures: BoardPictures): Promise<Post> {
-  return boardMessage(matchContinues(next), await pictures.of(next), next.players[next.game.turn].id);
+export async function secondGame(m: Messages, next: ActiveGame, pictures: BoardPictures): Promise<Post> {
+  return boardMessage(matchContinues(m, next), await pictures.of(next, m), next.players[next.game.turn].id);
 }
 
 export async function announce(
+  m: Messages,
   content: string,
   active: ActiveGame,
   pictures: BoardPictures,
   { mention, nextGame }: { mention?: string; nextGame?: ActiveGame } = {},
 ): Promise<Answer> {
-  const message = await announcement(content, active, pictures, mention);
+  const message = await announcement(m, content, active, pictures, mention);
   if (!nextGame) return publicAnswer(message);
-  return { kind: 'public', message, followUp: publicAnswer(await secondGame(nextGame, pictures)) };
+  return { kind: 'public', message, followUp: publicAnswer(await secondGame(m, nextGame, pictures)) };
 }

@@ -2,6 +2,7 @@
 import { Client, Events, GatewayIntentBits } from 'discord.js';
 import { AiPlayer } from '../ai/player.ts';
 import type { GameService } from '../game/service.ts';
+import type { Messages } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import { AiDriver } from './ai-driver.ts';
 import { announcement, secondGame } from './announce.ts';
@@ -9,7 +10,7 @@ import type { BotContext } from './command.ts';
 import { situation } from './game-messages.ts';
 import { loadCommands } from './load-commands.ts';
 import { createBoardPictures } from './pictures.ts';
-import { onlyMention, type Post } from './present.ts';
+import { messagesOfChannel, onlyMention, type Post } from './present.ts';
 import { commandBodies, syncCommands } from './register.ts';
 import { createRouter } from './router.ts';
 
@@ -67,22 +68,25 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     context.ai.nudge();
     const found = await options.service.sweep();
     for (const active of found.timedOut) {
-      await post(active.channelId, () => announcement(situation(active, false), active, context.pictures));
+      await post(active.channelId, (m) =>
+        announcement(m, situation(m, active, false), active, context.pictures),
+      );
     }
-    for (const next of found.nextGames) await post(next.channelId, () => secondGame(next, context.pictures));
+    for (const next of found.nextGames)
+      await post(next.channelId, (m) => secondGame(m, next, context.pictures));
     for (const { channelId, player, deadline } of found.reminders) {
-      await post(channelId, async () => ({
-        content: `<@${player.id}>, 80% of your time for this move is gone: the deadline is <t:${Math.floor(deadline / 1000)}:R>.`,
+      await post(channelId, async (m) => ({
+        content: m.reminder({ playerId: player.id, deadline: `<t:${Math.floor(deadline / 1000)}:R>` }),
         allowedMentions: onlyMention(player.id),
       }));
     }
   }
 
-  /** Posts to a channel; a channel that is gone or closed to the bot is logged, not fatal. */
-  async function post(channelId: string, message: () => Promise<Post>): Promise<void> {
+  /** Posts to a channel in its server's language; a channel that is gone or closed to the bot is logged, not fatal. */
+  async function post(channelId: string, message: (m: Messages) => Promise<Post>): Promise<void> {
     try {
       const channel = await client.channels.fetch(channelId);
-      if (channel?.isSendable()) await channel.send(await message());
+      if (channel?.isSendable()) await channel.send(await message(messagesOfChannel(channel)));
     } catch (error) {
       options.logger.warn('could not post to a channel', { channel: channelId, error });
     }

@@ -1,55 +1,54 @@
-/** The texts of game messages: who played what, who is to move, how a game ended. */
+/** The texts of game messages: who played what, who is to move, how a game ended, in the reader's language. */
 
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
 import { type GameResult, type PlayedMove, type Side, scoreMatch } from '../engine/index.ts';
 import type { ActiveGame } from '../game/service.ts';
+import { type Messages, resultText } from '../i18n/index.ts';
 import { safeName } from './present.ts';
 
 const other = (side: Side): Side => (side === 'attackers' ? 'defenders' : 'attackers');
 
-export function playerOf(active: ActiveGame, side: Side): { id: string; name: string } {
-  return active.players[side];
-}
-
 /** "Alice (defenders) to move" with a mention, or the result. */
-export function situation(active: ActiveGame, mention: boolean): string {
+export function situation(m: Messages, active: ActiveGame, mention: boolean): string {
   const { game } = active;
-  if (game.result) return resultLine(active, game.result);
-  const toMove = playerOf(active, game.turn);
+  if (game.result) return resultLine(m, active, game.result);
+  const toMove = active.players[game.turn];
   const who = mention ? `<@${toMove.id}>` : `**${safeName(toMove.name)}**`;
-  const deadline = active.clock ? ` Deadline <t:${Math.floor(active.clock.deadline / 1000)}:R>.` : '';
-  const match = active.match && game.plyCount === 0 ? ` ${matchStanding(active)}`.trimEnd() : '';
-  return `${who} to move (${game.turn}).${deadline}${match}`;
+  const deadline = active.clock
+    ? ` ${m.deadline({ when: `<t:${Math.floor(active.clock.deadline / 1000)}:R>` })}`
+    : '';
+  const match = active.match && game.plyCount === 0 ? ` ${matchStanding(m, active)}`.trimEnd() : '';
+  return `${m.toMove({ who, side: game.turn })}${deadline}${match}`;
 }
 
-export function resultLine(active: ActiveGame, result: GameResult): string {
-  const winner = result.winner
-    ? `**${safeName(playerOf(active, result.winner).name)}** (${result.winner}) wins.`
-    : 'The game is drawn.';
-  const match =
-    active.match?.game === 1 ? ' That was game 1 of the match: game 2 follows, sides swapped.' : '';
-  const final = active.match?.game === 2 ? ` ${matchOutcome(active, result)}` : '';
-  return `**Game over.** ${result.description} ${winner}${match}${final}`;
+function resultLine(m: Messages, active: ActiveGame, result: GameResult): string {
+  const verdict = result.winner
+    ? m.wins({ name: safeName(active.players[result.winner].name), side: result.winner })
+    : m.drawn;
+  const match = active.match?.game === 1 ? ` ${m.firstGameOver}` : '';
+  const final = active.match?.game === 2 ? ` ${matchOutcome(m, active, result)}` : '';
+  const description = resultText(m, result, active.variant, active.game.turn);
+  return `${m.gameOver({ result: description, verdict })}${match}${final}`;
 }
 
 /** A short label for captions: which game of a match this is. */
-export function matchLabel(active: ActiveGame): string | undefined {
-  return active.match ? `match game ${active.match.game} of 2` : undefined;
+export function matchLabel(m: Messages, active: ActiveGame): string | undefined {
+  return active.match ? m.matchLabel({ game: active.match.game }) : undefined;
 }
 
 /** The match as it stands after game 1, for game 2's messages. */
-export function matchStanding(active: ActiveGame): string {
+function matchStanding(m: Messages, active: ActiveGame): string {
   const first = active.match?.first;
   if (!first) return '';
-  if (!first.winner) return 'Game 1 of the match was drawn.';
+  if (!first.winner) return m.firstGameDrawn;
   const winner = [first.players.attackers, first.players.defenders].find(
     (player) => player.id === first.winner,
   );
-  return `**${safeName(winner?.name ?? 'someone')}** won game 1 of the match in ${first.winnerMoves} moves.`;
+  return m.wonFirstGame({ name: safeName(winner?.name ?? 'someone'), moves: first.winnerMoves });
 }
 
 /** Who takes the match when game 2 ends. */
-function matchOutcome(active: ActiveGame, result: GameResult): string {
+function matchOutcome(m: Messages, active: ActiveGame, result: GameResult): string {
   const first = active.match?.first;
   if (!first) return '';
   const names = (players: typeof first.players) => ({
@@ -65,40 +64,41 @@ function matchOutcome(active: ActiveGame, result: GameResult): string {
     { players: names(first.players), winner: firstWinner, winnerMoves: first.winnerMoves },
     { players: names(active.players), winner: result.winner, winnerMoves: moves },
   ]);
-  return score.winner
-    ? `**${score.winner} takes the match**: ${score.explanation}.`
-    : `**The match is drawn**: ${score.explanation}.`;
+  const why = m.matchReason(score.reason);
+  return score.winner ? m.takesTheMatch({ name: score.winner, why }) : m.matchDrawn({ why });
 }
 
-export function moveLine(active: ActiveGame, move: PlayedMove): string {
-  const mover = playerOf(active, move.side);
-  const captures =
-    move.captured.length === 0
-      ? ''
-      : move.captured.length === 1
-        ? ' capturing 1 piece'
-        : ` capturing ${move.captured.length} pieces`;
-  return `**${safeName(mover.name)}** (${move.side}) played **${move.notation}**${captures}.`;
+export function moveLine(m: Messages, active: ActiveGame, move: PlayedMove): string {
+  return m.played({
+    name: safeName(active.players[move.side].name),
+    side: move.side,
+    move: move.notation,
+    captured: move.captured.length,
+  });
 }
 
-export function gameTitle(active: ActiveGame): string {
+export function gameTitle(m: Messages, active: ActiveGame): string {
   const { attackers, defenders } = active.players;
-  return `${active.game.variant.name}: **${safeName(attackers.name)}** (attackers) against **${safeName(defenders.name)}** (defenders)`;
+  return m.gameTitle({
+    variant: m.variantName(active.variant),
+    attackers: safeName(attackers.name),
+    defenders: safeName(defenders.name),
+  });
 }
 
 export { other };
 
 /** Under a finished game: a Rematch button (sides swapped). Nothing while the game goes on. */
-export function resultButtons(active: ActiveGame): ActionRowBuilder<ButtonBuilder>[] {
+export function resultButtons(m: Messages, active: ActiveGame): ActionRowBuilder<ButtonBuilder>[] {
   if (!active.game.result || active.match?.game === 1) return [];
   const rematch = new ButtonBuilder()
     .setCustomId(`challenge:rematch:${active.id}`)
-    .setLabel('Rematch')
+    .setLabel(m.rematch)
     .setStyle(ButtonStyle.Primary);
   return [new ActionRowBuilder<ButtonBuilder>().addComponents(rematch)];
 }
 
 /** The message that opens game 2 of a match, when game 1 has just ended. */
-export function matchContinues(next: ActiveGame): string {
-  return `**Game 2 of the match**, sides swapped: ${gameTitle(next)}. ${situation(next, true)}`;
+export function matchContinues(m: Messages, next: ActiveGame): string {
+  return m.secondGame({ title: gameTitle(m, next), situation: situation(m, next, true) });
 }

@@ -4,22 +4,16 @@
  * `command.option`, then `command.option=value` for choices.
  */
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import { VARIANT_NAMES_DE } from '../i18n/index.ts';
 
 interface Localized {
   name?: string;
   description?: string;
 }
 
-const variantsDe: Record<string, string> = {
-  'alea-guards': 'Alea Evangelii (Wächterregeln)',
-  'alea-armed': 'Alea Evangelii (bewaffneter König)',
-  'alea-walker': 'Alea Evangelii (Walker 2014)',
-  fetlar: 'Fetlar Hnefatafl',
-};
-
 const variantChoices = (command: string) =>
   Object.fromEntries(
-    Object.entries(variantsDe).map(([value, name]) => [`${command}.variant=${value}`, { name }]),
+    Object.entries(VARIANT_NAMES_DE).map(([value, name]) => [`${command}.variant=${value}`, { name }]),
   );
 
 export const GERMAN: Record<string, Localized> = {

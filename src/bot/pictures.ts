@@ -1,24 +1,26 @@
 /** Board pictures for stored games, drawn by the renderer; recent ones are kept, as /board often repeats. */
 import type { ActiveGame } from '../game/service.ts';
+import type { Messages } from '../i18n/index.ts';
 import { renderBoard } from '../render/index.ts';
 
 export interface BoardPictures {
-  of(active: ActiveGame): Promise<Buffer>;
+  /** The picture with its caption in the catalogue's language. */
+  of(active: ActiveGame, m: Messages): Promise<Buffer>;
 }
 
 export function createBoardPictures(keep = 64): BoardPictures {
   const recent = new Map<string, Buffer>();
   return {
-    async of(active) {
+    async of(active, m) {
       const { game, players } = active;
-      const note = active.match ? `match game ${active.match.game} of 2` : undefined;
-      const key = `${active.id}:${game.plyCount}:${game.result?.reason ?? ''}:${players.attackers.name}:${players.defenders.name}:${note}`;
+      const note = active.match ? m.matchLabel({ game: active.match.game }) : undefined;
+      const key = `${active.id}:${game.plyCount}:${game.result?.reason ?? ''}:${players.attackers.name}:${players.defenders.name}:${note}:${m.language}`;
       const cached = recent.get(key);
       if (cached) return cached;
       const picture = await renderBoard(
         game.snapshot(),
         { attackers: players.attackers.name, defenders: players.defenders.name },
-        { note },
+        { note, messages: m },
       );
       recent.set(key, picture);
       if (recent.size > keep) recent.delete(recent.keys().next().value as string);

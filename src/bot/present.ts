@@ -7,10 +7,12 @@ import {
   AttachmentBuilder,
   type BaseInteraction,
   type ButtonBuilder,
+  type Channel,
   type EmbedBuilder,
   escapeMarkdown,
 } from 'discord.js';
-import type { Side } from '../engine/index.ts';
+
+import { type Messages, messagesFor } from '../i18n/index.ts';
 
 export const BOARD_FILE = 'board.png';
 
@@ -35,10 +37,6 @@ export function safeName(name: string): string {
   return escapeMarkdown(short).replace(/@/g, '@\u200b').replace(/<#/g, '<\u200b#');
 }
 
-export function sideLabel(side: Side): string {
-  return side === 'attackers' ? 'attackers' : 'defenders';
-}
-
 export function boardAttachment(picture: Buffer): AttachmentBuilder {
   return new AttachmentBuilder(picture, { name: BOARD_FILE, description: 'The tafl board' });
 }
@@ -56,6 +54,16 @@ export function boardMessage(
     components,
     allowedMentions: mention ? onlyMention(mention) : onlyMention(),
   };
+}
+
+/** The reader's catalogue: the language of the member's Discord client. */
+export function messagesOf(interaction: BaseInteraction): Messages {
+  return messagesFor(interaction.locale);
+}
+
+/** For messages no member asked for: the catalogue of the server's preferred language. */
+export function messagesOfChannel(channel: Channel): Messages {
+  return messagesFor('guild' in channel ? channel.guild?.preferredLocale : undefined);
 }
 
 /** The name the member goes by in this server (their nickname), else their Discord display name. */

@@ -5,7 +5,7 @@
  */
 import { type Interaction, MessageFlags } from 'discord.js';
 import type { BotContext, Command } from './command.ts';
-import { onlyMention } from './present.ts';
+import { messagesOf, onlyMention } from './present.ts';
 import { refused } from './respond.ts';
 
 export interface InteractionRouter {
@@ -13,10 +13,6 @@ export interface InteractionRouter {
   /** Resolves when every interaction in flight has been answered. */
   drain(): Promise<void>;
 }
-
-const FAILURE_REPLY = 'Something went wrong on our side, so nothing was changed. Please try again.';
-const STORE_DOWN_REPLY =
-  'The game store is unreachable right now, so nothing was changed. Please try again in a moment.';
 
 export function createRouter(commands: Map<string, Command>, context: BotContext): InteractionRouter {
   const byButtonPrefix = new Map<string, Command>();
@@ -45,7 +41,7 @@ export function createRouter(commands: Map<string, Command>, context: BotContext
       if (!command?.button) {
         refused.add(interaction);
         await interaction.reply({
-          content: 'This button is not one of ours any more.',
+          content: messagesOf(interaction).buttonNotOurs,
           flags: MessageFlags.Ephemeral,
         });
         return 'unknown-button';
@@ -116,7 +112,8 @@ async function apologise(interaction: Interaction, error: unknown): Promise<void
     return;
   }
   if (!interaction.isRepliable()) return;
-  const content = (error as Error)?.name === 'StoreUnavailableError' ? STORE_DOWN_REPLY : FAILURE_REPLY;
+  const m = messagesOf(interaction);
+  const content = (error as Error)?.name === 'StoreUnavailableError' ? m.storeDown : m.somethingWentWrong;
   const options = { content, flags: MessageFlags.Ephemeral, allowedMentions: onlyMention() } as const;
   if (interaction.deferred || interaction.replied) await interaction.followUp(options);
   else await interaction.reply(options);

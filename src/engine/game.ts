@@ -148,7 +148,7 @@ export class Game {
   /** Like `play`, but answers a refusal instead of throwing. */
   tryPlay(move: string | { from: Square; to: Square }): PlayAttempt {
     if (this.ending) {
-      return { ok: false, refusal: { code: 'game-over', message: 'the game is over' } };
+      return { ok: false, refusal: { code: 'game-over', message: 'the game is over', params: {} } };
     }
     const text = typeof move === 'string' ? move : `${move.from}-${move.to}`;
     const parsed = parseMove(this.rules, text);
@@ -275,7 +275,11 @@ export class Game {
   private verdictToResult(verdict: Verdict | null): GameResult | null {
     if (!verdict) return null;
     const winner = verdict.winner === DRAW ? null : SIDES[verdict.winner];
-    return { winner, reason: verdict.reason, description: this.describe(verdict) };
+    const kingSquare =
+      (verdict.reason === 'king-escaped' || verdict.reason === 'king-captured') && this.core.king >= 0
+        ? { square: squareName(this.rules, this.core.king) }
+        : {};
+    return { winner, reason: verdict.reason, description: this.describe(verdict), ...kingSquare };
   }
 
   private describe(verdict: Verdict): string {

@@ -1,6 +1,6 @@
 /** The rules engine's public API. Pure: no I/O, no Discord, no store. */
 export { Game, type GameSetup, IllegalMoveError, type LegalMove, type PlayAttempt, SIDES } from './game.ts';
-export { type MatchGame, type MatchScore, scoreMatch } from './match.ts';
+export { type MatchGame, type MatchReason, type MatchScore, scoreMatch } from './match.ts';
 export { NotationError } from './notation.ts';
 export {
   GameRecordError,
@@ -12,5 +12,5 @@ export {
 } from './record.ts';
 export { describeRules, type RulesText } from './rules-text.ts';
 export type * from './types.ts';
-export type { Refusal, RefusalCode } from './validation.ts';
+export type { Refusal, RefusalCode, RefusalParams } from './validation.ts';
 export { getVariant, isVariantId, type Variant, variantIds, variants } from './variants.ts';

@@ -25,6 +25,8 @@ export interface GameResult {
   reason: EndReason;
   /** A sentence a player can read, e.g. "The king escaped to s19." */
   description: string;
+  /** Where the king escaped or was captured. */
+  square?: Square;
 }
 
 /** One move as played, ready to print. */

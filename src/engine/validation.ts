@@ -5,6 +5,7 @@
 import { readSquare, splitMoveText, squareName } from './notation.ts';
 import type { Position } from './position.ts';
 import { EMPTY, fileOf, KING, type RuleTables, rankOf, sideOf } from './rules.ts';
+import type { Variant } from './variants.ts';
 
 export type RefusalCode =
   | 'game-over'
@@ -21,7 +22,22 @@ export type RefusalCode =
 
 export interface Refusal {
   code: RefusalCode;
+  /** The reason in English; `params` carry its particulars, for telling it in another language. */
   message: string;
+  params: RefusalParams;
+}
+
+export interface RefusalParams {
+  /** The square the reason is about. */
+  square?: string;
+  /** What the player typed, shortened (malformed moves). */
+  text?: string;
+  /** The board's size (squares off the board). */
+  size?: number;
+  /** The side a piece belongs to. */
+  side?: (typeof SIDE_NAMES)[number];
+  /** What the variant calls the square only the king may use. */
+  special?: Variant['words']['throne'] | Variant['words']['escape'];
 }
 
 const SIDE_NAMES = ['attackers', 'defenders'] as const;
@@ -33,12 +49,17 @@ export function parseMove(rules: RuleTables, text: string): ParsedMove {
   const parts = splitMoveText(text);
   if (!parts) {
     const shown = text.trim().slice(0, 40);
-    return refuse('malformed', `"${shown}" is not a move: write it as two squares, like e5-e8`);
+    return refuse('malformed', `"${shown}" is not a move: write it as two squares, like e5-e8`, {
+      text: shown,
+    });
   }
   const from = readSquare(rules, parts.from);
   const to = readSquare(rules, parts.to);
   const offBoard = (name: string) =>
-    refuse('off-board', `${name} is not on the ${rules.size}x${rules.size} board`);
+    refuse('off-board', `${name} is not on the ${rules.size}x${rules.size} board`, {
+      square: name,
+      size: rules.size,
+    });
   if (!from.ok) return offBoard(parts.from);
   if (!to.ok) return offBoard(parts.to);
   return { ok: true, from: from.cell, to: to.cell };
@@ -49,9 +70,10 @@ export function refusalFor(position: Position, from: number, to: number): Refusa
   const { rules, cells } = position;
   const name = (cell: number) => squareName(rules, cell);
   const piece = cells[from];
-  if (piece === EMPTY) return refusal('empty-square', `${name(from)} is empty`);
+  if (piece === EMPTY) return refusal('empty-square', `${name(from)} is empty`, { square: name(from) });
   if (sideOf(piece) !== position.sideToMove) {
-    return refusal('not-your-piece', `that piece belongs to the ${SIDE_NAMES[sideOf(piece)]}`);
+    const side = SIDE_NAMES[sideOf(piece)];
+    return refusal('not-your-piece', `that piece belongs to the ${side}`, { side, square: name(from) });
   }
   if (from === to) return refusal('no-distance', 'a piece must move at least one square');
   const sameFile = fileOf(rules.width, from) === fileOf(rules.width, to);
@@ -61,14 +83,21 @@ export function refusalFor(position: Position, from: number, to: number): Refusa
   const step = sameRank ? Math.sign(to - from) : Math.sign(to - from) * rules.width;
   const king = piece === KING;
   for (let cell = from + step; cell !== to; cell += step) {
-    if (cells[cell] !== EMPTY) return refusal('blocked', `${name(cell)} is in the way`);
+    if (cells[cell] !== EMPTY)
+      return refusal('blocked', `${name(cell)} is in the way`, { square: name(cell) });
     if (!king && rules.kingOnlyPass[cell] === 1) {
-      return refusal('king-only-pass', `only the king may pass over ${specialSquare(rules, cell)}`);
+      return refusal('king-only-pass', `only the king may pass over ${specialSquare(rules, cell)}`, {
+        square: name(cell),
+        special: specialWord(rules, cell),
+      });
     }
   }
-  if (cells[to] !== EMPTY) return refusal('occupied', `${name(to)} is occupied`);
+  if (cells[to] !== EMPTY) return refusal('occupied', `${name(to)} is occupied`, { square: name(to) });
   if (!king && rules.kingOnly[to] === 1) {
-    return refusal('king-only-stop', `only the king may stop on ${specialSquare(rules, to)}`);
+    return refusal('king-only-stop', `only the king may stop on ${specialSquare(rules, to)}`, {
+      square: name(to),
+      special: specialWord(rules, to),
+    });
   }
   return null;
 }
@@ -78,10 +107,14 @@ function specialSquare(rules: RuleTables, cell: number): string {
   return cell === rules.throne ? `the ${words.throne}` : `a ${words.escape} (${squareName(rules, cell)})`;
 }
 
-function refusal(code: RefusalCode, message: string): Refusal {
-  return { code, message };
+function specialWord(rules: RuleTables, cell: number): RefusalParams['special'] {
+  return cell === rules.throne ? rules.variant.words.throne : rules.variant.words.escape;
 }
 
-function refuse(code: RefusalCode, message: string): ParsedMove {
-  return { ok: false, refusal: { code, message } };
+function refusal(code: RefusalCode, message: string, params: RefusalParams = {}): Refusal {
+  return { code, message, params };
+}
+
+function refuse(code: RefusalCode, message: string, params: RefusalParams = {}): ParsedMove {
+  return { ok: false, refusal: { code, message, params } };
 }

@@ -16,13 +16,6 @@ export const TIME_CONTROLS = {
 
 export type TimeControl = keyof typeof TIME_CONTROLS;
 export const DEFAULT_TIME_CONTROL: TimeControl = '1d';
-export const TIME_CONTROL_NAMES: Record<TimeControl, string> = {
-  none: 'no time limit',
-  '10m': '10 minutes per move',
-  '1h': '1 hour per move',
-  '1d': '1 day per move',
-  '3d': '3 days per move',
-};
 
 export function isTimeControl(value: string): value is TimeControl {
   return Object.hasOwn(TIME_CONTROLS, value);

@@ -266,7 +266,7 @@ export class GameService {
       const channelId = gameChannelId ?? challenge.channelId;
       if (await this.store.read(keys.game(channelId))) {
         return failure(
-          'channel-busy',
+          'channel-taken',
           'A game started in this channel meanwhile. Challenge again with `thread:true`.',
         );
       }
@@ -296,7 +296,7 @@ export class GameService {
       );
       if (!committed.ok)
         return failure(
-          'position-changed',
+          'challenge-changed',
           'The challenge or the channel changed meanwhile; nothing was changed. Try again.',
         );
       return success({ challenge: accepted, game: this.activate(stored, 1) });
@@ -400,7 +400,8 @@ export class GameService {
       { onTurnOnly: true },
       (active) => {
         const attempt = active.game.tryPlay(text);
-        if (!attempt.ok) return failure(attempt.refusal.code, attempt.refusal.message);
+        if (!attempt.ok)
+          return failure(attempt.refusal.code, attempt.refusal.message, { ...attempt.refusal.params });
         // A move declines a draw offer and an undo request.
         active.drawOfferedBy = null;
         active.undoRequest = null;
@@ -424,7 +425,8 @@ export class GameService {
     user: Player,
   ): Promise<Outcome<{ game: ActiveGame; agreed: boolean; nextGame?: ActiveGame }>> {
     return this.change<{ agreed: boolean }>(channelId, user, { onTurnOnly: false }, (active, side) => {
-      if (active.ai) return failure('ai-game', 'The AI plays on: it does not agree draws. You may resign.');
+      if (active.ai)
+        return failure('ai-no-draw', 'The AI plays on: it does not agree draws. You may resign.');
       if (active.drawOfferedBy === side)
         return failure('already-offered', 'You have already offered a draw.');
       if (active.drawOfferedBy === other(side)) {
@@ -444,7 +446,7 @@ export class GameService {
   ): Promise<Outcome<{ game: ActiveGame; nextGame?: ActiveGame }>> {
     return this.change<object>(channelId, user, { onTurnOnly: false }, (active, side) => {
       if (gameId && active.id !== gameId)
-        return failure('stale', 'That draw offer was for a game that has ended.');
+        return failure('stale-draw-offer', 'That draw offer was for a game that has ended.');
       if (active.drawOfferedBy === null)
         return failure('no-offer', 'There is no draw offer to accept (a move declines it).');
       if (active.drawOfferedBy === side)
@@ -464,7 +466,7 @@ export class GameService {
   /** Asks the opponent to take back the last move. */
   async requestUndo(channelId: string, user: Player): Promise<Outcome<{ game: ActiveGame; ply: number }>> {
     return this.change<{ ply: number }>(channelId, user, { onTurnOnly: false }, (active, side) => {
-      if (active.ai) return failure('ai-game', 'The AI does not take moves back: play on, or resign.');
+      if (active.ai) return failure('ai-no-undo', 'The AI does not take moves back: play on, or resign.');
       const ply = active.game.plyCount;
       if (ply === 0) return failure('nothing-to-undo', 'No move has been played yet.');
       if (active.undoRequest?.by === side && active.undoRequest.ply === ply) {
@@ -486,7 +488,7 @@ export class GameService {
     return this.change<{ undone: string | null }>(channelId, user, { onTurnOnly: false }, (active, side) => {
       const request = active.undoRequest;
       if (active.id !== gameId || !request || request.ply !== ply || active.game.plyCount !== ply) {
-        return failure('stale', 'That request to take back a move is no longer open.');
+        return failure('stale-undo', 'That request to take back a move is no longer open.');
       }
       if (request.by === side) return failure('own-request', 'Your opponent has to answer your request.');
       active.undoRequest = null;
@@ -519,9 +521,9 @@ export class GameService {
     const archived = await this.guarded(async () => success(await this.archived(gameId)));
     if (!archived.ok) return archived;
     const finished = archived.value;
-    if (!finished) return failure('no-game', 'That game is not on record any more.');
+    if (!finished) return failure('game-gone', 'That game is not on record any more.');
     const side = (['attackers', 'defenders'] as const).find((s) => finished.players[s].id === user.id);
-    if (!side) return failure('not-a-player', 'Only the two players of that game can ask for a rematch.');
+    if (!side) return failure('not-in-that-game', 'Only the two players of that game can ask for a rematch.');
     const opponent = finished.players[other(side)];
     return this.challenge({
       guildId: finished.guildId,
@@ -657,6 +659,7 @@ export class GameService {
           return failure(
             'not-your-turn',
             `It is not your turn: ${toMove.name} (${active.game.turn}) is to move.`,
+            { name: toMove.name, side: active.game.turn },
           );
         }
         const plyBefore = active.game.plyCount;
@@ -819,7 +822,7 @@ export class GameService {
       if (!answered.ok) return answered;
       const { challenge, revision } = answered.value;
       if (status === 'declined' && challenge.opponent.id !== user.id) {
-        return failure('not-challenged', 'Only the challenged member can decline this challenge.');
+        return failure('not-challenged-decline', 'Only the challenged member can decline this challenge.');
       }
       if (status === 'withdrawn' && challenge.challenger.id !== user.id) {
         return failure('not-challenger', 'Only the challenger can withdraw this challenge.');
@@ -843,7 +846,7 @@ export class GameService {
       },
       ...(await this.clearPending(challenge)),
     ]);
-    if (!committed.ok) return failure('position-changed', 'The challenge was answered meanwhile.');
+    if (!committed.ok) return failure('challenge-answered', 'The challenge was answered meanwhile.');
     return success(updated);
   }
 
@@ -865,7 +868,9 @@ export class GameService {
       return await work();
     } catch (error) {
       if (error instanceof StoreUnavailableError)
-        return failure('store-unavailable', error.maybeApplied ? STORE_SILENT : STORE_DOWN);
+        return error.maybeApplied
+          ? failure('store-silent', STORE_SILENT)
+          : failure('store-unavailable', STORE_DOWN);
       throw error;
     }
   }

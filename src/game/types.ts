@@ -8,13 +8,23 @@ export interface Player {
   name: string;
 }
 
-export type Outcome<T> = { ok: true; value: T } | { ok: false; code: string; message: string };
+/** The particulars of a refusal, for telling it in the player's language. */
+export type FailureParams = Readonly<Record<string, string | number | undefined>>;
+
+export type Failure = { ok: false; code: string; message: string; params: FailureParams };
+export type Outcome<T> = { ok: true; value: T } | Failure;
 
 export const success = <T>(value: T): Outcome<T> => ({ ok: true, value });
-export const failure = <T = never>(code: string, message: string): Outcome<T> => ({
+/** A refusal: a stable code, the reason in English, and its particulars. */
+export const failure = <T = never>(
+  code: string,
+  message: string,
+  params: FailureParams = {},
+): Outcome<T> => ({
   ok: false,
   code,
   message,
+  params,
 });
 
 export type ChallengeStatus = 'pending' | 'accepted' | 'declined' | 'withdrawn' | 'expired';

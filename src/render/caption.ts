@@ -1,6 +1,7 @@
 /** The caption above the board: variant and move, both players with their sides, whose turn or the result. */
 import { type Canvas, createCanvas } from '@napi-rs/canvas';
 import type { BoardSnapshot } from '../engine/index.ts';
+import { type Messages, resultText } from '../i18n/index.ts';
 import { font } from './fonts.ts';
 import type { Layout } from './layout.ts';
 import { palette } from './palette.ts';
@@ -13,6 +14,7 @@ export function drawCaption(
   layout: Layout,
   snapshot: BoardSnapshot,
   players: { attackers: string; defenders: string },
+  m: Messages,
   note?: string,
 ): Canvas {
   const key = `${layout.width}x${layout.captionHeight}`;
@@ -22,7 +24,7 @@ export function drawCaption(
     canvases.set(key, canvas);
   }
   const context = canvas.getContext('2d');
-  context.lang = 'en';
+  context.lang = m.language;
   context.fillStyle = palette.background;
   context.fillRect(0, 0, canvas.width, canvas.height);
 
@@ -32,8 +34,12 @@ export function drawCaption(
   context.textBaseline = 'alphabetic';
 
   context.fillStyle = palette.text;
-  context.font = font(30, true);
-  const title = `${snapshot.variantName} · move ${snapshot.moveNumber}${note ? ` · ${note}` : ''}`;
+  const title = `${m.variantName(snapshot.variant)} · ${m.captionMove({ number: snapshot.moveNumber })}${note ? ` · ${note}` : ''}`;
+  // A long title (a German variant name with a match note) is set smaller rather than cut.
+  for (let size = 30; size >= 20; size -= 2) {
+    context.font = font(size, true);
+    if (context.measureText(title).width <= width) break;
+  }
   context.fillText(fitText(context, title, width), left, 38);
 
   // One line for each player, with a disc of their side's colour before the name.
@@ -51,23 +57,23 @@ export function drawCaption(
     context.strokeStyle = palette.defenderEdge;
     context.stroke();
     context.fillStyle = palette.text;
-    const label = ` (${side})`;
+    const label = ` (${m.side(side)})`;
     const room = width - 30 - context.measureText(label).width;
     context.fillText(`${fitText(context, cleanName(name), room)}${label}`, left + 30, baseline);
   }
 
   context.font = font(25, true);
   context.fillStyle = snapshot.result ? palette.capture : palette.textMuted;
-  context.fillText(fitText(context, status(snapshot), width), left, 151);
+  context.fillText(fitText(context, status(snapshot, m), width), left, 151);
   return canvas;
 }
 
-function status(snapshot: BoardSnapshot): string {
-  if (snapshot.result) return snapshot.result.description;
-  const turn = `${snapshot.sideToMove === 'attackers' ? 'Attackers' : 'Defenders'} to move`;
+function status(snapshot: BoardSnapshot, m: Messages): string {
+  if (snapshot.result) return resultText(m, snapshot.result, snapshot.variant, snapshot.sideToMove);
+  const turn = m.captionTurn(snapshot.sideToMove);
   const warnings = [
-    snapshot.threats.kingCanEscape ? 'the king can escape' : '',
-    snapshot.threats.kingCanBeCaptured ? 'the king can be captured' : '',
+    snapshot.threats.kingCanEscape ? m.kingCanEscape : '',
+    snapshot.threats.kingCanBeCaptured ? m.kingCanBeCaptured : '',
   ].filter(Boolean);
   return warnings.length > 0 ? `${turn} · ${warnings.join(' · ')}!` : turn;
 }

@@ -3,6 +3,7 @@
  * nothing of Discord or the store.
  */
 import type { BoardSnapshot } from '../engine/index.ts';
+import { type Messages, messagesFor } from '../i18n/index.ts';
 import { backgroundFor } from './background.ts';
 import { drawCaption } from './caption.ts';
 import { registerFonts } from './fonts.ts';
@@ -28,6 +29,8 @@ export function layoutOf(snapshot: BoardSnapshot): Layout {
 export interface RenderOptions {
   /** A short note for the caption's first line, e.g. "match game 2 of 2". */
   note?: string;
+  /** The caption's language (default English). */
+  messages?: Messages;
 }
 
 /**
@@ -79,7 +82,11 @@ export async function renderBoard(
   const threat = kingThreat(snapshot);
   const king = kingOn(snapshot);
   if (threat && king) put(sprites.marks[threat], king.file, king.rank);
-  pasteCanvas(frame, drawCaption(layout, snapshot, players, options.note), 0);
+  pasteCanvas(
+    frame,
+    drawCaption(layout, snapshot, players, options.messages ?? messagesFor('en'), options.note),
+    0,
+  );
   return encodePng(frame);
 }
 

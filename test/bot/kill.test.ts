@@ -55,7 +55,9 @@ describe('the bot killed with SIGKILL in the middle of moves', () => {
         }
       };
       const playing = Promise.all(games.map((entry, index) => play(entry, index + 1)));
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      // Kill mid-play: once several moves were answered (however busy the machine), with more in flight.
+      const told = () => games.reduce((sum, entry) => sum + entry.told.length, 0);
+      await emulator.waitFor(() => told() >= 8, 20_000);
       killed = true;
       bot.process.kill('SIGKILL');
       await bot.exited;

@@ -123,7 +123,7 @@ export class DiscordEmulator {
   }
 
   /** A user, also made a member of every guild (GUILD_MEMBER_ADD). */
-  addUser(name: string, options: { bot?: boolean } = {}): EmulatedUser {
+  addUser(name: string, options: { bot?: boolean; locale?: string } = {}): EmulatedUser {
     const user = this.state.addUser(name, options);
     for (const guildId of this.state.guilds.keys())
       this.gateway.dispatch('GUILD_MEMBER_ADD', { ...this.state.memberJson(user), guild_id: guildId });
@@ -131,8 +131,8 @@ export class DiscordEmulator {
   }
 
   /** A new guild with the bot and every user in it; returns its id. Add channels with `createChannel(name, guildId)`. */
-  createGuild(name: string): string {
-    const guildId = this.state.addGuild(name);
+  createGuild(name: string, options: { locale?: string } = {}): string {
+    const guildId = this.state.addGuild(name, options.locale);
     this.gateway.dispatch('GUILD_CREATE', this.state.guildJson(guildId));
     return guildId;
   }

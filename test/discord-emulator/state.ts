@@ -6,6 +6,8 @@ export interface EmulatedUser {
   username: string;
   globalName?: string;
   bot?: boolean;
+  /** The language of the user's Discord client, sent with each interaction (default en-US). */
+  locale?: string;
 }
 
 export interface RecordedAttachment {
@@ -57,6 +59,7 @@ export class DiscordState {
   readonly guildId = snowflake();
   /** Every guild the bot is in: the first one, and any a test adds. */
   readonly guilds = new Map<string, string>([[this.guildId, 'Tafl Test Hall']]);
+  private readonly guildLocales = new Map<string, string>();
   readonly botUser: EmulatedUser;
   readonly users = new Map<string, EmulatedUser>();
   readonly channels = new Map<string, Channel>();
@@ -71,21 +74,28 @@ export class DiscordState {
     this.users.set(this.botUser.id, this.botUser);
   }
 
-  addUser(name: string, options: { bot?: boolean } = {}): EmulatedUser {
+  addUser(name: string, options: { bot?: boolean; locale?: string } = {}): EmulatedUser {
     const user = {
       id: snowflake(),
       username: name.toLowerCase().replace(/\W+/g, '_'),
       globalName: name,
       bot: options.bot,
+      locale: options.locale,
     };
     this.users.set(user.id, user);
     return user;
   }
 
-  addGuild(name: string): string {
+  addGuild(name: string, locale = 'en-US'): string {
     const id = snowflake();
     this.guilds.set(id, name);
+    this.guildLocales.set(id, locale);
     return id;
+  }
+
+  /** A guild's preferred locale (the language of its community messages). */
+  guildLocale(guildId: string): string {
+    return this.guildLocales.get(guildId) ?? 'en-US';
   }
 
   addChannel(name: string, type = 0, parentId?: string, guildId = this.guildId, id = snowflake()): Channel {
@@ -222,7 +232,7 @@ export class DiscordState {
       soundboard_sounds: [],
       premium_tier: 0,
       premium_subscription_count: 0,
-      preferred_locale: 'en-US',
+      preferred_locale: this.guildLocale(guildId),
       nsfw_level: 0,
       premium_progress_bar_enabled: false,
       max_members: 500000,

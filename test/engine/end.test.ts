@@ -16,6 +16,7 @@ describe('the king escapes: the defenders win', () => {
       winner: 'defenders',
       reason: 'king-escaped',
       description: 'The king escaped to k1: the defenders win.',
+      square: 'k1',
     });
     expect(game.isGameOver()).toBe(true);
   });

@@ -161,7 +161,7 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       if (!made.ok) throw new Error(made.message);
       expect(await service.declineChallenge(made.value.id, ann)).toMatchObject({
         ok: false,
-        code: 'not-challenged',
+        code: 'not-challenged-decline',
       });
       expect(await service.declineChallenge(made.value.id, bob)).toMatchObject({
         ok: true,
@@ -420,7 +420,7 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       expect(board?.game.turn).toBe('attackers');
       expect(await service.answerUndo(channelId, bob, gameId, 1, true)).toMatchObject({
         ok: false,
-        code: 'stale',
+        code: 'stale-undo',
       });
 
       await service.move(channelId, ann, 'd1-d3');
@@ -428,7 +428,7 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       await service.move(channelId, bob, 'f4-c4');
       expect(await service.answerUndo(channelId, bob, gameId, 1, true)).toMatchObject({
         ok: false,
-        code: 'stale',
+        code: 'stale-undo',
       });
       expect((await service.board(channelId))?.game.plyCount).toBe(2);
     });
@@ -466,7 +466,7 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       await service.resign(channelId, bob);
       expect(await service.rematch(gameId, cat, channelId)).toMatchObject({
         ok: false,
-        code: 'not-a-player',
+        code: 'not-in-that-game',
       });
       const rematch = await service.rematch(gameId, bob, channelId);
       expect(rematch).toMatchObject({
@@ -538,7 +538,7 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       const gameId = (await service.board(channelId))?.id;
       expect(await service.acceptDraw(channelId, ann, 'old-game')).toMatchObject({
         ok: false,
-        code: 'stale',
+        code: 'stale-draw-offer',
       });
       expect(await service.acceptDraw(channelId, ann, gameId)).toMatchObject({
         ok: true,
@@ -572,6 +572,7 @@ describe('game service when Redis goes away', () => {
         code: 'store-unavailable',
         message:
           'The game store is unreachable right now, so nothing was changed. Please try again in a moment.',
+        params: {},
       });
       expect(await service.suggestMoves('c', ann.id, '').catch((error: Error) => error.name)).toBe(
         'StoreUnavailableError',
@@ -607,7 +608,7 @@ describe('game service when Redis goes away', () => {
       // Redis takes the commit but holds it unanswered (as a stalled server would).
       await admin.sendCommand(['CLIENT', 'PAUSE', '20000', 'WRITE']);
       const unsure = await service.move('c', ann, 'd1-d3');
-      expect(unsure).toMatchObject({ ok: false, code: 'store-unavailable' });
+      expect(unsure).toMatchObject({ ok: false, code: 'store-silent' });
       expect(unsure.ok === false && unsure.message).toContain('may or may not have been recorded');
       await admin.sendCommand(['CLIENT', 'UNPAUSE']);
       const watcher = new GameService(observer);

@@ -1,0 +1,254 @@
+/**
+ * Everything the bot says, in German: the words of the German Alea Evangelii rules (König,
+ * Verteidiger, Angreifer, Thron, Eckfelder, gefangen) and the informal "du" Discord uses.
+ */
+import type { RefusalParams, Side, VariantId } from '../engine/index.ts';
+import type { Messages } from './en.ts';
+
+const SIDE: Record<Side, string> = { attackers: 'Angreifer', defenders: 'Verteidiger' };
+const other = (side: Side): Side => (side === 'attackers' ? 'defenders' : 'attackers');
+const ORDINAL: Record<number, string> = { 2: 'zweiten', 3: 'dritten' };
+
+export const VARIANT_NAMES_DE: Record<VariantId, string> = {
+  'alea-guards': 'Alea Evangelii (Wächterregeln)',
+  'alea-armed': 'Alea Evangelii (bewaffneter König)',
+  'alea-walker': 'Alea Evangelii (Walker 2014)',
+  fetlar: 'Fetlar Hnefatafl',
+};
+
+/** The squares only the king may use, by the variant's word for them, with their articles. */
+const ON_SPECIAL: Record<NonNullable<RefusalParams['special']>, string> = {
+  throne: 'auf dem Thron',
+  centre: 'auf dem Mittelpunkt',
+  corner: 'auf einem Eckfeld',
+  citadel: 'auf einer Zitadelle',
+};
+const OVER_SPECIAL: Record<NonNullable<RefusalParams['special']>, string> = {
+  throne: 'über den Thron',
+  centre: 'über den Mittelpunkt',
+  corner: 'über ein Eckfeld',
+  citadel: 'über eine Zitadelle',
+};
+const isThrone = (p: RefusalParams) => p.special === 'throne' || p.special === 'centre';
+
+export const de: Messages = {
+  language: 'de',
+  side: (side) => SIDE[side],
+  variantName: (id) => VARIANT_NAMES_DE[id],
+  timeControl: (time) =>
+    ({
+      none: 'ohne Zeitlimit',
+      '10m': '10 Minuten pro Zug',
+      '1h': '1 Stunde pro Zug',
+      '1d': '1 Tag pro Zug',
+      '3d': '3 Tage pro Zug',
+    })[time],
+
+  somethingWentWrong:
+    'Bei uns ist etwas schiefgegangen, daher wurde nichts geändert. Bitte versuche es noch einmal.',
+  storeDown:
+    'Der Spielspeicher ist gerade nicht erreichbar, daher wurde nichts geändert. Bitte versuche es gleich noch einmal.',
+  buttonNotOurs: 'Diese Schaltfläche gehört nicht mehr zu uns.',
+  buttonInvalid: 'Diese Schaltfläche ist ungültig.',
+  noGameHere: 'In diesem Kanal läuft keine Partie. Starte eine mit `/herausfordern`.',
+  noGameRecorded: 'In diesem Kanal wurde noch keine Partie gespielt.',
+  noVariant: (p) => `Die Variante „${p.variant}“ gibt es nicht: wähle eine von ${p.choices}.`,
+  badTime: 'Die Bedenkzeit muss 10m, 1h, 1d, 3d oder none sein.',
+  badSide: 'Die Seite muss attackers, defenders oder random sein.',
+  badLevel: 'Die Stufe muss easy, normal oder hard sein.',
+  aiChannelBusy:
+    'In diesem Kanal läuft schon eine Partie: spiele gegen die KI in einem anderen Kanal oder Thread.',
+
+  challenge: (p) =>
+    `<@${p.opponentId}>, **${p.challenger}** fordert dich zu **${p.variant}** heraus (${p.terms}). Nimm innerhalb von 15 Minuten an: ${p.expires}.`,
+  sidesAtRandom: 'Seiten werden ausgelost',
+  challengerPlays: (p) => `${p.name} spielt die ${SIDE[p.side]}`,
+  twoGameMatch: 'ein Wettkampf über zwei Partien',
+  inNewThread: 'in einem neuen Thread',
+  accept: 'Annehmen',
+  decline: 'Ablehnen',
+  withdraw: 'Zurückziehen',
+  challengeClosed: (p) => `~~${p.challenger} hat ${p.opponent} zu ${p.variant} herausgefordert.~~ ${p.why}`,
+  challengeExpired: 'Die Herausforderung ist abgelaufen.',
+  declined: (p) => `${p.name} hat abgelehnt.`,
+  withdrew: (p) => `${p.name} hat die Herausforderung zurückgezogen.`,
+  accepted: (p) => `${p.name} hat angenommen.`,
+  gameIsIn: (p) => `Die Partie läuft in <#${p.channelId}>.`,
+  youPlayTheAi: (p) => `Du spielst die ${SIDE[p.side]} gegen die KI (${p.level}).`,
+  level: (level) => ({ easy: 'leicht', normal: 'normal', hard: 'schwer' })[level],
+
+  gameTitle: (p) => `${p.variant}: **${p.attackers}** (Angreifer) gegen **${p.defenders}** (Verteidiger)`,
+  toMove: (p) => `${p.who} ist am Zug (${SIDE[p.side]}).`,
+  deadline: (p) => `Frist ${p.when}.`,
+  moveNumber: (p) => `${p.title}. Zug ${p.number}: ${p.situation}`,
+  played: (p) =>
+    `**${p.name}** (${SIDE[p.side]}) spielte **${p.move}**${
+      p.captured === 0 ? '' : p.captured === 1 ? ' und schlug 1 Figur' : ` und schlug ${p.captured} Figuren`
+    }.`,
+  gameOver: (p) => `**Partie beendet.** ${p.result} ${p.verdict}`,
+  wins: (p) => `**${p.name}** (${SIDE[p.side]}) gewinnt.`,
+  drawn: 'Die Partie endet unentschieden.',
+  result(result, { turn, occurrence }) {
+    const square = result.square ?? '';
+    const loser = result.winner ? other(result.winner) : turn;
+    switch (result.reason) {
+      case 'king-escaped':
+        return `Der König ist nach ${square} entkommen: die Verteidiger gewinnen.`;
+      case 'king-captured':
+        return `Der König wurde auf ${square} gefangen: die Angreifer gewinnen.`;
+      case 'enclosed':
+        return 'Die Angreifer haben den König und alle seine Verteidiger eingeschlossen: die Angreifer gewinnen.';
+      case 'repetition':
+        return result.winner
+          ? `Die ${SIDE[loser]} haben die Stellung zum ${ORDINAL[occurrence]} Mal wiederholt und verlieren.`
+          : `Die Stellung stand zum ${ORDINAL[occurrence]} Mal auf dem Brett: unentschieden.`;
+      case 'no-legal-move':
+        return result.winner
+          ? `Die ${SIDE[loser]} haben keinen legalen Zug und verlieren.`
+          : `Die ${SIDE[loser]} haben keinen legalen Zug: unentschieden.`;
+      case 'resignation':
+        return `Die ${SIDE[loser]} haben aufgegeben.`;
+      case 'agreed-draw':
+        return 'Remis vereinbart.';
+      case 'timeout':
+        return `Die Zeit der ${SIDE[loser]} ist abgelaufen.`;
+    }
+  },
+  rematch: 'Revanche',
+
+  matchLabel: (p) => `Wettkampf ${p.game}/2`,
+  firstGameOver: 'Das war Partie 1 des Wettkampfs: Partie 2 folgt mit getauschten Seiten.',
+  firstGameDrawn: 'Partie 1 des Wettkampfs endete unentschieden.',
+  wonFirstGame: (p) => `**${p.name}** hat Partie 1 des Wettkampfs in ${p.moves} Zügen gewonnen.`,
+  takesTheMatch: (p) => `**${p.name} gewinnt den Wettkampf**: ${p.why}.`,
+  matchDrawn: (p) => `**Der Wettkampf endet unentschieden**: ${p.why}.`,
+  matchReason(reason) {
+    switch (reason.kind) {
+      case 'unfinished':
+        return `Partie ${reason.nextGame} von 2 steht noch aus`;
+      case 'both-drawn':
+        return 'beide Partien endeten unentschieden: der Wettkampf ist unentschieden';
+      case 'only-decided-game':
+        return `${reason.winner} gewann die einzige entschiedene Partie`;
+      case 'both-games':
+        return `${reason.winner} gewann beide Partien`;
+      case 'equal-moves':
+        return `je ein Sieg in ${reason.moves} Zügen: der Wettkampf ist unentschieden`;
+      case 'fewer-moves':
+        return `je ein Sieg: ${reason.winner} gewann in ${reason.moves} Zügen, ${reason.other} in ${reason.otherMoves}`;
+    }
+  },
+  secondGame: (p) => `**Partie 2 des Wettkampfs**, Seiten getauscht: ${p.title}. ${p.situation}`,
+
+  offersDraw: (p) =>
+    `**${p.name}** bietet Remis an. <@${p.opponentId}>, nimm mit der Schaltfläche oder \`/remis\` an; ein Zug lehnt es ab.`,
+  acceptDraw: 'Remis annehmen',
+  drawAgreed: 'Remis vereinbart.',
+  asksUndo: (p) =>
+    `**${p.name}** bittet darum, den letzten Zug **${p.move}** zurückzunehmen. <@${p.opponentId}>, bist du einverstanden?`,
+  takeBack: 'Zurücknehmen',
+  undoDeclined: (p) => `${p.name} hat abgelehnt, den Zug zurückzunehmen.`,
+  takenBack: (p) => `**${p.move}** wurde zurückgenommen.`,
+  reminder: (p) =>
+    `<@${p.playerId}>, 80 % deiner Zeit für diesen Zug sind verbraucht: die Frist endet ${p.deadline}.`,
+
+  lastGameRecord: 'Die zuletzt hier beendete Partie, in OpenTafl-Notation.',
+  currentGameRecord: 'Die laufende Partie, in OpenTafl-Notation.',
+  earlierMoves: '…frühere Züge in `/export`',
+  noMovesYet: 'Noch keine Züge.',
+  sideToMove: (p) => `${SIDE[p.side]} am Zug`,
+
+  perServer: 'Tabellen werden pro Server geführt.',
+  allVariants: 'alle Varianten',
+  standingsTitle: (p) => `Tabelle: ${p.scope}`,
+  noFinishedGames: 'Noch keine beendeten Partien.',
+  noFinishedGamesStart: 'Noch keine beendeten Partien. Starte eine mit `/herausfordern`.',
+  record: (p) =>
+    `${p.games} Partien: ${p.wins} gewonnen, ${p.losses} verloren, ${p.draws} unentschieden, ${p.points} Punkte.`,
+  againstEachOpponent: 'Gegen jeden Gegner',
+  headToHead: (p) => `${p.name}: ${p.wins} gewonnen, ${p.losses} verloren, ${p.draws} unentschieden`,
+  ratedFooter:
+    'Glicko-2-Wertung ± Abweichung; ? kennzeichnet eine vorläufige Wertung. Ein Sieg zählt 1 Punkt, ein Remis ½.',
+  unratedFooter: 'Ein Sieg zählt 1 Punkt, ein Remis ½. Wähle eine Variante, um Wertungen zu sehen.',
+  tableHead: (rated) => ` #  Mitglied          Spiele S   N   U  Punkte${rated ? '  Wertung' : ''}`,
+
+  helpTitle: 'Tafl spielen',
+  help: (variants) => [
+    '**Partie starten** `/herausfordern gegner:@jemand` (wähle `variante`, `seite`, und `thread:true`, um in einem neuen Thread zu spielen). Angenommen wird innerhalb von 15 Minuten mit der Schaltfläche.',
+    '**Ziehen** `/zug e5-e8`: eine Figur zieht wie ein Turm, von einem Feld zu einem anderen. Beim Tippen schlägt der Bot deine legalen Züge vor: ohne Eingabe deine Figuren, die ziehen können, nach einem Feld die Züge dieser Figur.',
+    '**Ansehen** `/brett` zeigt das Brett der Partie in diesem Kanal. Felder heißen nach Linie (Buchstabe) und Reihe (Zahl), `a1` ist unten links.',
+    '**Beenden** `/aufgeben`, oder `/remis`, um Remis anzubieten (dein Gegner nimmt mit der Schaltfläche oder `/remis` an; ein Zug lehnt es ab).',
+    '**Lernen** `/regeln` erklärt eine Variante. `/tabelle` zeigt die Tabelle dieses Servers.',
+    `**Varianten** ${variants}`,
+  ],
+  variantFooter: (p) => `Variante: ${p.variant}`,
+
+  captionMove: (p) => `Zug ${p.number}`,
+  captionTurn: (side) => `${SIDE[side]} am Zug`,
+  kingCanEscape: 'der König kann entkommen',
+  kingCanBeCaptured: 'der König kann gefangen werden',
+
+  failures: {
+    self: 'Du kannst dich nicht selbst herausfordern.',
+    bot: 'Bots spielen hier nicht: fordere stattdessen ein Mitglied heraus.',
+    'channel-busy':
+      'In diesem Kanal läuft schon eine Partie. Nutze `thread:true`, um in einem neuen Thread zu spielen, oder warte, bis sie endet.',
+    'already-pending': 'Du hast in diesem Kanal schon eine offene Herausforderung: ziehe sie zuerst zurück.',
+    'not-challenged': 'Nur das herausgeforderte Mitglied kann diese Herausforderung annehmen.',
+    'not-challenged-decline': 'Nur das herausgeforderte Mitglied kann diese Herausforderung ablehnen.',
+    'not-challenger': 'Nur wer herausgefordert hat, kann die Herausforderung zurückziehen.',
+    'channel-taken':
+      'In diesem Kanal hat inzwischen eine Partie begonnen. Fordere erneut mit `thread:true` heraus.',
+    'challenge-changed':
+      'Die Herausforderung oder der Kanal hat sich inzwischen geändert; nichts wurde geändert. Versuche es noch einmal.',
+    'challenge-answered': 'Die Herausforderung wurde inzwischen beantwortet.',
+    'no-challenge': 'Diese Herausforderung gibt es nicht mehr.',
+    expired: 'Diese Herausforderung ist abgelaufen.',
+    accepted: 'Diese Herausforderung wurde bereits angenommen.',
+    declined: 'Diese Herausforderung wurde bereits abgelehnt.',
+    withdrawn: 'Diese Herausforderung wurde bereits zurückgezogen.',
+    'ai-no-draw': 'Die KI spielt weiter: sie vereinbart kein Remis. Du kannst aufgeben.',
+    'ai-no-undo': 'Die KI nimmt keine Züge zurück: spiel weiter oder gib auf.',
+    'already-offered': 'Du hast bereits Remis angeboten.',
+    'stale-draw-offer': 'Dieses Remisangebot galt einer Partie, die beendet ist.',
+    'no-offer': 'Es gibt kein Remisangebot zum Annehmen (ein Zug lehnt es ab).',
+    'own-offer': 'Du kannst dein eigenes Remisangebot nicht annehmen.',
+    'nothing-to-undo': 'Es wurde noch kein Zug gespielt.',
+    'already-asked': 'Du hast bereits gebeten, den letzten Zug zurückzunehmen.',
+    'stale-undo': 'Diese Bitte, einen Zug zurückzunehmen, ist nicht mehr offen.',
+    'own-request': 'Dein Gegner muss deine Bitte beantworten.',
+    'game-gone': 'Diese Partie ist nicht mehr gespeichert.',
+    'not-in-that-game': 'Nur die beiden Spieler dieser Partie können eine Revanche verlangen.',
+    'no-game': 'In diesem Kanal läuft keine Partie. Starte eine mit `/herausfordern`.',
+    'not-a-player': 'Du spielst in dieser Partie nicht mit.',
+    'not-your-turn': (p) => `Du bist nicht am Zug: ${p.name} (${SIDE[p.side as Side] ?? p.side}) ist am Zug.`,
+    'position-changed':
+      'Die Partie hat sich während deines Zuges geändert (ein anderer Befehl kam zuerst), daher wurde nichts geändert. Sieh dir `/brett` an und versuche es noch einmal.',
+    busy: 'Der Server trägt gerade andere Ergebnisse ein; nichts wurde geändert. Bitte versuche es noch einmal.',
+    'store-unavailable':
+      'Der Spielspeicher ist gerade nicht erreichbar, daher wurde nichts geändert. Bitte versuche es gleich noch einmal.',
+    'store-silent':
+      'Der Spielspeicher hat beim Speichern nicht mehr geantwortet, daher wurde dies vielleicht gespeichert, vielleicht nicht. Sieh gleich in `/brett` nach, bevor du es noch einmal versuchst.',
+  },
+
+  refusals: {
+    'game-over': () => 'die Partie ist beendet',
+    malformed: (p) => `„${p.text}“ ist kein Zug: schreibe ihn als zwei Felder, etwa e5-e8`,
+    'off-board': (p) => `${p.square} liegt nicht auf dem ${p.size}x${p.size}-Brett`,
+    'empty-square': (p) => `${p.square} ist leer`,
+    'not-your-piece': (p) =>
+      `diese Figur gehört den ${p.side === 'attackers' ? 'Angreifern' : 'Verteidigern'}`,
+    'no-distance': () => 'eine Figur muss mindestens ein Feld weit ziehen',
+    'not-straight': () => 'Figuren ziehen entlang einer Reihe oder Linie',
+    blocked: (p) => `${p.square} ist im Weg`,
+    occupied: (p) => `${p.square} ist besetzt`,
+    'king-only-stop': (p) =>
+      p.special
+        ? `nur der König darf ${ON_SPECIAL[p.special]}${isThrone(p) ? '' : ` (${p.square})`} stehen bleiben`
+        : '',
+    'king-only-pass': (p) =>
+      p.special
+        ? `nur der König darf ${OVER_SPECIAL[p.special]}${isThrone(p) ? '' : ` (${p.square})`} ziehen`
+        : '',
+  },
+};

@@ -1,0 +1,243 @@
+/**
+ * Everything the bot says, in English. The German catalogue (`de.ts`) has the same shape, and the
+ * compiler keeps the two in step. Names arrive already made safe for Discord by the caller.
+ */
+import type {
+  GameResult,
+  MatchReason,
+  RefusalCode,
+  RefusalParams,
+  Side,
+  VariantId,
+} from '../engine/index.ts';
+import { getVariant } from '../engine/index.ts';
+import type { TimeControl } from '../game/clock.ts';
+
+type Params = Readonly<Record<string, string | number | undefined>>;
+
+/** What a game's result text needs beyond the result itself. */
+export interface ResultContext {
+  /** The side to move when the game ended. */
+  turn: Side;
+  /** The variant's repetition count (2 or 3). */
+  occurrence: number;
+}
+
+export const en = {
+  language: 'en' as 'en' | 'de',
+  side: (side: Side): string => side,
+  variantName: (id: VariantId) => getVariant(id).name,
+  timeControl: (time: TimeControl) =>
+    ({
+      none: 'no time limit',
+      '10m': '10 minutes per move',
+      '1h': '1 hour per move',
+      '1d': '1 day per move',
+      '3d': '3 days per move',
+    })[time],
+
+  // Refusals of the bot itself
+  somethingWentWrong: 'Something went wrong on our side, so nothing was changed. Please try again.',
+  storeDown: 'The game store is unreachable right now, so nothing was changed. Please try again in a moment.',
+  buttonNotOurs: 'This button is not one of ours any more.',
+  buttonInvalid: 'This button is not valid.',
+  noGameHere: 'There is no game in this channel. Start one with `/challenge`.',
+  noGameRecorded: 'No game has been played in this channel yet.',
+  noVariant: (p: { variant: string; choices: string }) =>
+    `There is no variant "${p.variant}": choose one of ${p.choices}.`,
+  badTime: 'The time must be 10m, 1h, 1d, 3d or none.',
+  badSide: 'The side must be attackers, defenders or random.',
+  badLevel: 'The level must be easy, normal or hard.',
+  aiChannelBusy: 'This channel already has a game: play the AI in another channel or thread.',
+
+  // Challenges
+  challenge: (p: {
+    opponentId: string;
+    challenger: string;
+    variant: string;
+    terms: string;
+    expires: string;
+  }) =>
+    `<@${p.opponentId}>, **${p.challenger}** challenges you to **${p.variant}** (${p.terms}). Accept within 15 minutes: ${p.expires}.`,
+  sidesAtRandom: 'sides drawn at random',
+  challengerPlays: (p: { name: string; side: Side }) => `${p.name} plays the ${p.side}`,
+  twoGameMatch: 'a two-game match',
+  inNewThread: 'in a new thread',
+  accept: 'Accept',
+  decline: 'Decline',
+  withdraw: 'Withdraw',
+  challengeClosed: (p: { challenger: string; opponent: string; variant: string; why: string }) =>
+    `~~${p.challenger} challenged ${p.opponent} to ${p.variant}.~~ ${p.why}`,
+  challengeExpired: 'The challenge expired.',
+  declined: (p: { name: string }) => `${p.name} declined.`,
+  withdrew: (p: { name: string }) => `${p.name} withdrew the challenge.`,
+  accepted: (p: { name: string }) => `${p.name} accepted.`,
+  gameIsIn: (p: { channelId: string }) => `The game is in <#${p.channelId}>.`,
+  youPlayTheAi: (p: { side: Side; level: string }) => `You play the ${p.side} against the AI (${p.level}).`,
+  level: (level: 'easy' | 'normal' | 'hard'): string => level,
+
+  // A game's messages
+  gameTitle: (p: { variant: string; attackers: string; defenders: string }) =>
+    `${p.variant}: **${p.attackers}** (attackers) against **${p.defenders}** (defenders)`,
+  toMove: (p: { who: string; side: Side }) => `${p.who} to move (${p.side}).`,
+  deadline: (p: { when: string }) => `Deadline ${p.when}.`,
+  moveNumber: (p: { title: string; number: number; situation: string }) =>
+    `${p.title}. Move ${p.number}: ${p.situation}`,
+  played: (p: { name: string; side: Side; move: string; captured: number }) =>
+    `**${p.name}** (${p.side}) played **${p.move}**${
+      p.captured === 0 ? '' : p.captured === 1 ? ' capturing 1 piece' : ` capturing ${p.captured} pieces`
+    }.`,
+  gameOver: (p: { result: string; verdict: string }) => `**Game over.** ${p.result} ${p.verdict}`,
+  wins: (p: { name: string; side: Side }) => `**${p.name}** (${p.side}) wins.`,
+  drawn: 'The game is drawn.',
+  result(result: GameResult, _context: ResultContext): string {
+    return result.description;
+  },
+  rematch: 'Rematch',
+
+  // Matches
+  matchLabel: (p: { game: number }) => `match game ${p.game} of 2`,
+  firstGameOver: 'That was game 1 of the match: game 2 follows, sides swapped.',
+  firstGameDrawn: 'Game 1 of the match was drawn.',
+  wonFirstGame: (p: { name: string; moves: number }) =>
+    `**${p.name}** won game 1 of the match in ${p.moves} moves.`,
+  takesTheMatch: (p: { name: string; why: string }) => `**${p.name} takes the match**: ${p.why}.`,
+  matchDrawn: (p: { why: string }) => `**The match is drawn**: ${p.why}.`,
+  matchReason(reason: MatchReason): string {
+    switch (reason.kind) {
+      case 'unfinished':
+        return `game ${reason.nextGame} of 2 is still to be played`;
+      case 'both-drawn':
+        return 'both games were drawn: the match is drawn';
+      case 'only-decided-game':
+        return `${reason.winner} won the only decided game`;
+      case 'both-games':
+        return `${reason.winner} won both games`;
+      case 'equal-moves':
+        return `one win each in ${reason.moves} moves: the match is drawn`;
+      case 'fewer-moves':
+        return `one win each: ${reason.winner} won in ${reason.moves} moves, ${reason.other} in ${reason.otherMoves}`;
+    }
+  },
+  secondGame: (p: { title: string; situation: string }) =>
+    `**Game 2 of the match**, sides swapped: ${p.title}. ${p.situation}`,
+
+  // Draws, undo, clocks
+  offersDraw: (p: { name: string; opponentId: string }) =>
+    `**${p.name}** offers a draw. <@${p.opponentId}>, accept with the button or \`/draw\`; a move declines it.`,
+  acceptDraw: 'Accept the draw',
+  drawAgreed: 'Draw agreed.',
+  asksUndo: (p: { name: string; move: string; opponentId: string }) =>
+    `**${p.name}** asks to take back the last move, **${p.move}**. <@${p.opponentId}>, do you agree?`,
+  takeBack: 'Take it back',
+  undoDeclined: (p: { name: string }) => `${p.name} declined to take back the move.`,
+  takenBack: (p: { move: string }) => `**${p.move}** was taken back.`,
+  reminder: (p: { playerId: string; deadline: string }) =>
+    `<@${p.playerId}>, 80% of your time for this move is gone: the deadline is ${p.deadline}.`,
+
+  // Records
+  lastGameRecord: 'The last game finished here, in OpenTafl notation.',
+  currentGameRecord: 'The game in progress, in OpenTafl notation.',
+  earlierMoves: '…earlier moves in `/export`',
+  noMovesYet: 'No moves yet.',
+  sideToMove: (p: { side: Side }) => `${p.side} to move`,
+
+  // Standings
+  perServer: 'Standings are kept per server.',
+  allVariants: 'all variants',
+  standingsTitle: (p: { scope: string }) => `Standings: ${p.scope}`,
+  noFinishedGames: 'No finished games yet.',
+  noFinishedGamesStart: 'No finished games yet. Start one with `/challenge`.',
+  record: (p: { games: number; wins: number; losses: number; draws: number; points: number }) =>
+    `${p.games} games: ${p.wins} won, ${p.losses} lost, ${p.draws} drawn, ${p.points} points.`,
+  againstEachOpponent: 'Against each opponent',
+  headToHead: (p: { name: string; wins: number; losses: number; draws: number }) =>
+    `${p.name}: ${p.wins} won, ${p.losses} lost, ${p.draws} drawn`,
+  ratedFooter: 'Glicko-2 rating ± deviation; ? marks a provisional rating. A win scores 1 point, a draw ½.',
+  unratedFooter: 'A win scores 1 point, a draw ½. Choose a variant to see ratings.',
+  /** The table's column heads, padded to the columns' widths. */
+  tableHead: (rated: boolean) => ` #  Member            Games  W   L   D  Points${rated ? '  Rating' : ''}`,
+
+  // Help and rules
+  helpTitle: 'Playing tafl here',
+  help: (variants: string) => [
+    '**Start a game** `/challenge opponent:@someone` (choose `variant`, `side`, and `thread:true` to play in a new thread). They accept with the button within 15 minutes.',
+    '**Play** `/move e5-e8`: a piece moves like a rook, from one square to another. Start typing and the bot suggests your legal moves: nothing typed lists your pieces that can move, a square lists that piece’s moves.',
+    '**Look** `/board` shows the board of the game in this channel. Squares are named by file letter and rank number, `a1` bottom left.',
+    '**End** `/resign`, or `/draw` to offer a draw (your opponent accepts with the button or `/draw`; a move declines it).',
+    '**Learn** `/rules` explains a variant. `/standings` shows this server’s table.',
+    `**Variants** ${variants}`,
+  ],
+  variantFooter: (p: { variant: string }) => `variant: ${p.variant}`,
+
+  // The picture's caption
+  captionMove: (p: { number: number }) => `move ${p.number}`,
+  captionTurn: (side: Side) => `${side === 'attackers' ? 'Attackers' : 'Defenders'} to move`,
+  kingCanEscape: 'the king can escape',
+  kingCanBeCaptured: 'the king can be captured',
+
+  /** Refusals of the game service, by code; an unknown code falls back to the service's English. */
+  failures: {
+    self: 'You cannot challenge yourself.',
+    bot: 'Bots do not play here: challenge a member instead.',
+    'channel-busy':
+      'This channel already has a game. Use `thread:true` to play in a new thread, or wait for it to end.',
+    'already-pending': 'You already have a pending challenge in this channel: withdraw it first.',
+    'not-challenged': 'Only the challenged member can accept this challenge.',
+    'not-challenged-decline': 'Only the challenged member can decline this challenge.',
+    'not-challenger': 'Only the challenger can withdraw this challenge.',
+    'channel-taken': 'A game started in this channel meanwhile. Challenge again with `thread:true`.',
+    'challenge-changed': 'The challenge or the channel changed meanwhile; nothing was changed. Try again.',
+    'challenge-answered': 'The challenge was answered meanwhile.',
+    'no-challenge': 'This challenge no longer exists.',
+    expired: 'This challenge has expired.',
+    accepted: 'This challenge was already accepted.',
+    declined: 'This challenge was already declined.',
+    withdrawn: 'This challenge was already withdrawn.',
+    'ai-no-draw': 'The AI plays on: it does not agree draws. You may resign.',
+    'ai-no-undo': 'The AI does not take moves back: play on, or resign.',
+    'already-offered': 'You have already offered a draw.',
+    'stale-draw-offer': 'That draw offer was for a game that has ended.',
+    'no-offer': 'There is no draw offer to accept (a move declines it).',
+    'own-offer': 'You cannot accept your own draw offer.',
+    'nothing-to-undo': 'No move has been played yet.',
+    'already-asked': 'You have already asked to take back the last move.',
+    'stale-undo': 'That request to take back a move is no longer open.',
+    'own-request': 'Your opponent has to answer your request.',
+    'game-gone': 'That game is not on record any more.',
+    'not-in-that-game': 'Only the two players of that game can ask for a rematch.',
+    'no-game': 'There is no game in this channel. Start one with `/challenge`.',
+    'not-a-player': 'You are not playing in this game.',
+    'not-your-turn': (p: Params) => `It is not your turn: ${p.name} (${p.side}) is to move.`,
+    'position-changed':
+      'The game changed while you were moving (another command was handled first), so nothing was changed. Look at `/board` and try again.',
+    busy: 'The server is busy recording other results; nothing was changed. Please try again.',
+    'store-unavailable':
+      'The game store is unreachable right now, so nothing was changed. Please try again in a moment.',
+    'store-silent':
+      'The game store stopped answering while saving this, so it may or may not have been recorded. Look at `/board` in a moment before trying again.',
+  } as Record<string, string | ((p: Params) => string)>,
+
+  /** Why a move is not legal, by the engine's refusal code. */
+  refusals: {
+    'game-over': () => 'the game is over',
+    malformed: (p) => `"${p.text}" is not a move: write it as two squares, like e5-e8`,
+    'off-board': (p) => `${p.square} is not on the ${p.size}x${p.size} board`,
+    'empty-square': (p) => `${p.square} is empty`,
+    'not-your-piece': (p) => `that piece belongs to the ${p.side}`,
+    'no-distance': () => 'a piece must move at least one square',
+    'not-straight': () => 'pieces move along a rank or a file',
+    blocked: (p) => `${p.square} is in the way`,
+    occupied: (p) => `${p.square} is occupied`,
+    'king-only-stop': (p) => `only the king may stop on ${specialSquare(p)}`,
+    'king-only-pass': (p) => `only the king may pass over ${specialSquare(p)}`,
+  } as Record<RefusalCode, (p: RefusalParams) => string>,
+};
+
+function specialSquare(p: RefusalParams): string {
+  return p.special === 'throne' || p.special === 'centre'
+    ? `the ${p.special}`
+    : `a ${p.special} (${p.square})`;
+}
+
+export type Messages = typeof en;

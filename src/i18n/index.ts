@@ -1,0 +1,51 @@
+/**
+ * The bot's languages. A reply follows the language of the member's Discord client; messages no
+ * one asked for (reminders, losses on time, the AI's moves) follow the server's preferred language.
+ */
+import {
+  describeRules,
+  type GameResult,
+  getVariant,
+  type RulesText,
+  type Side,
+  type VariantId,
+} from '../engine/index.ts';
+import type { Failure } from '../game/types.ts';
+import { de } from './de.ts';
+import { en, type Messages } from './en.ts';
+import { describeRulesDe } from './rules-text.de.ts';
+
+export { VARIANT_NAMES_DE } from './de.ts';
+export type { Messages, ResultContext } from './en.ts';
+
+export type Language = Messages['language'];
+export const languages: readonly Language[] = ['en', 'de'];
+
+/** The catalogue for a Discord locale ("de", "en-US", …); anything but German is English. */
+export function messagesFor(locale: string | null | undefined): Messages {
+  return locale?.toLowerCase().startsWith('de') ? de : en;
+}
+
+/** A refusal of the game service or the engine, in the catalogue's language. */
+export function failureText(
+  m: Messages,
+  failure: Pick<Failure, 'code' | 'message'> & { params: object },
+): string {
+  const params = failure.params as Failure['params'];
+  const refusals = m.refusals as Record<string, ((p: Failure['params']) => string) | undefined>;
+  const refusal = refusals[failure.code];
+  if (refusal) return refusal(params);
+  const text = m.failures[failure.code];
+  if (typeof text === 'function') return text(params);
+  return text ?? failure.message;
+}
+
+/** The rules of a variant in brief, in the catalogue's language. */
+export function rulesText(m: Messages, id: VariantId): RulesText {
+  return m.language === 'de' ? describeRulesDe(id) : describeRules(id);
+}
+
+/** How a game ended, in the catalogue's language. */
+export function resultText(m: Messages, result: GameResult, variant: VariantId, turn: Side): string {
+  return m.result(result, { turn, occurrence: getVariant(variant).end.repetition.occurrence });
+}

@@ -1,0 +1,234 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  describeRules,
+  type EndReason,
+  Game,
+  type GameResult,
+  getVariant,
+  type MatchReason,
+  type RefusalCode,
+  variantIds,
+} from '../../src/engine/index.ts';
+import { de } from '../../src/i18n/de.ts';
+import { en, type Messages } from '../../src/i18n/en.ts';
+import { failureText, messagesFor, resultText, rulesText } from '../../src/i18n/index.ts';
+import { gameWith } from '../engine/setup.ts';
+
+/** Every message of a catalogue, called with sample particulars, keyed by name. */
+function everyText(m: Messages): Record<string, string> {
+  const sample = {
+    name: 'Ann',
+    side: 'attackers',
+    variant: 'fetlar',
+    choices: 'a, b',
+    opponentId: '1',
+    challenger: 'Ann',
+    opponent: 'Bob',
+    terms: 't',
+    expires: 'soon',
+    why: 'w',
+    channelId: '2',
+    level: 'easy',
+    attackers: 'Ann',
+    defenders: 'Bob',
+    who: 'Ann',
+    when: 'soon',
+    title: 'T',
+    number: 3,
+    situation: 's',
+    move: 'a1-a2',
+    captured: 2,
+    result: 'r',
+    verdict: 'v',
+    game: 2,
+    moves: 5,
+    playerId: '3',
+    deadline: 'soon',
+    scope: 'all',
+    games: 4,
+    wins: 1,
+    losses: 2,
+    draws: 1,
+    points: 1.5,
+  };
+  const texts: Record<string, string> = {};
+  for (const [key, value] of Object.entries(m)) {
+    if (key === 'failures' || key === 'refusals' || key === 'result' || key === 'matchReason') continue;
+    if (typeof value === 'string') texts[key] = value;
+    else if (typeof value === 'function') {
+      const argument: Record<string, unknown> = {
+        tableHead: true,
+        help: 'v',
+        side: 'attackers',
+        captionTurn: 'attackers',
+        variantName: 'alea-armed',
+        timeControl: '1h',
+        level: 'easy',
+      };
+      const told = (value as (p: unknown) => unknown)(key in argument ? argument[key] : sample);
+      texts[key] = Array.isArray(told) ? told.join('\n') : String(told);
+    }
+  }
+  for (const [code, value] of Object.entries(m.failures))
+    texts[`failures.${code}`] = typeof value === 'string' ? value : value(sample);
+  return texts;
+}
+
+describe('the German catalogue', () => {
+  it('has every message of the English one, each translated', () => {
+    const english = everyText(en);
+    const german = everyText(de);
+    expect(Object.keys(german).sort()).toEqual(Object.keys(english).sort());
+    // The same in both languages by nature: names and codes.
+    const same = new Set(['language', 'level', 'variantName']);
+    for (const key of Object.keys(english)) {
+      if (same.has(key)) continue;
+      expect(german[key], key).not.toBe(english[key]);
+      expect(german[key], key).not.toMatch(/undefined|\[object/);
+    }
+  });
+
+  it('tells every refusal of the engine in German, with its square', () => {
+    const refused = new Map<RefusalCode, string>();
+    const tryIn = (game: Game, move: string) => {
+      const attempt = game.tryPlay(move);
+      if (!attempt.ok) refused.set(attempt.refusal.code, failureText(de, attempt.refusal));
+    };
+    const fetlar = new Game('fetlar');
+    for (const move of ['zz', 'a4-a12', 'c3-c5', 'f4-f3', 'a4-a4', 'a4-b5', 'a4-a9', 'a4-a1', 'a6-b6'])
+      tryIn(fetlar, move);
+    tryIn(gameWith('fetlar', { king: 'b9', defenders: ['f8'], attackers: ['k11'] }, 'defenders'), 'f8-f6');
+    tryIn(
+      gameWith('alea-guards', { king: 'j9', attackers: ['j12'], defenders: ['a9'] }, 'attackers'),
+      'j12-j8',
+    );
+    const over = new Game('fetlar');
+    over.resign('attackers');
+    tryIn(over, 'd1-d3');
+    expect(Object.fromEntries(refused)).toEqual({
+      malformed: '„zz“ ist kein Zug: schreibe ihn als zwei Felder, etwa e5-e8',
+      'off-board': 'a12 liegt nicht auf dem 11x11-Brett',
+      'empty-square': 'c3 ist leer',
+      'not-your-piece': 'diese Figur gehört den Verteidigern',
+      'no-distance': 'eine Figur muss mindestens ein Feld weit ziehen',
+      'not-straight': 'Figuren ziehen entlang einer Reihe oder Linie',
+      blocked: 'a5 ist im Weg',
+      'king-only-stop': 'nur der König darf auf dem Thron stehen bleiben',
+      'king-only-pass': 'nur der König darf über den Mittelpunkt ziehen',
+      'game-over': 'die Partie ist beendet',
+      occupied: 'b6 ist besetzt',
+    });
+  });
+
+  it('keeps the English reasons exactly as the engine words them', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('fetlar', 'alea-armed'),
+        fc.array(fc.nat(), { maxLength: 30 }),
+        (variant, picks) => {
+          const game = new Game(variant);
+          for (const pick of picks) {
+            const moves = game.legalMoves();
+            if (moves.length === 0 || game.isGameOver()) break;
+            const text = `${moves[pick % moves.length].from}-${moves[(pick >> 3) % moves.length].to}`;
+            const attempt = game.tryPlay(text);
+            if (!attempt.ok) expect(failureText(en, attempt.refusal)).toBe(attempt.refusal.message);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('falls back to the service’s English for a code it does not know', () => {
+    expect(failureText(de, { code: 'something-new', message: 'Something new.', params: {} })).toBe(
+      'Something new.',
+    );
+  });
+
+  it('picks German for de clients and English for everyone else', () => {
+    expect(messagesFor('de').language).toBe('de');
+    expect(messagesFor('de-AT').language).toBe('de');
+    expect(messagesFor('en-US').language).toBe('en');
+    expect(messagesFor('fr').language).toBe('en');
+    expect(messagesFor(undefined).language).toBe('en');
+  });
+});
+
+describe('how a game ended, in German', () => {
+  const played = (reason: EndReason, winner: GameResult['winner'], square?: string): GameResult => ({
+    reason,
+    winner,
+    description: '',
+    ...(square ? { square } : {}),
+  });
+
+  it('names the side and the square for every way a game ends', () => {
+    const told = (result: GameResult) => resultText(de, result, 'alea-armed', 'attackers');
+    expect(told(played('king-escaped', 'defenders', 's19'))).toBe(
+      'Der König ist nach s19 entkommen: die Verteidiger gewinnen.',
+    );
+    expect(told(played('king-captured', 'attackers', 'j10'))).toBe(
+      'Der König wurde auf j10 gefangen: die Angreifer gewinnen.',
+    );
+    expect(told(played('enclosed', 'attackers'))).toContain('eingeschlossen');
+    expect(told(played('repetition', 'defenders'))).toBe(
+      'Die Angreifer haben die Stellung zum dritten Mal wiederholt und verlieren.',
+    );
+    expect(told(played('repetition', null))).toContain('unentschieden');
+    expect(told(played('no-legal-move', null))).toBe(
+      'Die Angreifer haben keinen legalen Zug: unentschieden.',
+    );
+    expect(told(played('no-legal-move', 'attackers'))).toBe(
+      'Die Verteidiger haben keinen legalen Zug und verlieren.',
+    );
+    expect(told(played('resignation', 'attackers'))).toBe('Die Verteidiger haben aufgegeben.');
+    expect(told(played('agreed-draw', null))).toBe('Remis vereinbart.');
+    expect(told(played('timeout', 'defenders'))).toBe('Die Zeit der Angreifer ist abgelaufen.');
+    expect(resultText(de, played('repetition', null), 'alea-walker', 'attackers')).toContain('zweiten Mal');
+  });
+
+  it('the engine reports where the king escaped, which the German text names', () => {
+    const game = gameWith('fetlar', { king: 'k5', attackers: ['a5'] }, 'defenders');
+    game.play('k5-k1');
+    expect(game.result?.square).toBe('k1');
+    expect(resultText(de, game.result as GameResult, 'fetlar', game.turn)).toBe(
+      'Der König ist nach k1 entkommen: die Verteidiger gewinnen.',
+    );
+    expect(resultText(en, game.result as GameResult, 'fetlar', game.turn)).toBe(game.result?.description);
+  });
+
+  it('explains a match result in German for every way a match ends', () => {
+    const reasons: MatchReason[] = [
+      { kind: 'unfinished', nextGame: 2 },
+      { kind: 'both-drawn' },
+      { kind: 'only-decided-game', winner: 'Ann' },
+      { kind: 'both-games', winner: 'Ann' },
+      { kind: 'equal-moves', moves: 30 },
+      { kind: 'fewer-moves', winner: 'Ann', moves: 20, other: 'Bob', otherMoves: 31 },
+    ];
+    const german = reasons.map((reason) => de.matchReason(reason));
+    expect(new Set(german).size).toBe(reasons.length);
+    expect(german[5]).toBe('je ein Sieg: Ann gewann in 20 Zügen, Bob in 31');
+    for (const reason of reasons)
+      expect(de.matchReason(reason)).not.toBe(en.matchReason(reason));
+  });
+});
+
+describe('the rules in German', () => {
+  it.each(variantIds)('%s: the same paragraphs as the English, from the same variant data', (id) => {
+    const english = describeRules(id);
+    const german = rulesText(de, id);
+    expect(rulesText(en, id)).toEqual(english);
+    expect(german.lines).toHaveLength(english.lines.length);
+    expect(german.title).toBe(de.variantName(id));
+    const text = german.lines.join('\n');
+    expect(text).toContain('König');
+    expect(text).not.toMatch(/\b(the|and|king|attackers)\b/);
+    const variant = getVariant(id);
+    expect(text).toContain(`${variant.size}x${variant.size}`);
+    expect(text.includes('Wächter')).toBe(variant.capture.guards);
+    expect(text.includes('**Der König** ist bewaffnet')).toBe(variant.capture.kingArmed);
+  });
+});
