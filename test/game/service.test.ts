@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createClient } from '@keyv/redis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Game, type Side } from '../../src/engine/index.ts';
 import { GameService, type Player } from '../../src/game/service.ts';
 import { createStore, type Store } from '../../src/store/index.ts';
 import { gameWith } from '../engine/setup.ts';
-import { startPrivateRedis } from '../support/private-redis.ts';
+import { startPrivateRedis, startStallingRedis } from '../support/private-redis.ts';
 import { testRedisUrl } from '../support/redis-url.ts';
 
 const namespace = `tafl-test-${randomBytes(4).toString('hex')}`;
@@ -597,35 +596,25 @@ describe('game service when Redis goes away', () => {
   });
 
   it('a move whose commit got no answer says it may have been recorded, and it was, exactly once', async () => {
-    const redis = await startPrivateRedis();
-    const store = await createStore({ redisUrl: redis.url, namespace });
-    const observer = await createStore({ redisUrl: redis.url, namespace });
-    const admin = createClient({ url: redis.url });
-    await admin.connect();
+    const redis = await startStallingRedis(namespace);
     try {
-      const service = new GameService(store);
+      const service = new GameService(redis.store);
       await service.startGame({ guildId: 'g', channelId: 'c', players, game: new Game('fetlar') });
-      // Redis takes the commit but holds it unanswered (as a stalled server would).
-      await admin.sendCommand(['CLIENT', 'PAUSE', '20000', 'WRITE']);
+      await redis.stallWrites();
       const unsure = await service.move('c', ann, 'd1-d3');
       expect(unsure).toMatchObject({ ok: false, code: 'store-silent' });
       expect(unsure.ok === false && unsure.message).toContain('may or may not have been recorded');
-      await admin.sendCommand(['CLIENT', 'UNPAUSE']);
-      const watcher = new GameService(observer);
-      let board = await watcher.board('c');
-      for (let i = 0; i < 50 && board?.game.plyCount === 0; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        board = await watcher.board('c');
-      }
+      await redis.resume();
+      const watcher = new GameService(redis.observer);
+      const board = await redis.eventually(
+        () => watcher.board('c'),
+        (active) => active?.game.plyCount === 1,
+      );
       expect(board?.game.history().map((move) => move.notation)).toEqual(['d1-d3']);
       // Trying again is safe: the move is not played twice.
       expect(await watcher.move('c', ann, 'd1-d3')).toMatchObject({ ok: false, code: 'not-your-turn' });
     } finally {
-      await admin.sendCommand(['CLIENT', 'UNPAUSE']).catch(() => {});
-      await admin.close().catch(() => {});
-      await observer.close();
-      await store.close();
-      await redis.stop();
+      await redis.close();
     }
   });
 });

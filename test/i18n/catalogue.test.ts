@@ -211,8 +211,7 @@ describe('how a game ended, in German', () => {
     const german = reasons.map((reason) => de.matchReason(reason));
     expect(new Set(german).size).toBe(reasons.length);
     expect(german[5]).toBe('je ein Sieg: Ann gewann in 20 Zügen, Bob in 31');
-    for (const reason of reasons)
-      expect(de.matchReason(reason)).not.toBe(en.matchReason(reason));
+    for (const reason of reasons) expect(de.matchReason(reason)).not.toBe(en.matchReason(reason));
   });
 });
 

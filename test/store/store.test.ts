@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createClient } from '@keyv/redis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createStore, type Store, StoreUnavailableError } from '../../src/store/index.ts';
-import { startPrivateRedis } from '../support/private-redis.ts';
+import { startPrivateRedis, startStallingRedis } from '../support/private-redis.ts';
 import { testRedisUrl } from '../support/redis-url.ts';
 
 const namespace = `tafl-test-${randomBytes(4).toString('hex')}`;
@@ -175,15 +175,10 @@ describe('redis store when Redis is away', () => {
   });
 
   it('a commit that Redis received but did not answer in time is reported as maybe applied, and applies whole later', async () => {
-    const redis = await startPrivateRedis();
-    const store = await createStore({ redisUrl: redis.url, namespace });
-    // Another process's view: this connection's own queue is held behind the paused commit.
-    const observer = await createStore({ redisUrl: redis.url, namespace });
-    const admin = createClient({ url: redis.url });
-    await admin.connect();
+    const redis = await startStallingRedis(namespace);
+    const { store, observer } = redis;
     try {
-      // Redis holds every write command (EVAL included) but still answers reads and UNPAUSE.
-      await admin.sendCommand(['CLIENT', 'PAUSE', '20000', 'WRITE']);
+      await redis.stallWrites();
       const started = Date.now();
       const failed = await store
         .commit([
@@ -198,43 +193,33 @@ describe('redis store when Redis is away', () => {
       expect(failed).toBeInstanceOf(StoreUnavailableError);
       expect((failed as StoreUnavailableError).maybeApplied).toBe(true);
       expect(await observer.read('a')).toBeNull();
-      await admin.sendCommand(['CLIENT', 'UNPAUSE']);
-      let a = await observer.read('a');
-      for (let i = 0; i < 50 && !a; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        a = await observer.read('a');
-      }
+      await redis.resume();
+      const a = await redis.eventually(
+        () => observer.read('a'),
+        (value) => value !== null,
+      );
       expect(a).toEqual({ revision: 1, value: 'A' });
       expect(await observer.read('b')).toEqual({ revision: 1, value: 'B' });
       expect(await store.read('b')).toEqual({ revision: 1, value: 'B' });
     } finally {
-      await admin.sendCommand(['CLIENT', 'UNPAUSE']).catch(() => {});
-      await admin.close().catch(() => {});
-      await observer.close();
-      await store.close();
-      await redis.stop();
+      await redis.close();
     }
   });
 
   it('closes within a few seconds even while a commit hangs on a stalled Redis', async () => {
-    const redis = await startPrivateRedis();
-    const store = await createStore({ redisUrl: redis.url, namespace });
-    const admin = createClient({ url: redis.url });
-    await admin.connect();
+    const redis = await startStallingRedis(namespace);
     try {
-      await admin.sendCommand(['CLIENT', 'PAUSE', '20000', 'WRITE']);
-      const hanging = store
+      await redis.stallWrites();
+      const hanging = redis.store
         .commit([{ key: 'held', value: 1, expectRevision: 0 }])
         .catch((error: Error) => error);
       await new Promise((resolve) => setTimeout(resolve, 100));
       const started = Date.now();
-      await store.close();
+      await redis.store.close();
       expect(Date.now() - started).toBeLessThan(4000);
       expect(await hanging).toBeInstanceOf(StoreUnavailableError);
     } finally {
-      await admin.sendCommand(['CLIENT', 'UNPAUSE']).catch(() => {});
-      await admin.close().catch(() => {});
-      await redis.stop();
+      await redis.close();
     }
   });
 });

@@ -4,6 +4,8 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createClient } from '@keyv/redis';
+import { createStore, type Store } from '../../src/store/index.ts';
 
 export interface PrivateRedis {
   url: string;
@@ -66,4 +68,49 @@ async function launch(args: string[]): Promise<ChildProcess> {
     child.on('exit', (code) => reject(new Error(`private redis-server exited with ${code}`)));
   });
   return child;
+}
+
+/**
+ * A private Redis that can stall as a hung server does: it holds every write (EVAL included)
+ * unanswered while still answering reads. With a store on it for the code under test, and an
+ * `observer` store standing for another process (the stalled connection's own queue is stuck).
+ */
+export interface StallingRedis {
+  store: Store;
+  observer: Store;
+  stallWrites(): Promise<unknown>;
+  resume(): Promise<unknown>;
+  /** Reads `key` through the observer until `done` accepts it (a held write lands soon after resume). */
+  eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function startStallingRedis(namespace: string): Promise<StallingRedis> {
+  const redis = await startPrivateRedis();
+  const store = await createStore({ redisUrl: redis.url, namespace });
+  const observer = await createStore({ redisUrl: redis.url, namespace });
+  const admin = createClient({ url: redis.url });
+  await admin.connect();
+  const resume = () => admin.sendCommand(['CLIENT', 'UNPAUSE']);
+  return {
+    store,
+    observer,
+    stallWrites: () => admin.sendCommand(['CLIENT', 'PAUSE', '20000', 'WRITE']),
+    resume,
+    async eventually(read, done) {
+      let value = await read();
+      for (let i = 0; i < 50 && !done(value); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        value = await read();
+      }
+      return value;
+    },
+    async close() {
+      await resume().catch(() => {});
+      await admin.close().catch(() => {});
+      await observer.close().catch(() => {});
+      await store.close().catch(() => {});
+      await redis.stop();
+    },
+  };
 }
