@@ -76,6 +76,7 @@ const pick = (n: number) => {
 const latencies: number[] = [];
 const errors: string[] = [];
 let moves = 0;
+let deferred = 0;
 const deadline = performance.now() + SECONDS * 1000;
 const started = performance.now();
 
@@ -91,10 +92,19 @@ async function player(): Promise<void> {
     try {
       const handle = emulator.slash(user, 'move', { move }, { channelId: game.channelId });
       const answer = await handle.firstResponse();
-      if (answer.type === 4 && !((answer.data?.flags ?? 0) & 64)) {
+      let accepted = answer.type === 4 && !((answer.data?.flags ?? 0) & 64);
+      let answeredAt = answer.at;
+      if (answer.type === 5) {
+        // Deferred (the bot took over 1.2 s): the answer is the later edit, which the player waits for.
+        deferred++;
+        const visible = await handle.reply();
+        answeredAt = process.hrtime.bigint();
+        accepted = !visible.ephemeral && visible.attachments.length > 0;
+      }
+      if (accepted) {
         game.shadow.play(move);
         moves++;
-        latencies.push(Number(answer.at - handle.sentAt) / 1e6);
+        latencies.push(Number(answeredAt - handle.sentAt) / 1e6);
       } else {
         errors.push(`${move}: ${answer.data?.content ?? `type ${answer.type}`}`);
       }
@@ -123,6 +133,7 @@ console.log(
   `  moves with images: ${moves} in ${elapsed.toFixed(1)} s = ${(moves / elapsed).toFixed(0)} moves/s`,
 );
 console.log(`  latency (interaction sent → answer received): ${summary(latencies)}`);
+console.log(`  answers deferred (over 1.2 s, then edited in): ${deferred}`);
 for (const [index, bot] of bots.entries()) {
   const stopped = bot
     .output()

@@ -18,6 +18,8 @@ export interface LoggerOptions {
   /** Strings that must never appear in a log line. */
   secrets?: (string | undefined)[];
   write?: (line: string) => void;
+  /** Fields every line carries, e.g. the shard a process serves. */
+  fields?: Record<string, unknown>;
 }
 
 export function createLogger(options: LoggerOptions = {}): Logger {
@@ -29,7 +31,10 @@ export function createLogger(options: LoggerOptions = {}): Logger {
 
   const log = (level: LogLevel, message: string, fields: Record<string, unknown> = {}) => {
     if (RANK[level] < threshold) return;
-    let line = JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }, errorsAsText);
+    let line = JSON.stringify(
+      { time: new Date().toISOString(), level, message, ...options.fields, ...fields },
+      errorsAsText,
+    );
     for (const secret of secrets) line = line.split(secret).join('[redacted]');
     // Credentials in connection URLs, e.g. redis://user:password@host.
     line = line.replace(/(\/\/[^:/@\s"]*:)[^@\s"]+@/g, '$1[redacted]@');

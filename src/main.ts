@@ -18,7 +18,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = createLogger({ level: config.logLevel, secrets: [config.discordToken] });
+  // Under the shard launcher (`npm run start:shards`) discord.js tells each process its shards.
+  const shardIds: unknown = process.env.SHARDS ? JSON.parse(process.env.SHARDS) : undefined;
+  const shards = shardIds === undefined ? {} : { shards: Array.isArray(shardIds) ? shardIds : [shardIds] };
+  const logger = createLogger({ level: config.logLevel, secrets: [config.discordToken], fields: shards });
   const store = await createStore({ redisUrl: config.redisUrl, namespace: config.redisNamespace });
   if (!config.redisUrl) {
     logger.warn('REDIS_URL is not set: games are kept in memory and will not survive a restart');

@@ -15,6 +15,8 @@ const REPLAY_LIMIT = 1000;
 
 interface Session {
   id: string;
+  /** [shard id, shard count] from IDENTIFY; [0, 1] serves every guild. */
+  shard: [number, number];
   socket: WebSocket;
   sequence: number;
   ready: boolean;
@@ -45,6 +47,8 @@ export class Gateway {
   resumes = 0;
   /** The intents of every accepted IDENTIFY. */
   readonly intents: number[] = [];
+  /** The shard of every accepted IDENTIFY. */
+  readonly shards: [number, number][] = [];
   /** Query strings clients connected with (v, encoding, compress). */
   readonly connectQueries: Record<string, string>[] = [];
 
@@ -141,19 +145,39 @@ export class Gateway {
       connection.socket.close(4013, 'Invalid intent(s).');
       return;
     }
+    const shard: [number, number] = d.shard ?? [0, 1];
+    if (
+      !Array.isArray(shard) ||
+      !Number.isInteger(shard[0]) ||
+      !Number.isInteger(shard[1]) ||
+      shard[0] < 0 ||
+      shard[0] >= shard[1]
+    ) {
+      connection.socket.close(4010, 'Invalid shard.');
+      return;
+    }
     this.identifies++;
     this.intents.push(d.intents);
-    const session: Session = { id: secret(32), socket: connection.socket, sequence: 0, ready: true, log: [] };
+    this.shards.push(shard);
+    const session: Session = {
+      id: secret(32),
+      shard,
+      socket: connection.socket,
+      sequence: 0,
+      ready: true,
+      log: [],
+    };
+    const guilds = [...this.state.guilds.keys()].filter((id) => servesGuild(session, id));
     connection.session = session;
     this.sessions.set(session.id, session);
     this.send(session, 'READY', {
       v: 10,
       user: { ...this.state.userJson(this.state.botUser), verified: true, mfa_enabled: false, flags: 0 },
-      guilds: [...this.state.guilds.keys()].map((id) => ({ id, unavailable: true })),
+      guilds: guilds.map((id) => ({ id, unavailable: true })),
       session_id: session.id,
       session_type: 'normal',
       resume_gateway_url: this.options.resumeUrl(),
-      shard: d.shard ?? [0, 1],
+      shard,
       application: { id: this.state.applicationId, flags: 0 },
       private_channels: [],
       relationships: [],
@@ -163,8 +187,7 @@ export class Gateway {
       geo_ordered_rtc_regions: [],
       auth_session_id_hash: secret(16),
     });
-    for (const guildId of this.state.guilds.keys())
-      this.send(session, 'GUILD_CREATE', this.state.guildJson(guildId));
+    for (const guildId of guilds) this.send(session, 'GUILD_CREATE', this.state.guildJson(guildId));
   }
 
   private resume(connection: Connection, d: any) {
@@ -233,16 +256,24 @@ export class Gateway {
    */
   dispatch(event: string, data: unknown): number {
     let sent = 0;
+    const guildId = guildOf(event, data);
     for (const session of this.sessions.values()) {
+      if (guildId && !servesGuild(session, guildId)) continue;
       this.send(session, event, data);
       if (session.ready) sent++;
     }
     return sent;
   }
 
-  /** Sends an event to one connected session only (as Discord does: an interaction goes to one shard). */
+  /**
+   * Sends an event to one connected session only: an interaction goes to the shard of its guild,
+   * and among several sessions on that shard (unsharded processes) to each in turn.
+   */
   dispatchToOne(event: string, data: unknown, index = 0): boolean {
-    const ready = [...this.sessions.values()].filter((session) => session.ready);
+    const guildId = guildOf(event, data);
+    const ready = [...this.sessions.values()].filter(
+      (session) => session.ready && (!guildId || servesGuild(session, guildId)),
+    );
     const session = ready[index % Math.max(1, ready.length)];
     if (!session) return false;
     this.send(session, event, data);
@@ -273,4 +304,21 @@ export class Gateway {
     this.sessions.clear();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
+}
+
+/** Discord's rule: a guild belongs to shard (guild_id >> 22) % shard_count. */
+export function shardOfGuild(guildId: string, shardCount: number): number {
+  return Number((BigInt(guildId) >> 22n) % BigInt(shardCount));
+}
+
+function servesGuild(session: Session, guildId: string): boolean {
+  const [id, count] = session.shard;
+  return shardOfGuild(guildId, count) === id;
+}
+
+/** The guild an event is about: its guild_id, or the guild itself for GUILD_CREATE. */
+function guildOf(event: string, data: unknown): string | undefined {
+  const record = data as { guild_id?: string; id?: string } | null;
+  if (event === 'GUILD_CREATE' || event === 'GUILD_UPDATE') return record?.id;
+  return record?.guild_id ?? undefined;
 }

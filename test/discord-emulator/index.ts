@@ -81,8 +81,12 @@ export class DiscordEmulator {
       gateway: this.gateway,
       interactions: this.interactions,
       gatewayUrl: () => this.gatewayUrl(),
+      recommendedShards: () => this.recommendedShards,
     };
   }
+
+  /** What GET /gateway/bot recommends (a ShardingManager with totalShards 'auto' follows it). */
+  recommendedShards = 1;
 
   private port(): number {
     return (this.server.address() as AddressInfo).port;
@@ -122,6 +126,11 @@ export class DiscordEmulator {
     return this.gateway.intents;
   }
 
+  /** The shard ([id, count]) of every accepted IDENTIFY. */
+  identifyShards(): [number, number][] {
+    return this.gateway.shards;
+  }
+
   /** A user, also made a member of every guild (GUILD_MEMBER_ADD). */
   addUser(name: string, options: { bot?: boolean; locale?: string } = {}): EmulatedUser {
     const user = this.state.addUser(name, options);
@@ -131,8 +140,8 @@ export class DiscordEmulator {
   }
 
   /** A new guild with the bot and every user in it; returns its id. Add channels with `createChannel(name, guildId)`. */
-  createGuild(name: string, options: { locale?: string } = {}): string {
-    const guildId = this.state.addGuild(name, options.locale);
+  createGuild(name: string, options: { locale?: string; id?: string } = {}): string {
+    const guildId = this.state.addGuild(name, options.locale, options.id);
     this.gateway.dispatch('GUILD_CREATE', this.state.guildJson(guildId));
     return guildId;
   }

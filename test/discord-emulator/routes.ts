@@ -9,6 +9,8 @@ export interface RouteContext {
   gateway: Gateway;
   interactions: Interactions;
   gatewayUrl: () => string;
+  /** How many shards GET /gateway/bot recommends. */
+  recommendedShards: () => number;
 }
 
 export interface RouteRequest {
@@ -54,7 +56,7 @@ function botRoute(context: RouteContext, request: RouteRequest): RouteResult | n
   if (is('GET', /^\/gateway\/bot$/)) {
     return ok({
       url: context.gatewayUrl(),
-      shards: 1,
+      shards: context.recommendedShards(),
       session_start_limit: { total: 1000, remaining: 999, reset_after: 14_400_000, max_concurrency: 1 },
     });
   }

@@ -86,8 +86,7 @@ export class DiscordState {
     return user;
   }
 
-  addGuild(name: string, locale = 'en-US'): string {
-    const id = snowflake();
+  addGuild(name: string, locale = 'en-US', id = snowflake()): string {
     this.guilds.set(id, name);
     this.guildLocales.set(id, locale);
     return id;

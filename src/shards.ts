@@ -1,0 +1,73 @@
+/**
+ * `npm run start:shards`: the bot as several processes, one per discord.js shard, on one Redis.
+ * Each process is `src/main.ts` serving the guilds of its shard; any process may finish any
+ * game's work (moves, clocks, the AI), because every change is an atomic commit in Redis.
+ * SHARD_COUNT fixes the number of shards; without it Discord's recommendation is used.
+ */
+import 'dotenv/config';
+import { fileURLToPath } from 'node:url';
+import { REST, Routes, ShardingManager } from 'discord.js';
+import { ConfigError, readConfig } from './config.ts';
+import { createLogger } from './log.ts';
+
+let config: ReturnType<typeof readConfig>;
+try {
+  config = readConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`Cannot start: ${error.message}`);
+  process.exit(1);
+}
+const logger = createLogger({
+  level: config.logLevel,
+  secrets: [config.discordToken],
+  fields: { launcher: true },
+});
+
+async function shardCount(): Promise<number> {
+  const fixed = Number(process.env.SHARD_COUNT);
+  if (Number.isInteger(fixed) && fixed > 0) return fixed;
+  // Asked of the configured API, so that a REST proxy (or the test emulator) is honoured.
+  const rest = new REST(config.discordApiUrl ? { api: config.discordApiUrl } : {}).setToken(
+    config.discordToken,
+  );
+  const { shards } = (await rest.get(Routes.gatewayBot())) as { shards: number };
+  return shards;
+}
+
+const manager = new ShardingManager(fileURLToPath(new URL('./main.ts', import.meta.url)), {
+  token: config.discordToken,
+  totalShards: await shardCount(),
+  mode: 'process',
+  execArgv: ['--import', 'tsx'],
+  respawn: true,
+});
+manager.on('shardCreate', (shard) =>
+  logger.info('shard launched', { shard: shard.id, of: manager.totalShards }),
+);
+
+let stopping = false;
+const shutdown = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  logger.info('stopping shards', { signal });
+  // Each shard process stops cleanly on SIGTERM: it finishes the interactions in flight.
+  await Promise.all(
+    [...manager.shards.values()].map(
+      (shard) =>
+        new Promise<void>((resolve) => {
+          const child = shard.process;
+          if (!child || child.exitCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          shard.kill();
+        }),
+    ),
+  );
+  logger.info('stopped');
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await manager.spawn({ timeout: 60_000 });
+logger.info('all shards ready', { shards: manager.totalShards });
