@@ -2,7 +2,7 @@
  * `npm run start:shards`: the bot as several processes, one per discord.js shard, on one Redis.
  * Each process is `src/main.ts` serving the guilds of its shard; any process may finish any
  * game's work (moves, clocks, the AI), because every change is an atomic commit in Redis.
- * SHARD_COUNT fixes the number of shards; without it Discord's recommendation is used.
+ * TOTAL_SHARDS fixes the number of shards; without it Discord's recommendation is used.
  */
 import 'dotenv/config';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +25,7 @@ const logger = createLogger({
 });
 
 async function shardCount(): Promise<number> {
-  const fixed = Number(process.env.SHARD_COUNT);
+  const fixed = Number(process.env.TOTAL_SHARDS);
   if (Number.isInteger(fixed) && fixed > 0) return fixed;
   // Asked of the configured API, so that a REST proxy (or the test emulator) is honoured.
   const rest = new REST(config.discordApiUrl ? { api: config.discordApiUrl } : {}).setToken(
