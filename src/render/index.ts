@@ -2,14 +2,16 @@
  * The board as a PNG: a pure function of the engine's snapshot and the players' names. It knows
  * nothing of Discord or the store.
  */
+import type { Canvas } from '@napi-rs/canvas';
 import type { BoardSnapshot } from '../engine/index.ts';
 import { type Messages, messagesFor } from '../i18n/index.ts';
 import { backgroundFor } from './background.ts';
+import { bandsOf, inkOf, overlap, type Placement, type Rows } from './bands.ts';
 import { drawCaption } from './caption.ts';
 import { registerFonts } from './fonts.ts';
 import { cornerOf, indicesOf, type Layout, layoutFor } from './layout.ts';
 import { type Mark, spritesFor } from './pieces.ts';
-import { encodePng } from './png.ts';
+import { bandedPng } from './png.ts';
 import { blankFrame, type Frame, pasteCanvas, type Sprite, stamp } from './raster.ts';
 
 export { centreOfSquare, type Layout, layoutFor } from './layout.ts';
@@ -55,13 +57,53 @@ export async function renderBoard(
 ): Promise<Buffer> {
   registerFonts();
   const layout = layoutOf(snapshot);
-  const sprites = spritesFor(layout);
+  const background = backgroundFor(snapshot, layout);
+  const placements = placementsOf(snapshot, layout);
+  const png = bandedPng(bandsOf(layout, background, placements));
   const frame = frameFor(layout);
-  backgroundFor(snapshot, layout).rows.copy(frame.rows);
+  const caption = drawCaption(layout, snapshot, players, options.messages ?? messagesFor('en'), options.note);
+  // Rows whose deflated bytes the encoder kept from an earlier picture are not read: no need to draw them.
+  compose(frame, background, placements, caption, png.toDraw);
+  return png.encode(frame);
+}
 
+/** The picture's pixels drawn in full, as PNG scanlines: what renderBoard's PNG decodes to. For tests. */
+export function boardPixels(snapshot: BoardSnapshot, players: Players, options: RenderOptions = {}): Frame {
+  registerFonts();
+  const layout = layoutOf(snapshot);
+  const frame = blankFrame(layout.width, layout.height);
+  const caption = drawCaption(layout, snapshot, players, options.messages ?? messagesFor('en'), options.note);
+  const everything = [{ top: 0, bottom: frame.height }];
+  compose(frame, backgroundFor(snapshot, layout), placementsOf(snapshot, layout), caption, everything);
+  return frame;
+}
+
+/** Draws the picture's `rows` of the frame; others may be drawn in part, or left from an earlier picture. */
+function compose(
+  frame: Frame,
+  background: Frame,
+  placements: Placement[],
+  caption: Canvas,
+  rows: Rows[],
+): void {
+  const rowLength = frame.rows.length / frame.height;
+  for (const { top, bottom } of rows)
+    background.rows.copy(frame.rows, top * rowLength, top * rowLength, bottom * rowLength);
+  for (const placement of placements) {
+    const ink = inkOf(placement);
+    if (rows.some((drawn) => overlap(ink, drawn)))
+      stamp(frame, placement.sprite, placement.left, placement.top);
+  }
+  pasteCanvas(frame, caption, 0);
+}
+
+/** The sprites to stamp, in order: marks of the last move, pieces, then the ring of a threatened king. */
+function placementsOf(snapshot: BoardSnapshot, layout: Layout): Placement[] {
+  const sprites = spritesFor(layout);
+  const placements: Placement[] = [];
   const put = (sprite: Sprite, file: number, rank: number) => {
     const corner = cornerOf(layout, file, rank);
-    stamp(frame, sprite, corner.x - sprites.overhang, corner.y - sprites.overhang);
+    placements.push({ sprite, left: corner.x - sprites.overhang, top: corner.y - sprites.overhang });
   };
   const mark = (kind: Mark, square: string) => {
     const { file, rank } = indicesOf(square);
@@ -82,12 +124,7 @@ export async function renderBoard(
   const threat = kingThreat(snapshot);
   const king = kingOn(snapshot);
   if (threat && king) put(sprites.marks[threat], king.file, king.rank);
-  pasteCanvas(
-    frame,
-    drawCaption(layout, snapshot, players, options.messages ?? messagesFor('en'), options.note),
-    0,
-  );
-  return encodePng(frame);
+  return placements;
 }
 
 function kingThreat(snapshot: BoardSnapshot): Mark | null {

