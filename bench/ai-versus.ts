@@ -2,23 +2,37 @@
  * `npm run bench:ai-versus -- [git-ref]`: the AI in the working tree against the AI at a git ref
  * (default HEAD), over paired games (each opening played with both colours), to check that a
  * change to the AI makes it stronger before it lands: the issue asks for at least 55% over 400
- * games. AI_VERSUS_GAMES (default 400) and AI_VERSUS_MS (per move, default 100) size the run.
+ * games. `--games N` or AI_VERSUS_GAMES (default 400) and `--ms N` or AI_VERSUS_MS (per move,
+ * default 100) size the run: `npm run bench:ai-versus -- HEAD --ms 1000 --games 100`.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { chooseMove } from '../src/ai/index.ts';
 import { Game, type Side, type VariantId } from '../src/engine/index.ts';
 import { seededRandom } from './sample-games.ts';
 
-const ref = process.argv[2] ?? 'HEAD';
-const GAMES = Number(process.env.AI_VERSUS_GAMES ?? 400);
-const MOVE_MS = Number(process.env.AI_VERSUS_MS ?? 100);
+const { values: flags, positionals } = parseArgs({
+  options: { games: { type: 'string' }, ms: { type: 'string' } },
+  allowPositionals: true,
+});
+const ref = positionals[0] ?? 'HEAD';
+const GAMES = count('games', flags.games ?? process.env.AI_VERSUS_GAMES ?? '400');
+const MOVE_MS = count('ms', flags.ms ?? process.env.AI_VERSUS_MS ?? '100');
 const OPENING_PLIES = 4;
 const CAP = 300;
 
+function count(name: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`--${name} wants a positive whole number, not ${text}`);
+  return value;
+}
+
+console.log(`working tree against ${ref}: ${GAMES} games, ${MOVE_MS} ms a move`);
 const root = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
 const commit = execFileSync('git', ['rev-parse', '--short', ref], { encoding: 'utf8', cwd: root }).trim();
 const tree = join(tmpdir(), `tafl-ai-${commit}`);
@@ -59,7 +73,7 @@ for (let pair = 0; played < GAMES; pair++) {
 }
 const share = (100 * score) / played;
 console.log(
-  `working tree against ${commit}: ${score} of ${played} = ${share.toFixed(1)}% (${share >= 55 ? 'stronger: may land' : 'not shown stronger'})`,
+  `working tree against ${commit}, ${MOVE_MS} ms a move: ${score} of ${played} = ${share.toFixed(1)}% (${share >= 55 ? 'stronger: may land' : 'not shown stronger'})`,
 );
 execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: root, stdio: 'ignore' });
 process.exit(0);

@@ -2,18 +2,28 @@
  * `npm run bench:ai`: the AI against a random player and a greedy one-ply capturer, paired colours
  * (each pairing plays both sides with the same seeds), a 300-ply cap counted as a draw; then the
  * depth the search reaches in one second from the start, and the bot's event-loop delay while the
- * AI thinks in its worker. AI_BENCH_GAMES (per side, default 4) and AI_BENCH_MS (per AI move,
- * default 50) size the run: the issue's full run (200 games a pairing at 1 s a move) takes hours.
+ * AI thinks in its worker. `--games N` or AI_BENCH_GAMES (per side, default 4) and `--ms N` or
+ * AI_BENCH_MS (per AI move, default 50) size the run: the issue's full run (200 games a pairing at
+ * 1 s a move) takes hours.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { chooseMove } from '../src/ai/index.ts';
 import { AiPlayer } from '../src/ai/player.ts';
 import { Game, type Side, type VariantId } from '../src/engine/index.ts';
 import { seededRandom } from './sample-games.ts';
 
-const GAMES = Number(process.env.AI_BENCH_GAMES ?? 4);
-const MOVE_MS = Number(process.env.AI_BENCH_MS ?? 50);
+const { values: flags } = parseArgs({ options: { games: { type: 'string' }, ms: { type: 'string' } } });
+const GAMES = count('games', flags.games ?? process.env.AI_BENCH_GAMES ?? '4');
+const MOVE_MS = count('ms', flags.ms ?? process.env.AI_BENCH_MS ?? '50');
 const CAP = 300;
+
+function count(name: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`--${name} wants a positive whole number, not ${text}`);
+  return value;
+}
 
 type Opponent = (game: Game, random: () => number) => string;
 
@@ -75,6 +85,9 @@ for (const variant of ['fetlar', 'alea-armed', 'alea-guards'] as const) {
   );
 }
 
+// The AI's worker is unref'd, as the bot wants it: without a timer of its own, this script would
+// have nothing keeping it alive while it waits on the worker, and would end there silently.
+const keepAlive = setInterval(() => {}, 1000);
 const ai = new AiPlayer();
 await ai.warm();
 const delay = monitorEventLoopDelay({ resolution: 5 });
@@ -85,4 +98,5 @@ console.log(
   `  event-loop delay while the AI thinks 1 s in its worker: p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms, max ${(delay.max / 1e6).toFixed(1)} ms`,
 );
 await ai.close();
+clearInterval(keepAlive);
 process.exit(0);

@@ -39,16 +39,36 @@ export const WEIGHTS: Record<'small' | 'large', Weights> = {
   },
 };
 
-/** The evaluation from the defenders' point of view. */
-export function defendersScore(position: Position, weights: Weights): number {
-  const { rules, cells, king } = position;
+/** The pieces' worth from the defenders' point of view. The search keeps it up to date through captures. */
+export function material(position: Position, weights: Weights): number {
+  const { rules, cells } = position;
+  const squares = rules.squares;
   let score = 0;
-  for (const cell of rules.squares) {
-    const piece = cells[cell];
+  for (let i = 0; i < squares.length; i++) {
+    const piece = cells[squares[i]];
     if (piece === ATTACKER) score -= weights.attacker;
     else if (piece === DEFENDER) score += weights.defender;
     else if (piece === GUARD) score += weights.guard;
   }
+  return score;
+}
+
+/** What the last move's captures changed in material(): only attackers and defenders are ever captured. */
+export function capturedWorth(position: Position, weights: Weights): number {
+  const captured = position.lastCaptureCount();
+  if (captured === 0) return 0;
+  // The side now to move lost the pieces.
+  return position.sideToMove === ATTACKERS ? captured * weights.attacker : -captured * weights.defender;
+}
+
+/** The evaluation from the defenders' point of view. */
+export function defendersScore(
+  position: Position,
+  weights: Weights,
+  pieces = material(position, weights),
+): number {
+  const { rules, cells, king } = position;
+  let score = pieces;
   if (king < 0) return score;
   const { directions, escape: escapeCells, width } = rules;
   let mobility = 0;
@@ -72,8 +92,9 @@ export function defendersScore(position: Position, weights: Weights): number {
   return score;
 }
 
-export function evaluate(position: Position, weights: Weights): number {
-  const score = defendersScore(position, weights);
+/** The evaluation for the side to move; `pieces`, if the caller keeps it, saves counting material. */
+export function evaluate(position: Position, weights: Weights, pieces = material(position, weights)): number {
+  const score = defendersScore(position, weights, pieces);
   return position.sideToMove === ATTACKERS ? -score : score;
 }
 

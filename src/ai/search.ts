@@ -1,18 +1,23 @@
 /**
  * The AI's search: iterative deepening negamax with alpha-beta, a transposition table on the
  * position's Zobrist hash, and move ordering (the table's move, captures and king moves, killer
- * moves, the history heuristic). It stops when its time is up and returns the best move of the
- * last finished depth.
+ * moves, the history heuristic). Past the nominal depth a quiescence search follows the noisy
+ * moves (captures, the king's threats and the answers to them) until the position is quiet, so
+ * that a capture one ply beyond the horizon is not missed. It stops when its time is up and
+ * returns the best move of the last finished depth.
  */
 import { DRAW, judge } from '../engine/outcome.ts';
-import { moveBufferSize, type Position } from '../engine/position.ts';
+import { KING_CAPTURED, moveBufferSize, ONGOING, type Position } from '../engine/position.ts';
 import * as codes from '../engine/rules.ts';
-import { evaluate, WEIGHTS, type Weights } from './evaluate.ts';
+import { capturedWorth, evaluate, material, WEIGHTS, type Weights } from './evaluate.ts';
+import { escapeLines, noisyMoves } from './noisy.ts';
 
-const { KING, EMPTY, OFF, sideOf } = codes;
+const { KING, EMPTY, OFF, DEFENDERS, sideOf } = codes;
 
 export const WIN = 100_000;
 const MAX_PLY = 64;
+/** How many plies of captures and king threats are followed past the nominal depth. */
+export const QUIESCENCE_PLIES = 4;
 
 export interface SearchOptions {
   /** Milliseconds to think. */
@@ -21,6 +26,8 @@ export interface SearchOptions {
   /** 0..1: how much noise to add to root scores (the easy level plays weaker moves). */
   randomness?: number;
   random?: () => number;
+  /** Plies of quiescence search past the nominal depth; 0 scores the horizon by the evaluation alone. */
+  quiescencePlies?: number;
 }
 
 export interface SearchResult {
@@ -50,6 +57,20 @@ export function search(position: Position, options: SearchOptions): SearchResult
   let nodes = 0;
   const random = options.random ?? Math.random;
   const noise = (options.randomness ?? 0) * 150;
+  const quiescencePlies = options.quiescencePlies ?? QUIESCENCE_PLIES;
+
+  // Material, kept up to date move by move: counting it afresh at every leaf is most of an evaluation.
+  let pieces = material(position, weights);
+  const gains = new Int32Array(MAX_PLY + 1);
+  const play = (move: number, ply: number) => {
+    position.make(move);
+    gains[ply] = capturedWorth(position, weights);
+    pieces += gains[ply];
+  };
+  const takeBack = (ply: number) => {
+    position.unmake();
+    pieces -= gains[ply];
+  };
 
   const key = () => (position.hashLo >>> 0) * 4096 + (position.hashHi & 4095);
 
@@ -95,6 +116,46 @@ export function search(position: Position, options: SearchOptions): SearchResult
     }
   }
 
+  /**
+   * The horizon: the side to move may stand pat on the evaluation, or play a noisy move. The
+   * defenders win at once if the king sees an escape square; the attackers, while he does, may not
+   * stand pat and must block him or capture him.
+   */
+  function quiesce(alpha: number, beta: number, ply: number, left: number): number {
+    nodes++;
+    if ((nodes & 1023) === 0 && performance.now() > deadline) throw new TimeUp();
+    if (ply > 0) {
+      const end = terminal(ply);
+      if (end !== null) return end;
+    }
+    const lines = escapeLines(position);
+    if (lines > 0 && position.sideToMove === DEFENDERS) return WIN - (ply + 1);
+    if (left <= 0 || ply >= MAX_PLY) return evaluate(position, weights, pieces);
+    let best = lines > 0 ? -(WIN - (ply + 2)) : evaluate(position, weights, pieces);
+    if (best >= beta) return best;
+    if (best > alpha) alpha = best;
+    const moves = buffers[ply];
+    const count = noisyMoves(position, moves, lines > 0);
+    for (let i = 0; i < count; i++) {
+      const move = moves[i];
+      const kingMoves = position.cells[move & 511] === KING;
+      play(move, ply);
+      let score: number | null = null;
+      try {
+        if (lines > 0 ? answersThreat(position, lines) : isNoisy(position, kingMoves)) {
+          score = -quiesce(-beta, -alpha, ply + 1, left - 1);
+        }
+      } finally {
+        takeBack(ply);
+      }
+      if (score === null) continue;
+      if (score > best) best = score;
+      if (score > alpha) alpha = score;
+      if (alpha >= beta) break;
+    }
+    return best;
+  }
+
   function negamax(depth: number, alpha: number, beta: number, ply: number): number {
     nodes++;
     if ((nodes & 1023) === 0 && performance.now() > deadline) throw new TimeUp();
@@ -102,7 +163,11 @@ export function search(position: Position, options: SearchOptions): SearchResult
       const end = terminal(ply);
       if (end !== null) return end;
     }
-    if (depth <= 0 || ply >= MAX_PLY) return evaluate(position, weights);
+    if (depth <= 0 || ply >= MAX_PLY) {
+      return quiescencePlies > 0
+        ? quiesce(alpha, beta, ply, quiescencePlies)
+        : evaluate(position, weights, pieces);
+    }
 
     const hash = key();
     const entry = table.get(hash);
@@ -119,12 +184,12 @@ export function search(position: Position, options: SearchOptions): SearchResult
     let bestMove = moves[0];
     for (let i = 0; i < count; i++) {
       const move = moves[i];
-      position.make(move);
+      play(move, ply);
       let score: number;
       try {
         score = -negamax(depth - 1, -beta, -alpha, ply + 1);
       } finally {
-        position.unmake();
+        takeBack(ply);
       }
       if (score > best) {
         best = score;
@@ -162,12 +227,12 @@ export function search(position: Position, options: SearchOptions): SearchResult
       let bestMove = rootMoves[0];
       let bestScore = -Infinity;
       for (let i = 0; i < rootCount; i++) {
-        position.make(rootMoves[i]);
+        play(rootMoves[i], 0);
         let score: number;
         try {
           score = -negamax(depth - 1, -Infinity, -alpha + Math.max(noise, 0), 1);
         } finally {
-          position.unmake();
+          takeBack(0);
         }
         if (noise > 0 && Math.abs(score) < WIN / 2) score += (random() - 0.5) * noise;
         if (score > bestScore) {
@@ -183,4 +248,15 @@ export function search(position: Position, options: SearchOptions): SearchResult
     if (!(error instanceof TimeUp)) throw error;
   }
   return { ...result, nodes };
+}
+
+/** After a candidate noisy move: it captured, ended the game, or brought the king in sight of an escape square. */
+function isNoisy(position: Position, kingMoved: boolean): boolean {
+  if (position.status !== ONGOING || position.lastCaptureCount() > 0) return true;
+  return kingMoved && escapeLines(position) > 0;
+}
+
+/** After an attackers' move while the king saw `lines` escape squares: he sees fewer, or he is taken. */
+function answersThreat(position: Position, lines: number): boolean {
+  return position.status === KING_CAPTURED || escapeLines(position) < lines;
 }

@@ -247,6 +247,11 @@ export class Position {
     this.hashHi = this.hashesHi[ply];
   }
 
+  /** How many pieces the last move captured, without listing them. */
+  lastCaptureCount(): number {
+    return this.ply === 0 ? 0 : this.captureCount - this.capturedFrom[this.ply - 1];
+  }
+
   /** The cells whose pieces the last move captured. */
   lastCaptures(): number[] {
     if (this.ply === 0) return [];
