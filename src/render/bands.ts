@@ -18,8 +18,8 @@ export interface Rows {
 }
 
 export interface Band extends Rows {
-  /** What was drawn into the band; null for the caption's, drawn anew for every picture and known by their bytes. */
-  name: string | null;
+  /** What was drawn into the band. */
+  name: string;
 }
 
 /** A sprite to stamp with its top-left corner at (left, top). */
@@ -30,29 +30,18 @@ export interface Placement {
 }
 
 /**
- * Rows between the caption's lines (see caption.ts): the title, which changes with every move; the
- * players, the same all game; whose turn it is, one of a few.
+ * The caption's lines (named by caption.ts), then the margin above the board, one band per rank
+ * of cells, the margin below; the placements in the order they are stamped.
  */
-const CAPTION_CUTS = [50, 126];
-
-/**
- * The caption's lines, the margin above the board, one band per rank of cells, the margin below;
- * the placements in the order they are stamped.
- */
-export function bandsOf(layout: Layout, background: Frame, placements: Placement[]): Band[] {
-  const cuts = [0, ...CAPTION_CUTS.filter((row) => row < layout.captionHeight), layout.captionHeight];
-  cuts.push(layout.gridTop);
+export function bandsOf(layout: Layout, background: Frame, placements: Placement[], caption: Band[]): Band[] {
+  const cuts = [layout.captionHeight, layout.gridTop];
   for (let rank = 1; rank <= layout.size; rank++) cuts.push(layout.gridTop + rank * layout.cell);
   cuts.push(layout.height);
   const inked = placements.map((placement) => ({ placement, rows: inkOf(placement) }));
-  const bands: Band[] = [];
+  const bands: Band[] = caption.map(({ top, bottom, name }) => ({ top, bottom, name }));
   for (let i = 0; i + 1 < cuts.length; i++) {
     const rows = { top: cuts[i], bottom: cuts[i + 1] };
     if (rows.top === rows.bottom) continue;
-    if (rows.top < layout.captionHeight) {
-      bands.push({ ...rows, name: null });
-      continue;
-    }
     let name = `${idOf(background)}:${rows.top}-${rows.bottom}`;
     for (const { placement, rows: ink } of inked) {
       if (overlap(ink, rows)) name += `|${idOf(placement.sprite)}@${placement.left},${placement.top}`;

@@ -2,17 +2,16 @@
  * The board as a PNG: a pure function of the engine's snapshot and the players' names. It knows
  * nothing of Discord or the store.
  */
-import type { Canvas } from '@napi-rs/canvas';
 import type { BoardSnapshot } from '../engine/index.ts';
 import { type Messages, messagesFor } from '../i18n/index.ts';
 import { backgroundFor } from './background.ts';
 import { bandsOf, inkOf, overlap, type Placement, type Rows } from './bands.ts';
-import { drawCaption } from './caption.ts';
+import { type CaptionLine, captionLines, drawCaptionLine } from './caption.ts';
 import { registerFonts } from './fonts.ts';
 import { cornerOf, indicesOf, type Layout, layoutFor } from './layout.ts';
 import { type Mark, spritesFor } from './pieces.ts';
 import { bandedPng } from './png.ts';
-import { blankFrame, type Frame, pasteCanvas, type Sprite, stamp } from './raster.ts';
+import { blankFrame, type Frame, type Sprite, stamp } from './raster.ts';
 
 export { centreOfSquare, type Layout, layoutFor } from './layout.ts';
 export { palette } from './palette.ts';
@@ -59,11 +58,12 @@ export async function renderBoard(
   const layout = layoutOf(snapshot);
   const background = backgroundFor(snapshot, layout);
   const placements = placementsOf(snapshot, layout);
-  const png = bandedPng(bandsOf(layout, background, placements));
+  const m = options.messages ?? messagesFor('en');
+  const caption = captionLines(layout, snapshot, players, m, options.note);
+  const png = bandedPng(bandsOf(layout, background, placements, caption));
   const frame = frameFor(layout);
-  const caption = drawCaption(layout, snapshot, players, options.messages ?? messagesFor('en'), options.note);
   // Rows whose deflated bytes the encoder kept from an earlier picture are not read: no need to draw them.
-  compose(frame, background, placements, caption, png.toDraw);
+  compose(frame, layout, m, background, placements, caption, png.toDraw);
   return png.encode(frame);
 }
 
@@ -72,18 +72,29 @@ export function boardPixels(snapshot: BoardSnapshot, players: Players, options: 
   registerFonts();
   const layout = layoutOf(snapshot);
   const frame = blankFrame(layout.width, layout.height);
-  const caption = drawCaption(layout, snapshot, players, options.messages ?? messagesFor('en'), options.note);
+  const m = options.messages ?? messagesFor('en');
+  const caption = captionLines(layout, snapshot, players, m, options.note);
   const everything = [{ top: 0, bottom: frame.height }];
-  compose(frame, backgroundFor(snapshot, layout), placementsOf(snapshot, layout), caption, everything);
+  compose(
+    frame,
+    layout,
+    m,
+    backgroundFor(snapshot, layout),
+    placementsOf(snapshot, layout),
+    caption,
+    everything,
+  );
   return frame;
 }
 
 /** Draws the picture's `rows` of the frame; others may be drawn in part, or left from an earlier picture. */
 function compose(
   frame: Frame,
+  layout: Layout,
+  m: Messages,
   background: Frame,
   placements: Placement[],
-  caption: Canvas,
+  caption: CaptionLine[],
   rows: Rows[],
 ): void {
   const rowLength = frame.rows.length / frame.height;
@@ -94,7 +105,9 @@ function compose(
     if (rows.some((drawn) => overlap(ink, drawn)))
       stamp(frame, placement.sprite, placement.left, placement.top);
   }
-  pasteCanvas(frame, caption, 0);
+  for (const line of caption) {
+    if (rows.some((drawn) => overlap(line, drawn))) drawCaptionLine(frame, line, layout, m);
+  }
 }
 
 /** The sprites to stamp, in order: marks of the last move, pieces, then the ring of a threatened king. */

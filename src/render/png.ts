@@ -5,7 +5,8 @@
  *
  * - The picture is cut into bands (see bands.ts), each deflated on its own as a piece of the zlib
  *   stream (see zlib-pieces.ts) and kept under the band's name. A move changes the caption's title
- *   and a few ranks: the next picture of the game reuses the other bands' pieces as they are.
+ *   and turn lines and a few ranks: the next picture of the game reuses the other bands' pieces as
+ *   they are, and the bands it reuses are neither drawn nor read.
  * - RGB, not RGBA: every pixel is opaque. A quarter fewer bytes to checksum and deflate, and
  *   7% smaller files, for a copy of the caption's pixels instead of a plain copy.
  * - Level 3, as before. On a band, levels 1 and 2 are no faster here and 5-10% larger; cutting
@@ -15,7 +16,6 @@
  *   few runs of one byte); a palette (antialiasing leaves 1,100 to 1,300 colours in a picture,
  *   more than a palette's 256).
  */
-import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import type { Band, Rows } from './bands.ts';
 import { PieceCache } from './piece-cache.ts';
@@ -42,7 +42,7 @@ export interface BandedPng {
 
 export function bandedPng(bands: Band[]): BandedPng {
   // Taken now, so that bands kept when the frame is drawn are still at hand when it is encoded.
-  const pieces = bands.map((band) => (band.name === null ? undefined : kept.get(band.name)));
+  const pieces = bands.map((band) => kept.get(band.name));
   return {
     toDraw: bands.filter((_, i) => !pieces[i]),
     encode(frame) {
@@ -51,24 +51,14 @@ export function bandedPng(bands: Band[]): BandedPng {
         const piece = pieces[i];
         if (piece) return piece;
         const bytes = frame.rows.subarray(band.top * rowLength, band.bottom * rowLength);
-        const name = band.name ?? contentName(bytes);
-        const known = band.name === null ? kept.get(name) : undefined;
-        if (known) return known;
         const deflated = deflatePiece(bytes, LEVEL);
-        kept.set(name, deflated);
+        kept.set(band.name, deflated);
         return deflated;
       });
       return png(frame, all);
     },
   };
 }
-
-/**
- * A name for bytes drawn anew for each picture: a strong hash, so that two bands with the same
- * name never differ without keeping their bytes to compare. SHA-256 costs about a third of
- * deflating the same bytes here.
- */
-const contentName = (bytes: Buffer) => `#${createHash('sha256').update(bytes).digest('base64')}`;
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
