@@ -1,8 +1,18 @@
 /**
  * `npm run bench:load`: two bot processes on one Redis, driven through the Discord emulator with
- * 1,000 games in progress across 20 guilds. Reports moves per second, latency, event-loop delay
- * in the bots, Redis memory per game, errors, and checks that every game's stored record is
- * exactly the moves its players were told were accepted.
+ * 1,000 games in progress across 20 guilds, in two phases:
+ *
+ * - offered load: moves sent at a steady rate (LOAD_RATE, default 300 a second) whether or not
+ *   earlier ones were answered, as players do; latency counts from when each move was due, so a
+ *   driver that falls behind shows as latency, not as a lower rate. The first LOAD_WARMUP seconds
+ *   (default 5) are reported on their own: just started, the bots compile their code, load fonts
+ *   and deflate every game's board afresh;
+ * - saturation: LOAD_CONCURRENCY players (default 48) each sending a move as soon as their last
+ *   one is answered: the most moves a second the bots sustain.
+ *
+ * Reports moves per second, latency, event-loop delay in the bots, Redis memory per game, errors,
+ * and checks that every game's stored record is exactly the moves its players were told were
+ * accepted.
  */
 import { randomBytes } from 'node:crypto';
 import { createClient } from '@keyv/redis';
@@ -16,7 +26,10 @@ import { summary } from './stats.ts';
 const GUILDS = 20;
 const GAMES = 1000;
 const CONCURRENCY = Number(process.env.LOAD_CONCURRENCY ?? 48);
+const RATE = Number(process.env.LOAD_RATE ?? 300);
+/** Each phase's length, after the warm-up. */
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 20);
+const WARMUP_SECONDS = Number(process.env.LOAD_WARMUP ?? 5);
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 interface LoadGame {
@@ -35,7 +48,7 @@ await redis.connect();
 const usedMemory = async () => Number(/used_memory:(\d+)/.exec(await redis.info('memory'))?.[1] ?? 0);
 
 console.log(
-  `load: ${GAMES} games in ${GUILDS} guilds, 2 bot processes, ${CONCURRENCY} players moving at once, ${SECONDS} s`,
+  `load: ${GAMES} games in ${GUILDS} guilds, 2 bot processes, ${WARMUP_SECONDS} s warm-up, ${SECONDS} s a phase`,
 );
 const users = Array.from({ length: 40 }, (_, i) => emulator.addUser(`Player ${i + 1}`));
 const channels: { guildId: string; channelId: string }[] = [];
@@ -73,50 +86,115 @@ const pick = (n: number) => {
   seed = (seed * 1103515245 + 12345) % 2147483648;
   return seed % n;
 };
-const latencies: number[] = [];
 const errors: string[] = [];
-let moves = 0;
 let deferred = 0;
-const deadline = performance.now() + SECONDS * 1000;
-const started = performance.now();
 
-async function player(): Promise<void> {
-  while (performance.now() < deadline) {
-    const free = games.filter((game) => !game.busy && !game.shadow.isGameOver());
-    if (free.length === 0) return;
-    const game = free[pick(free.length)];
-    game.busy = true;
-    const legal = game.shadow.legalMoves();
-    const move = legal[pick(legal.length)].notation;
-    const user = game.players[game.shadow.turn];
-    try {
-      const handle = emulator.slash(user, 'move', { move }, { channelId: game.channelId });
-      const answer = await handle.firstResponse();
-      let accepted = answer.type === 4 && !((answer.data?.flags ?? 0) & 64);
-      let answeredAt = answer.at;
-      if (answer.type === 5) {
-        // Deferred (the bot took over 1.2 s): the answer is the later edit, which the player waits for.
-        deferred++;
-        const visible = await handle.reply();
-        answeredAt = process.hrtime.bigint();
-        accepted = !visible.ephemeral && visible.attachments.length > 0;
-      }
-      if (accepted) {
-        game.shadow.play(move);
-        moves++;
-        latencies.push(Number(answeredAt - handle.sentAt) / 1e6);
-      } else {
-        errors.push(`${move}: ${answer.data?.content ?? `type ${answer.type}`}`);
-      }
-    } catch (error) {
-      errors.push(String(error));
-    } finally {
-      game.busy = false;
-    }
-  }
+/** A free game not yet over, at random; it is busy until its move is answered. */
+function takeGame(): LoadGame | undefined {
+  const free = games.filter((game) => !game.busy && !game.shadow.isGameOver());
+  if (free.length === 0) return undefined;
+  const game = free[pick(free.length)];
+  game.busy = true;
+  return game;
 }
-await Promise.all(Array.from({ length: CONCURRENCY }, () => player()));
-const elapsed = (performance.now() - started) / 1000;
+
+/**
+ * Sends a random legal move for the player to move and waits for the answer the player sees;
+ * resolves to the milliseconds from `due` to that answer if the move was accepted, else null.
+ */
+async function playMove(game: LoadGame, due: bigint): Promise<number | null> {
+  const legal = game.shadow.legalMoves();
+  const move = legal[pick(legal.length)].notation;
+  const user = game.players[game.shadow.turn];
+  try {
+    const handle = emulator.slash(user, 'move', { move }, { channelId: game.channelId });
+    const answer = await handle.firstResponse();
+    let accepted = answer.type === 4 && !((answer.data?.flags ?? 0) & 64);
+    let answeredAt = answer.at;
+    if (answer.type === 5) {
+      // Deferred (the bot took over 1.2 s): the answer is the later edit, which the player waits for.
+      deferred++;
+      const visible = await handle.reply();
+      answeredAt = process.hrtime.bigint();
+      accepted = !visible.ephemeral && visible.attachments.length > 0;
+    }
+    if (accepted) {
+      game.shadow.play(move);
+      return Number(answeredAt - due) / 1e6;
+    }
+    errors.push(`${move}: ${answer.data?.content ?? `type ${answer.type}`}`);
+  } catch (error) {
+    errors.push(String(error));
+  } finally {
+    game.busy = false;
+  }
+  return null;
+}
+
+interface Phase {
+  moves: number;
+  seconds: number;
+  latencies: number[];
+}
+
+/** Moves due at a steady rate, sent when due whatever is still unanswered. */
+async function offeredLoad(rate: number, seconds: number): Promise<Phase> {
+  const latencies: number[] = [];
+  const pending: Promise<void>[] = [];
+  const startedAt = process.hrtime.bigint();
+  const total = Math.round(rate * seconds);
+  let sent = 0;
+  while (sent < total) {
+    const elapsedMs = Number(process.hrtime.bigint() - startedAt) / 1e6;
+    for (; sent < total && sent < (elapsedMs * rate) / 1000; sent++) {
+      const due = startedAt + BigInt(Math.round((sent * 1e9) / rate));
+      const game = takeGame();
+      if (!game) {
+        errors.push('no free game to move in');
+        continue;
+      }
+      pending.push(
+        playMove(game, due).then((latency) => {
+          if (latency !== null) latencies.push(latency);
+        }),
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  await Promise.all(pending);
+  return { moves: latencies.length, seconds: Number(process.hrtime.bigint() - startedAt) / 1e9, latencies };
+}
+
+/** Players each sending their next move as soon as the last is answered. */
+async function saturation(concurrency: number): Promise<Phase> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
+  const player = async () => {
+    while (performance.now() < deadline) {
+      const game = takeGame();
+      if (!game) return;
+      const latency = await playMove(game, process.hrtime.bigint());
+      if (latency !== null) latencies.push(latency);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, () => player()));
+  const seconds = (performance.now() - started) / 1000;
+  return { moves: latencies.length, seconds, latencies };
+}
+
+function report(title: string, phase: Phase): void {
+  console.log(title);
+  console.log(
+    `    moves with images: ${phase.moves} in ${phase.seconds.toFixed(1)} s = ${(phase.moves / phase.seconds).toFixed(0)} moves/s`,
+  );
+  console.log(`    latency (move due → answer received): ${summary(phase.latencies)}`);
+}
+
+const warmup = await offeredLoad(RATE, WARMUP_SECONDS);
+const offered = await offeredLoad(RATE, SECONDS);
+const saturated = await saturation(CONCURRENCY);
+const memoryAfter = await usedMemory();
 
 for (const bot of bots) bot.process.kill('SIGTERM');
 await Promise.all(bots.map((bot) => bot.exited));
@@ -129,10 +207,9 @@ for (const game of games) {
   if (JSON.stringify(archivedOrActive) !== JSON.stringify(told)) mismatched++;
 }
 
-console.log(
-  `  moves with images: ${moves} in ${elapsed.toFixed(1)} s = ${(moves / elapsed).toFixed(0)} moves/s`,
-);
-console.log(`  latency (interaction sent → answer received): ${summary(latencies)}`);
+report(`  warm-up, the bots just started: ${RATE} moves/s due`, warmup);
+report(`  offered load: ${RATE} moves/s due`, offered);
+report(`  saturation: ${CONCURRENCY} players each moving as soon as answered`, saturated);
 console.log(`  answers deferred (over 1.2 s, then edited in): ${deferred}`);
 for (const [index, bot] of bots.entries()) {
   const stopped = bot
@@ -144,7 +221,10 @@ for (const [index, bot] of bots.entries()) {
     `  bot ${index + 1} event-loop delay: p50 ${stats.eventLoopDelayP50Ms} ms, p99 ${stats.eventLoopDelayP99Ms} ms, max ${stats.eventLoopDelayMaxMs} ms, ${stats.memoryMb} MB`,
   );
 }
-console.log(`  Redis memory per game in progress: ${(memoryPerGame / GAMES / 1024).toFixed(1)} KB at start`);
+const perGame = (bytes: number) => `${(bytes / GAMES / 1024).toFixed(1)} KB`;
+console.log(
+  `  Redis memory per game in progress: ${perGame(memoryPerGame)} at start, ${perGame(memoryAfter - memoryBefore)} after the run`,
+);
 console.log(`  errors: ${errors.length}${errors.length ? ` (first: ${errors[0]})` : ''}`);
 console.log(`  games whose stored record differs from the moves told: ${mismatched} of ${GAMES}`);
 
