@@ -6,6 +6,9 @@ import type { Game } from '../engine/index.ts';
 
 export const MAX_SUGGESTIONS = 25;
 
+/** a2 before a10. One collator for all: localeCompare with options builds a new one per call. */
+const squareOrder = new Intl.Collator('en', { numeric: true });
+
 export interface Suggestion {
   name: string;
   value: string;
@@ -13,12 +16,12 @@ export interface Suggestion {
 
 export function suggestMoves(game: Game, typed: string): Suggestion[] {
   const text = typed.toLowerCase().replace(/\s+/g, ' ').trim();
-  const moves = game
-    .legalMoves()
-    .sort((a, b) => a.notation.localeCompare(b.notation, 'en', { numeric: true }));
-  const pieces = [...new Set(moves.map((move) => move.from))];
+  const moves = game.legalMoves().sort((a, b) => squareOrder.compare(a.notation, b.notation));
+  const movesOf = new Map<string, number>();
+  for (const move of moves) movesOf.set(move.from, (movesOf.get(move.from) ?? 0) + 1);
+  const pieces = [...movesOf.keys()];
   const pieceChoice = (square: string): Suggestion => {
-    const count = moves.filter((move) => move.from === square).length;
+    const count = movesOf.get(square) ?? 0;
     return {
       name: `${square}: ${game.pieceAt(square)}, ${count} move${count === 1 ? '' : 's'}`,
       value: square,
