@@ -4,7 +4,7 @@
  * depth the search reaches in one second from the start, and the bot's event-loop delay while the
  * AI thinks in its worker. `--games N` or AI_BENCH_GAMES (per side, default 4) and `--ms N` or
  * AI_BENCH_MS (per AI move, default 50) size the run: the issue's full run (200 games a pairing at
- * 1 s a move) takes hours.
+ * 1 s a move) takes hours. `--variant fetlar` and `--opponent greedy` play only those pairings.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -13,7 +13,14 @@ import { AiPlayer } from '../src/ai/player.ts';
 import { Game, type Side, type VariantId } from '../src/engine/index.ts';
 import { seededRandom } from './sample-games.ts';
 
-const { values: flags } = parseArgs({ options: { games: { type: 'string' }, ms: { type: 'string' } } });
+const { values: flags } = parseArgs({
+  options: {
+    games: { type: 'string' },
+    ms: { type: 'string' },
+    variant: { type: 'string' },
+    opponent: { type: 'string' },
+  },
+});
 const GAMES = count('games', flags.games ?? process.env.AI_BENCH_GAMES ?? '4');
 const MOVE_MS = count('ms', flags.ms ?? process.env.AI_BENCH_MS ?? '50');
 const CAP = 300;
@@ -63,11 +70,19 @@ function play(variant: VariantId, aiSide: Side, opponent: Opponent, seed: number
 }
 
 console.log(`ai: ${GAMES} games a side per pairing, ${MOVE_MS} ms a move, ${CAP}-ply cap`);
-for (const variant of ['fetlar', 'alea-armed'] as const) {
-  for (const [name, opponent] of [
+const variants = (['fetlar', 'alea-armed'] as const).filter(
+  (variant) => (flags.variant ?? variant) === variant,
+);
+const opponents = (
+  [
     ['random', randomPlayer],
     ['greedy', greedyPlayer],
-  ] as const) {
+  ] as const
+).filter(([name]) => (flags.opponent ?? name) === name);
+if (variants.length === 0 || opponents.length === 0)
+  throw new Error('--variant is fetlar or alea-armed, --opponent is random or greedy');
+for (const variant of variants) {
+  for (const [name, opponent] of opponents) {
     for (const side of ['attackers', 'defenders'] as const) {
       const tally = { win: 0, loss: 0, draw: 0 };
       for (let i = 0; i < GAMES; i++) tally[play(variant, side, opponent, 1000 + i)]++;
