@@ -9,7 +9,7 @@ import { announcement, secondGame } from './announce.ts';
 import type { BotContext } from './command.ts';
 import { situation } from './game-messages.ts';
 import { loadCommands } from './load-commands.ts';
-import { createBoardPictures } from './pictures.ts';
+import { createBoardPictures, warmPictures } from './pictures.ts';
 import { messagesOfChannel, onlyMention, type Post } from './present.ts';
 import { commandBodies, syncCommands } from './register.ts';
 import { createRouter } from './router.ts';
@@ -102,7 +102,11 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     sweep,
     async start() {
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
-      await client.login(options.token);
+      const loggingIn = client.login(options.token);
+      // Awaited below, after the pictures are warm; until then a refused login is not "unhandled".
+      loggingIn.catch(() => {});
+      await warmPictures();
+      await loggingIn;
       await ready;
       const registration = {
         rest: client.rest,

@@ -1,4 +1,5 @@
 /** Board pictures for stored games, drawn by the renderer; recent ones are kept, as /board often repeats. */
+import { Game, variantIds } from '../engine/index.ts';
 import type { ActiveGame } from '../game/service.ts';
 import type { Messages } from '../i18n/index.ts';
 import { renderBoard } from '../render/index.ts';
@@ -27,4 +28,15 @@ export function createBoardPictures(keep = 64): BoardPictures {
       return picture;
     },
   };
+}
+
+/**
+ * Draws each variant's opening picture once. The first picture of a process loads the fonts and
+ * draws the sprites and empty boards, a quarter of a second: better done while logging in than
+ * while the first player after a restart waits.
+ */
+export async function warmPictures(): Promise<void> {
+  for (const variant of variantIds) {
+    await renderBoard(new Game(variant).snapshot(), { attackers: 'Attackers', defenders: 'Defenders' });
+  }
 }
