@@ -17,8 +17,7 @@ export interface MatchScore {
   /** The player who takes the match, or null when it is drawn or not yet decided. */
   winner: string | null;
   decided: boolean;
-  /** Why, in English; `reason` carries the same for telling it in another language. */
-  explanation: string;
+  /** Why: the catalogues (src/i18n) tell it in each language. */
   reason: MatchReason;
 }
 
@@ -39,23 +38,15 @@ export function scoreMatch(games: readonly MatchGame[]): MatchScore {
     return {
       winner: null,
       decided: false,
-      explanation: `game ${games.length + 1} of 2 is still to be played`,
       reason: { kind: 'unfinished', nextGame: games.length + 1 },
     };
   }
-  if (wins.length === 0)
-    return {
-      winner: null,
-      decided: true,
-      explanation: 'both games were drawn: the match is drawn',
-      reason: { kind: 'both-drawn' },
-    };
+  if (wins.length === 0) return { winner: null, decided: true, reason: { kind: 'both-drawn' } };
   if (wins.length === 1) {
     const player = winnerOf(wins[0]);
     return {
       winner: player,
       decided: true,
-      explanation: `${player} won the only decided game`,
       reason: { kind: 'only-decided-game', winner: player },
     };
   }
@@ -64,7 +55,6 @@ export function scoreMatch(games: readonly MatchGame[]): MatchScore {
     return {
       winner: winnerOf(first),
       decided: true,
-      explanation: `${winnerOf(first)} won both games`,
       reason: { kind: 'both-games', winner: winnerOf(first) },
     };
   }
@@ -72,7 +62,6 @@ export function scoreMatch(games: readonly MatchGame[]): MatchScore {
     return {
       winner: null,
       decided: true,
-      explanation: `one win each in ${first.winnerMoves} moves: the match is drawn`,
       reason: { kind: 'equal-moves', moves: first.winnerMoves },
     };
   }
@@ -81,7 +70,6 @@ export function scoreMatch(games: readonly MatchGame[]): MatchScore {
   return {
     winner: winnerOf(faster),
     decided: true,
-    explanation: `one win each: ${winnerOf(faster)} won in ${faster.winnerMoves} moves, ${winnerOf(slower)} in ${slower.winnerMoves}`,
     reason: {
       kind: 'fewer-moves',
       winner: winnerOf(faster),

@@ -26,7 +26,13 @@ describe('armed-king rules: a match is two games with sides swapped', () => {
   it('at one win each, the win in fewer moves takes it', () => {
     const score = scoreMatch([game('ann', 'bob', 'attackers', 40), game('bob', 'ann', 'attackers', 25)]);
     expect(score).toMatchObject({ winner: 'bob', decided: true });
-    expect(score.explanation).toContain('25');
+    expect(score.reason).toEqual({
+      kind: 'fewer-moves',
+      winner: 'bob',
+      moves: 25,
+      other: 'ann',
+      otherMoves: 40,
+    });
   });
 
   it('one win and a draw: the winner takes it', () => {
