@@ -38,7 +38,7 @@ export function bandsOf(layout: Layout, background: Frame, placements: Placement
   for (let rank = 1; rank <= layout.size; rank++) cuts.push(layout.gridTop + rank * layout.cell);
   cuts.push(layout.height);
   const inked = placements.map((placement) => ({ placement, rows: inkOf(placement) }));
-  const bands: Band[] = caption.map(({ top, bottom, name }) => ({ top, bottom, name }));
+  const bands: Band[] = [...caption];
   for (let i = 0; i + 1 < cuts.length; i++) {
     const rows = { top: cuts[i], bottom: cuts[i + 1] };
     if (rows.top === rows.bottom) continue;

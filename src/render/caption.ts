@@ -7,18 +7,15 @@
 import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { BoardSnapshot } from '../engine/index.ts';
 import { type Messages, resultText } from '../i18n/index.ts';
+import type { Band } from './bands.ts';
 import { font } from './fonts.ts';
 import type { Layout } from './layout.ts';
 import { palette } from './palette.ts';
 import { type Frame, pasteCanvas } from './raster.ts';
 import { cleanName, fitText } from './text.ts';
 
-export interface CaptionLine {
-  /** Rows top (inclusive) to bottom (exclusive) of the picture; nothing of the line is drawn outside them. */
-  top: number;
-  bottom: number;
-  /** Everything its pixels depend on. */
-  name: string;
+/** A band of the picture (nothing of the line is drawn outside its rows), named by everything its pixels depend on. */
+export interface CaptionLine extends Band {
   /** Writes the line with the context's origin at the caption's top-left corner. */
   write(context: SKRSContext2D, width: number): void;
 }

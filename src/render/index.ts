@@ -54,49 +54,48 @@ export async function renderBoard(
   players: Players,
   options: RenderOptions = {},
 ): Promise<Buffer> {
-  registerFonts();
-  const layout = layoutOf(snapshot);
-  const background = backgroundFor(snapshot, layout);
-  const placements = placementsOf(snapshot, layout);
-  const m = options.messages ?? messagesFor('en');
-  const caption = captionLines(layout, snapshot, players, m, options.note);
+  const picture = pictureOf(snapshot, players, options);
+  const { layout, background, placements, caption } = picture;
   const png = bandedPng(bandsOf(layout, background, placements, caption));
   const frame = frameFor(layout);
   // Rows whose deflated bytes the encoder kept from an earlier picture are not read: no need to draw them.
-  compose(frame, layout, m, background, placements, caption, png.toDraw);
+  compose(frame, picture, png.toDraw);
   return png.encode(frame);
 }
 
 /** The picture's pixels drawn in full, as PNG scanlines: what renderBoard's PNG decodes to. For tests. */
 export function boardPixels(snapshot: BoardSnapshot, players: Players, options: RenderOptions = {}): Frame {
-  registerFonts();
-  const layout = layoutOf(snapshot);
-  const frame = blankFrame(layout.width, layout.height);
-  const m = options.messages ?? messagesFor('en');
-  const caption = captionLines(layout, snapshot, players, m, options.note);
-  const everything = [{ top: 0, bottom: frame.height }];
-  compose(
-    frame,
-    layout,
-    m,
-    backgroundFor(snapshot, layout),
-    placementsOf(snapshot, layout),
-    caption,
-    everything,
-  );
+  const picture = pictureOf(snapshot, players, options);
+  const frame = blankFrame(picture.layout.width, picture.layout.height);
+  compose(frame, picture, [{ top: 0, bottom: frame.height }]);
   return frame;
 }
 
+/** What a picture is made of, before anything is drawn. */
+interface Picture {
+  layout: Layout;
+  messages: Messages;
+  background: Frame;
+  placements: Placement[];
+  caption: CaptionLine[];
+}
+
+function pictureOf(snapshot: BoardSnapshot, players: Players, options: RenderOptions): Picture {
+  registerFonts();
+  const layout = layoutOf(snapshot);
+  const messages = options.messages ?? messagesFor('en');
+  return {
+    layout,
+    messages,
+    background: backgroundFor(snapshot, layout),
+    placements: placementsOf(snapshot, layout),
+    caption: captionLines(layout, snapshot, players, messages, options.note),
+  };
+}
+
 /** Draws the picture's `rows` of the frame; others may be drawn in part, or left from an earlier picture. */
-function compose(
-  frame: Frame,
-  layout: Layout,
-  m: Messages,
-  background: Frame,
-  placements: Placement[],
-  caption: CaptionLine[],
-  rows: Rows[],
-): void {
+function compose(frame: Frame, picture: Picture, rows: Rows[]): void {
+  const { layout, messages, background, placements, caption } = picture;
   const rowLength = frame.rows.length / frame.height;
   for (const { top, bottom } of rows)
     background.rows.copy(frame.rows, top * rowLength, top * rowLength, bottom * rowLength);
@@ -106,7 +105,7 @@ function compose(
       stamp(frame, placement.sprite, placement.left, placement.top);
   }
   for (const line of caption) {
-    if (rows.some((drawn) => overlap(line, drawn))) drawCaptionLine(frame, line, layout, m);
+    if (rows.some((drawn) => overlap(line, drawn))) drawCaptionLine(frame, line, layout, messages);
   }
 }
 
