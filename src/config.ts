@@ -40,3 +40,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     discordApiUrl: optional('DISCORD_API_URL'),
   };
 }
+
+/** The settings for a process that cannot run without them: a missing or bad one ends it with the reason. */
+export function readConfigOrExit(): Config {
+  try {
+    return readConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Cannot start: ${error.message}`);
+    process.exit(1);
+  }
+}

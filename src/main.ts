@@ -2,22 +2,13 @@
 import 'dotenv/config';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createBot } from './bot/client.ts';
-import { ConfigError, readConfig } from './config.ts';
+import { readConfigOrExit } from './config.ts';
 import { GameService } from './game/service.ts';
 import { createLogger } from './log.ts';
 import { createStore } from './store/index.ts';
 
 async function main(): Promise<void> {
-  let config: ReturnType<typeof readConfig>;
-  try {
-    config = readConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Cannot start: ${error.message}`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = readConfigOrExit();
   // Under the shard launcher (`npm run start:shards`) discord.js tells each process its shards.
   const shardIds: unknown = process.env.SHARDS ? JSON.parse(process.env.SHARDS) : undefined;
   const shards = shardIds === undefined ? {} : { shards: Array.isArray(shardIds) ? shardIds : [shardIds] };

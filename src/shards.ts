@@ -7,17 +7,10 @@
 import 'dotenv/config';
 import { fileURLToPath } from 'node:url';
 import { REST, Routes, ShardingManager } from 'discord.js';
-import { ConfigError, readConfig } from './config.ts';
+import { readConfigOrExit } from './config.ts';
 import { createLogger } from './log.ts';
 
-let config: ReturnType<typeof readConfig>;
-try {
-  config = readConfig();
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(`Cannot start: ${error.message}`);
-  process.exit(1);
-}
+const config = readConfigOrExit();
 const logger = createLogger({
   level: config.logLevel,
   secrets: [config.discordToken],

@@ -181,3 +181,23 @@ describe('npm start', () => {
     }
   });
 });
+
+describe('a missing setting', () => {
+  for (const entry of ['src/main.ts', 'src/shards.ts']) {
+    it(`stops ${entry} at once with the reason, not a stack trace`, async () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+        // dotenv never overrides what is set, so an empty token stays empty whatever .env holds.
+        env: { ...process.env, DISCORD_TOKEN: '', CLIENT_ID: '1234567890' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let errors = '';
+      child.stderr?.on('data', (chunk) => {
+        errors += chunk;
+      });
+      const code = await new Promise((resolve) => child.on('exit', resolve));
+      expect(code).toBe(1);
+      expect(errors).toContain('Cannot start: DISCORD_TOKEN must be set');
+      expect(errors).not.toContain('    at ');
+    });
+  }
+});
