@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chooseMove } from '../src/ai/index.ts';
 import { Game, type Side, type VariantId } from '../src/engine/index.ts';
+import { count } from './flags.ts';
 import { seededRandom } from './sample-games.ts';
 
 const { values: flags, positionals } = parseArgs({
@@ -24,13 +25,6 @@ const GAMES = count('games', flags.games ?? process.env.AI_VERSUS_GAMES ?? '400'
 const MOVE_MS = count('ms', flags.ms ?? process.env.AI_VERSUS_MS ?? '100');
 const OPENING_PLIES = 4;
 const CAP = 300;
-
-function count(name: string, text: string): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value <= 0)
-    throw new Error(`--${name} wants a positive whole number, not ${text}`);
-  return value;
-}
 
 console.log(`working tree against ${ref}: ${GAMES} games, ${MOVE_MS} ms a move`);
 const root = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();

@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { chooseMove } from '../src/ai/index.ts';
 import { AiPlayer } from '../src/ai/player.ts';
 import { Game, type Side, type VariantId } from '../src/engine/index.ts';
+import { count } from './flags.ts';
 import { seededRandom } from './sample-games.ts';
 
 const { values: flags } = parseArgs({
@@ -24,13 +25,6 @@ const { values: flags } = parseArgs({
 const GAMES = count('games', flags.games ?? process.env.AI_BENCH_GAMES ?? '4');
 const MOVE_MS = count('ms', flags.ms ?? process.env.AI_BENCH_MS ?? '50');
 const CAP = 300;
-
-function count(name: string, text: string): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value <= 0)
-    throw new Error(`--${name} wants a positive whole number, not ${text}`);
-  return value;
-}
 
 type Opponent = (game: Game, random: () => number) => string;
 
