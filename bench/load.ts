@@ -132,7 +132,6 @@ async function playMove(game: LoadGame, due: bigint): Promise<number | null> {
 }
 
 interface Phase {
-  moves: number;
   seconds: number;
   latencies: number[];
 }
@@ -162,7 +161,7 @@ async function offeredLoad(rate: number, seconds: number): Promise<Phase> {
     await new Promise((resolve) => setTimeout(resolve, 1));
   }
   await Promise.all(pending);
-  return { moves: latencies.length, seconds: Number(process.hrtime.bigint() - startedAt) / 1e9, latencies };
+  return { seconds: Number(process.hrtime.bigint() - startedAt) / 1e9, latencies };
 }
 
 /** Players each sending their next move as soon as the last is answered. */
@@ -180,13 +179,13 @@ async function saturation(concurrency: number): Promise<Phase> {
   };
   await Promise.all(Array.from({ length: concurrency }, () => player()));
   const seconds = (performance.now() - started) / 1000;
-  return { moves: latencies.length, seconds, latencies };
+  return { seconds, latencies };
 }
 
 function report(title: string, phase: Phase): void {
   console.log(title);
   console.log(
-    `    moves with images: ${phase.moves} in ${phase.seconds.toFixed(1)} s = ${(phase.moves / phase.seconds).toFixed(0)} moves/s`,
+    `    moves with images: ${phase.latencies.length} in ${phase.seconds.toFixed(1)} s = ${(phase.latencies.length / phase.seconds).toFixed(0)} moves/s`,
   );
   console.log(`    latency (move due → answer received): ${summary(phase.latencies)}`);
 }
