@@ -3,6 +3,7 @@ import { Game, variantIds } from '../engine/index.ts';
 import type { ActiveGame } from '../game/service.ts';
 import type { Messages } from '../i18n/index.ts';
 import { renderBoard } from '../render/index.ts';
+import { matchLabel } from './game-messages.ts';
 
 export interface BoardPictures {
   /** The picture with its caption in the catalogue's language. */
@@ -14,7 +15,7 @@ export function createBoardPictures(keep = 64): BoardPictures {
   return {
     async of(active, m) {
       const { game, players } = active;
-      const note = active.match ? m.matchLabel({ game: active.match.game }) : undefined;
+      const note = matchLabel(m, active);
       const key = `${active.id}:${game.plyCount}:${game.result?.reason ?? ''}:${players.attackers.name}:${players.defenders.name}:${note}:${m.language}`;
       const cached = recent.get(key);
       if (cached) return cached;
