@@ -68,7 +68,7 @@ for (const [index, { guildId, channelId }] of channels.entries()) {
     defenders: { id: players.defenders.id, name: players.defenders.username },
   };
   const started = await service.startGame({ guildId, channelId, players: named, game: new Game(variant) });
-  if (!started.ok) throw new Error(started.message);
+  if (!started.ok) throw new Error(started.code);
   games.push({ channelId, players, shadow: new Game(variant), busy: false });
 }
 const memoryPerGame = (await usedMemory()) - memoryBefore;

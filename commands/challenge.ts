@@ -249,8 +249,8 @@ export async function button(
 
     // Accept. Check first, so that a thread is opened only for an acceptance that will stand.
     const challenge = await service.challengeFor(id);
-    if (!challenge) return privateAnswer(m.failures['no-challenge'] as string);
-    if (challenge.opponent.id !== user.id) return privateAnswer(m.failures['not-challenged'] as string);
+    if (!challenge) return privateAnswer(failureText(m, { code: 'no-challenge' }));
+    if (challenge.opponent.id !== user.id) return privateAnswer(failureText(m, { code: 'not-challenged' }));
     let gameChannelId = interaction.channelId;
     if (challenge.thread && challenge.status === 'pending') {
       const thread = await interaction.message.startThread({

@@ -56,7 +56,7 @@ export class AiDriver {
         this.logger.warn('the AI could not play its move', {
           channel: turn.channelId,
           move: move.notation,
-          why: outcome.message,
+          why: outcome.code,
         });
         continue;
       }

@@ -4,6 +4,7 @@
  * unanswered: the player gets an ephemeral word that nothing was changed.
  */
 import { type Interaction, MessageFlags } from 'discord.js';
+import { failureText } from '../i18n/index.ts';
 import type { BotContext, Command } from './command.ts';
 import { messagesOf, onlyMention } from './present.ts';
 import { refused } from './respond.ts';
@@ -113,7 +114,10 @@ async function apologise(interaction: Interaction, error: unknown): Promise<void
   }
   if (!interaction.isRepliable()) return;
   const m = messagesOf(interaction);
-  const content = (error as Error)?.name === 'StoreUnavailableError' ? m.storeDown : m.somethingWentWrong;
+  const content =
+    (error as Error)?.name === 'StoreUnavailableError'
+      ? failureText(m, { code: 'store-unavailable' })
+      : m.somethingWentWrong;
   const options = { content, flags: MessageFlags.Ephemeral, allowedMentions: onlyMention() } as const;
   if (interaction.deferred || interaction.replied) await interaction.followUp(options);
   else await interaction.reply(options);

@@ -19,7 +19,7 @@ import type {
   Square,
   VariantId,
 } from './types.ts';
-import { parseMove, type Refusal, refusalFor } from './validation.ts';
+import { parseMove, type Refusal, refusal, refusalFor } from './validation.ts';
 import { getVariant, isVariantId, type Variant } from './variants.ts';
 
 export interface GameSetup {
@@ -147,14 +147,12 @@ export class Game {
 
   /** Like `play`, but answers a refusal instead of throwing. */
   tryPlay(move: string | { from: Square; to: Square }): PlayAttempt {
-    if (this.ending) {
-      return { ok: false, refusal: { code: 'game-over', message: 'the game is over', params: {} } };
-    }
+    if (this.ending) return { ok: false, refusal: refusal('game-over') };
     const text = typeof move === 'string' ? move : `${move.from}-${move.to}`;
     const parsed = parseMove(this.rules, text);
     if (!parsed.ok) return parsed;
-    const refusal = refusalFor(this.core, parsed.from, parsed.to);
-    if (refusal) return { ok: false, refusal };
+    const refused = refusalFor(this.core, parsed.from, parsed.to);
+    if (refused) return { ok: false, refusal: refused };
 
     const core = this.core;
     const side = SIDES[core.sideToMove];

@@ -13,4 +13,5 @@ export {
 export { describeRules, type RulesText } from './rules-text.ts';
 export type * from './types.ts';
 export type { Refusal, RefusalCode, RefusalParams } from './validation.ts';
+export { refusalMessages } from './validation.ts';
 export { getVariant, isVariantId, type Variant, variantIds, variants } from './variants.ts';

@@ -44,22 +44,39 @@ const SIDE_NAMES = ['attackers', 'defenders'] as const;
 
 export type ParsedMove = { ok: true; from: number; to: number } | { ok: false; refusal: Refusal };
 
+/** Why a move is refused, in English, from its code and particulars: the one place the engine words it. */
+export const refusalMessages: Record<RefusalCode, (params: RefusalParams) => string> = {
+  'game-over': () => 'the game is over',
+  malformed: (p) => `"${p.text}" is not a move: write it as two squares, like e5-e8`,
+  'off-board': (p) => `${p.square} is not on the ${p.size}x${p.size} board`,
+  'empty-square': (p) => `${p.square} is empty`,
+  'not-your-piece': (p) => `that piece belongs to the ${p.side}`,
+  'no-distance': () => 'a piece must move at least one square',
+  'not-straight': () => 'pieces move along a rank or a file',
+  blocked: (p) => `${p.square} is in the way`,
+  occupied: (p) => `${p.square} is occupied`,
+  'king-only-stop': (p) => `only the king may stop on ${specialSquare(p)}`,
+  'king-only-pass': (p) => `only the king may pass over ${specialSquare(p)}`,
+};
+
+/** The throne (or centre) is one square and needs no name; a corner or citadel is named. */
+function specialSquare(p: RefusalParams): string {
+  return p.special === 'throne' || p.special === 'centre'
+    ? `the ${p.special}`
+    : `a ${p.special} (${p.square})`;
+}
+
+export function refusal(code: RefusalCode, params: RefusalParams = {}): Refusal {
+  return { code, message: refusalMessages[code](params), params };
+}
+
 /** Reads a typed move into cells, refusing text that is not two squares of this board. */
 export function parseMove(rules: RuleTables, text: string): ParsedMove {
   const parts = splitMoveText(text);
-  if (!parts) {
-    const shown = text.trim().slice(0, 40);
-    return refuse('malformed', `"${shown}" is not a move: write it as two squares, like e5-e8`, {
-      text: shown,
-    });
-  }
+  if (!parts) return refuse('malformed', { text: text.trim().slice(0, 40) });
   const from = readSquare(rules, parts.from);
   const to = readSquare(rules, parts.to);
-  const offBoard = (name: string) =>
-    refuse('off-board', `${name} is not on the ${rules.size}x${rules.size} board`, {
-      square: name,
-      size: rules.size,
-    });
+  const offBoard = (name: string) => refuse('off-board', { square: name, size: rules.size });
   if (!from.ok) return offBoard(parts.from);
   if (!to.ok) return offBoard(parts.to);
   return { ok: true, from: from.cell, to: to.cell };
@@ -70,51 +87,31 @@ export function refusalFor(position: Position, from: number, to: number): Refusa
   const { rules, cells } = position;
   const name = (cell: number) => squareName(rules, cell);
   const piece = cells[from];
-  if (piece === EMPTY) return refusal('empty-square', `${name(from)} is empty`, { square: name(from) });
-  if (sideOf(piece) !== position.sideToMove) {
-    const side = SIDE_NAMES[sideOf(piece)];
-    return refusal('not-your-piece', `that piece belongs to the ${side}`, { side, square: name(from) });
-  }
-  if (from === to) return refusal('no-distance', 'a piece must move at least one square');
+  if (piece === EMPTY) return refusal('empty-square', { square: name(from) });
+  if (sideOf(piece) !== position.sideToMove)
+    return refusal('not-your-piece', { side: SIDE_NAMES[sideOf(piece)], square: name(from) });
+  if (from === to) return refusal('no-distance');
   const sameFile = fileOf(rules.width, from) === fileOf(rules.width, to);
   const sameRank = rankOf(rules.width, from) === rankOf(rules.width, to);
-  if (!sameFile && !sameRank) return refusal('not-straight', 'pieces move along a rank or a file');
+  if (!sameFile && !sameRank) return refusal('not-straight');
 
   const step = sameRank ? Math.sign(to - from) : Math.sign(to - from) * rules.width;
   const king = piece === KING;
   for (let cell = from + step; cell !== to; cell += step) {
-    if (cells[cell] !== EMPTY)
-      return refusal('blocked', `${name(cell)} is in the way`, { square: name(cell) });
-    if (!king && rules.kingOnlyPass[cell] === 1) {
-      return refusal('king-only-pass', `only the king may pass over ${specialSquare(rules, cell)}`, {
-        square: name(cell),
-        special: specialWord(rules, cell),
-      });
-    }
+    if (cells[cell] !== EMPTY) return refusal('blocked', { square: name(cell) });
+    if (!king && rules.kingOnlyPass[cell] === 1)
+      return refusal('king-only-pass', { square: name(cell), special: specialWord(rules, cell) });
   }
-  if (cells[to] !== EMPTY) return refusal('occupied', `${name(to)} is occupied`, { square: name(to) });
-  if (!king && rules.kingOnly[to] === 1) {
-    return refusal('king-only-stop', `only the king may stop on ${specialSquare(rules, to)}`, {
-      square: name(to),
-      special: specialWord(rules, to),
-    });
-  }
+  if (cells[to] !== EMPTY) return refusal('occupied', { square: name(to) });
+  if (!king && rules.kingOnly[to] === 1)
+    return refusal('king-only-stop', { square: name(to), special: specialWord(rules, to) });
   return null;
-}
-
-function specialSquare(rules: RuleTables, cell: number): string {
-  const { words } = rules.variant;
-  return cell === rules.throne ? `the ${words.throne}` : `a ${words.escape} (${squareName(rules, cell)})`;
 }
 
 function specialWord(rules: RuleTables, cell: number): RefusalParams['special'] {
   return cell === rules.throne ? rules.variant.words.throne : rules.variant.words.escape;
 }
 
-function refusal(code: RefusalCode, message: string, params: RefusalParams = {}): Refusal {
-  return { code, message, params };
-}
-
-function refuse(code: RefusalCode, message: string, params: RefusalParams = {}): ParsedMove {
-  return { ok: false, refusal: { code, message, params } };
+function refuse(code: RefusalCode, params: RefusalParams = {}): ParsedMove {
+  return { ok: false, refusal: refusal(code, params) };
 }

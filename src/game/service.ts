@@ -75,14 +75,6 @@ const CHALLENGE_KEPT_MS = 24 * 60 * 60 * 1000;
 /** Attempts for a commit that conflicted only on the standings (another game in the guild ended). */
 const STANDINGS_RETRIES = 5;
 
-const STORE_DOWN =
-  'The game store is unreachable right now, so nothing was changed. Please try again in a moment.';
-const STORE_SILENT =
-  'The game store stopped answering while saving this, so it may or may not have been recorded. Look at `/board` in a moment before trying again.';
-const POSITION_CHANGED =
-  'The game changed while you were moving (another command was handled first), so nothing was changed. Look at `/board` and try again.';
-const NO_GAME = 'There is no game in this channel. Start one with `/challenge`.';
-
 /** How long a claimed schedule entry stays with its claimer before another process may take it. */
 const SWEEP_LEASE_MS = 60_000;
 
@@ -192,21 +184,14 @@ export class GameService {
     match?: boolean;
   }): Promise<Outcome<Challenge>> {
     return this.guarded(async () => {
-      if (input.opponent.id === input.challenger.id) return failure('self', 'You cannot challenge yourself.');
-      if (input.opponent.bot) return failure('bot', 'Bots do not play here: challenge a member instead.');
+      if (input.opponent.id === input.challenger.id) return failure('self');
+      if (input.opponent.bot) return failure('bot');
       if (!input.thread && (await this.store.read(keys.game(input.channelId)))) {
-        return failure(
-          'channel-busy',
-          'This channel already has a game. Use `thread:true` to play in a new thread, or wait for it to end.',
-        );
+        return failure('channel-busy');
       }
       const pendingKey = keys.pendingChallenge(input.channelId, input.challenger.id);
       const pending = await this.store.read<PendingMarker>(pendingKey);
-      if (pending)
-        return failure(
-          'already-pending',
-          'You already have a pending challenge in this channel: withdraw it first.',
-        );
+      if (pending) return failure('already-pending');
       const now = this.now();
       const challenge: Challenge = {
         schema: 1,
@@ -238,11 +223,7 @@ export class GameService {
           ttlMs: this.challengeTtlMs,
         },
       ]);
-      if (!committed.ok)
-        return failure(
-          'already-pending',
-          'You already have a pending challenge in this channel: withdraw it first.',
-        );
+      if (!committed.ok) return failure('already-pending');
       return success(challenge);
     });
   }
@@ -261,14 +242,10 @@ export class GameService {
       const answered = await this.answerable(id);
       if (!answered.ok) return answered;
       const { challenge, revision } = answered.value;
-      if (challenge.opponent.id !== user.id)
-        return failure('not-challenged', 'Only the challenged member can accept this challenge.');
+      if (challenge.opponent.id !== user.id) return failure('not-challenged');
       const channelId = gameChannelId ?? challenge.channelId;
       if (await this.store.read(keys.game(channelId))) {
-        return failure(
-          'channel-taken',
-          'A game started in this channel meanwhile. Challenge again with `thread:true`.',
-        );
+        return failure('channel-taken');
       }
       const challengerSide: Side =
         challenge.side === 'random' ? (this.random() < 0.5 ? 'attackers' : 'defenders') : challenge.side;
@@ -294,11 +271,7 @@ export class GameService {
         ],
         rescheduled(stored, null, { clock: stored.clock, ply: 0 }),
       );
-      if (!committed.ok)
-        return failure(
-          'challenge-changed',
-          'The challenge or the channel changed meanwhile; nothing was changed. Try again.',
-        );
+      if (!committed.ok) return failure('challenge-changed');
       return success({ challenge: accepted, game: this.activate(stored, 1) });
     });
   }
@@ -332,7 +305,7 @@ export class GameService {
           ),
         ],
       );
-      if (!committed.ok) return failure('channel-busy', 'This channel already has a game.');
+      if (!committed.ok) return failure('channel-busy');
       return success(this.activate(stored, 1));
     });
   }
@@ -371,10 +344,9 @@ export class GameService {
   async expireChallenge(id: string): Promise<Outcome<Challenge>> {
     return this.guarded(async () => {
       const read = await this.store.read<Challenge>(keys.challenge(id));
-      if (!read) return failure('no-challenge', 'This challenge no longer exists.');
-      if (read.value.status !== 'pending') return failure('answered', 'This challenge was already answered.');
-      if (this.now() < read.value.expiresAt)
-        return failure('not-expired', 'This challenge has not expired yet.');
+      if (!read) return failure('no-challenge');
+      if (read.value.status !== 'pending') return failure('answered');
+      if (this.now() < read.value.expiresAt) return failure('not-expired');
       return this.setStatus(read.value, read.revision, 'expired');
     });
   }
@@ -400,8 +372,7 @@ export class GameService {
       { onTurnOnly: true },
       (active) => {
         const attempt = active.game.tryPlay(text);
-        if (!attempt.ok)
-          return failure(attempt.refusal.code, attempt.refusal.message, { ...attempt.refusal.params });
+        if (!attempt.ok) return failure(attempt.refusal.code, { ...attempt.refusal.params });
         // A move declines a draw offer and an undo request.
         active.drawOfferedBy = null;
         active.undoRequest = null;
@@ -425,10 +396,8 @@ export class GameService {
     user: Player,
   ): Promise<Outcome<{ game: ActiveGame; agreed: boolean; nextGame?: ActiveGame }>> {
     return this.change<{ agreed: boolean }>(channelId, user, { onTurnOnly: false }, (active, side) => {
-      if (active.ai)
-        return failure('ai-no-draw', 'The AI plays on: it does not agree draws. You may resign.');
-      if (active.drawOfferedBy === side)
-        return failure('already-offered', 'You have already offered a draw.');
+      if (active.ai) return failure('ai-no-draw');
+      if (active.drawOfferedBy === side) return failure('already-offered');
       if (active.drawOfferedBy === other(side)) {
         active.game.agreeDraw();
         return success({ agreed: true });
@@ -445,12 +414,9 @@ export class GameService {
     gameId?: string,
   ): Promise<Outcome<{ game: ActiveGame; nextGame?: ActiveGame }>> {
     return this.change<object>(channelId, user, { onTurnOnly: false }, (active, side) => {
-      if (gameId && active.id !== gameId)
-        return failure('stale-draw-offer', 'That draw offer was for a game that has ended.');
-      if (active.drawOfferedBy === null)
-        return failure('no-offer', 'There is no draw offer to accept (a move declines it).');
-      if (active.drawOfferedBy === side)
-        return failure('own-offer', 'You cannot accept your own draw offer.');
+      if (gameId && active.id !== gameId) return failure('stale-draw-offer');
+      if (active.drawOfferedBy === null) return failure('no-offer');
+      if (active.drawOfferedBy === side) return failure('own-offer');
       active.game.agreeDraw();
       return success({});
     });
@@ -466,11 +432,11 @@ export class GameService {
   /** Asks the opponent to take back the last move. */
   async requestUndo(channelId: string, user: Player): Promise<Outcome<{ game: ActiveGame; ply: number }>> {
     return this.change<{ ply: number }>(channelId, user, { onTurnOnly: false }, (active, side) => {
-      if (active.ai) return failure('ai-no-undo', 'The AI does not take moves back: play on, or resign.');
+      if (active.ai) return failure('ai-no-undo');
       const ply = active.game.plyCount;
-      if (ply === 0) return failure('nothing-to-undo', 'No move has been played yet.');
+      if (ply === 0) return failure('nothing-to-undo');
       if (active.undoRequest?.by === side && active.undoRequest.ply === ply) {
-        return failure('already-asked', 'You have already asked to take back the last move.');
+        return failure('already-asked');
       }
       active.undoRequest = { by: side, ply };
       return success({ ply });
@@ -488,9 +454,9 @@ export class GameService {
     return this.change<{ undone: string | null }>(channelId, user, { onTurnOnly: false }, (active, side) => {
       const request = active.undoRequest;
       if (active.id !== gameId || !request || request.ply !== ply || active.game.plyCount !== ply) {
-        return failure('stale-undo', 'That request to take back a move is no longer open.');
+        return failure('stale-undo');
       }
-      if (request.by === side) return failure('own-request', 'Your opponent has to answer your request.');
+      if (request.by === side) return failure('own-request');
       active.undoRequest = null;
       if (!accept) return success({ undone: null });
       const undone = active.game.undo();
@@ -521,9 +487,9 @@ export class GameService {
     const archived = await this.guarded(async () => success(await this.archived(gameId)));
     if (!archived.ok) return archived;
     const finished = archived.value;
-    if (!finished) return failure('game-gone', 'That game is not on record any more.');
+    if (!finished) return failure('game-gone');
     const side = (['attackers', 'defenders'] as const).find((s) => finished.players[s].id === user.id);
-    if (!side) return failure('not-in-that-game', 'Only the two players of that game can ask for a rematch.');
+    if (!side) return failure('not-in-that-game');
     const opponent = finished.players[other(side)];
     return this.challenge({
       guildId: finished.guildId,
@@ -555,12 +521,12 @@ export class GameService {
             'clock',
             { onTurnOnly: false, extraSchedules: drop },
             (active, side) => {
-              if (!isDue(active, entry, now, 'deadline')) return failure('stale', 'not due');
+              if (!isDue(active, entry, now, 'deadline')) return failure('stale');
               active.game.timeOut(side);
               return success({});
             },
           )
-        : failure('stale', 'not an entry');
+        : failure('stale');
       if (outcome.ok) {
         found.timedOut.push(outcome.value.game);
         if (outcome.value.nextGame) found.nextGames.push(outcome.value.nextGame);
@@ -577,12 +543,12 @@ export class GameService {
             'clock',
             { onTurnOnly: false, extraSchedules: drop },
             (active, side) => {
-              if (!isDue(active, entry, now, 'reminder') || !active.clock) return failure('stale', 'not due');
+              if (!isDue(active, entry, now, 'reminder') || !active.clock) return failure('stale');
               active.clock = { ...active.clock, reminded: true };
               return success({ player: active.players[side], deadline: active.clock.deadline });
             },
           )
-        : failure<{ player: Player; deadline: number; game: ActiveGame }>('stale', 'not an entry');
+        : failure<{ player: Player; deadline: number; game: ActiveGame }>('stale');
       if (outcome.ok) {
         const { game, player, deadline } = outcome.value;
         found.reminders.push({ channelId: game.channelId, player, deadline });
@@ -644,7 +610,7 @@ export class GameService {
     return this.guarded(async () => {
       for (let attempt = 0; attempt < STANDINGS_RETRIES; attempt++) {
         const read = await this.store.read<StoredGame>(keys.game(channelId));
-        if (!read) return failure('no-game', NO_GAME);
+        if (!read) return failure('no-game');
         const stored = read.value;
         const active = this.activate(stored, read.revision, { fresh: true });
         // The clock acts for the side on turn; a person must be one of the players.
@@ -652,15 +618,11 @@ export class GameService {
           user === 'clock'
             ? active.game.turn
             : (['attackers', 'defenders'] as const).find((s) => stored.players[s].id === user.id);
-        if (!side) return failure('not-a-player', 'You are not playing in this game.');
-        if (active.game.isGameOver()) return failure('game-over', 'the game is over');
+        if (!side) return failure('not-a-player');
+        if (active.game.isGameOver()) return failure('game-over');
         if (onTurnOnly && active.game.turn !== side) {
           const toMove = stored.players[active.game.turn];
-          return failure(
-            'not-your-turn',
-            `It is not your turn: ${toMove.name} (${active.game.turn}) is to move.`,
-            { name: toMove.name, side: active.game.turn },
-          );
+          return failure('not-your-turn', { name: toMove.name, side: active.game.turn });
         }
         const plyBefore = active.game.plyCount;
         const applied = apply(active, side);
@@ -761,14 +723,11 @@ export class GameService {
           return success({ ...applied.value, game: saved, ...continuation });
         }
         if (committed.conflict === keys.game(channelId) || committed.conflict === keys.archive(stored.id)) {
-          return failure('position-changed', POSITION_CHANGED);
+          return failure('position-changed');
         }
         // Only the standings (another game in the guild ended) or the channel's last-game marker changed: read again.
       }
-      return failure(
-        'busy',
-        'The server is busy recording other results; nothing was changed. Please try again.',
-      );
+      return failure('busy');
     });
   }
 
@@ -801,14 +760,13 @@ export class GameService {
 
   private async answerable(id: string): Promise<Outcome<{ challenge: Challenge; revision: number }>> {
     const read = await this.store.read<Challenge>(keys.challenge(id));
-    if (!read) return failure('no-challenge', 'This challenge no longer exists.');
+    if (!read) return failure('no-challenge');
     const challenge = read.value;
     if (challenge.status === 'pending' && this.now() >= challenge.expiresAt) {
       await this.setStatus(challenge, read.revision, 'expired');
-      return failure('expired', 'This challenge has expired.');
+      return failure('expired');
     }
-    if (challenge.status !== 'pending')
-      return failure(challenge.status, `This challenge was already ${challenge.status}.`);
+    if (challenge.status !== 'pending') return failure(challenge.status);
     return success({ challenge, revision: read.revision });
   }
 
@@ -822,10 +780,10 @@ export class GameService {
       if (!answered.ok) return answered;
       const { challenge, revision } = answered.value;
       if (status === 'declined' && challenge.opponent.id !== user.id) {
-        return failure('not-challenged-decline', 'Only the challenged member can decline this challenge.');
+        return failure('not-challenged-decline');
       }
       if (status === 'withdrawn' && challenge.challenger.id !== user.id) {
-        return failure('not-challenger', 'Only the challenger can withdraw this challenge.');
+        return failure('not-challenger');
       }
       return this.setStatus(challenge, revision, status);
     });
@@ -846,7 +804,7 @@ export class GameService {
       },
       ...(await this.clearPending(challenge)),
     ]);
-    if (!committed.ok) return failure('challenge-answered', 'The challenge was answered meanwhile.');
+    if (!committed.ok) return failure('challenge-answered');
     return success(updated);
   }
 
@@ -868,9 +826,7 @@ export class GameService {
       return await work();
     } catch (error) {
       if (error instanceof StoreUnavailableError)
-        return error.maybeApplied
-          ? failure('store-silent', STORE_SILENT)
-          : failure('store-unavailable', STORE_DOWN);
+        return error.maybeApplied ? failure('store-silent') : failure('store-unavailable');
       throw error;
     }
   }

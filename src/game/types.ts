@@ -1,5 +1,5 @@
 /** The service's plain data: what it stores and what it answers. */
-import type { Game, Side, VariantId } from '../engine/index.ts';
+import type { Game, RefusalCode, Side, VariantId } from '../engine/index.ts';
 import type { Clock, TimeControl } from './clock.ts';
 
 export interface Player {
@@ -11,19 +11,57 @@ export interface Player {
 /** The particulars of a refusal, for telling it in the player's language. */
 export type FailureParams = Readonly<Record<string, string | number | undefined>>;
 
-export type Failure = { ok: false; code: string; message: string; params: FailureParams };
+/**
+ * Why the game service refused, as a stable code; the words are the catalogues' (src/i18n), by
+ * code. A move the rules refuse keeps the engine's own code.
+ */
+export type ServiceFailureCode =
+  | 'self'
+  | 'bot'
+  | 'channel-busy'
+  | 'already-pending'
+  | 'not-challenged'
+  | 'not-challenged-decline'
+  | 'not-challenger'
+  | 'channel-taken'
+  | 'challenge-changed'
+  | 'challenge-answered'
+  | 'no-challenge'
+  | 'answered'
+  | 'not-expired'
+  | 'expired'
+  | 'accepted'
+  | 'declined'
+  | 'withdrawn'
+  | 'ai-no-draw'
+  | 'ai-no-undo'
+  | 'already-offered'
+  | 'stale-draw-offer'
+  | 'no-offer'
+  | 'own-offer'
+  | 'nothing-to-undo'
+  | 'already-asked'
+  | 'stale-undo'
+  | 'own-request'
+  | 'game-gone'
+  | 'not-in-that-game'
+  | 'no-game'
+  | 'not-a-player'
+  | 'not-your-turn'
+  | 'stale'
+  | 'position-changed'
+  | 'busy'
+  | 'store-unavailable'
+  | 'store-silent';
+export type FailureCode = ServiceFailureCode | RefusalCode;
+
+export type Failure = { ok: false; code: FailureCode; params: FailureParams };
 export type Outcome<T> = { ok: true; value: T } | Failure;
 
 export const success = <T>(value: T): Outcome<T> => ({ ok: true, value });
-/** A refusal: a stable code, the reason in English, and its particulars. */
-export const failure = <T = never>(
-  code: string,
-  message: string,
-  params: FailureParams = {},
-): Outcome<T> => ({
+export const failure = <T = never>(code: FailureCode, params: FailureParams = {}): Outcome<T> => ({
   ok: false,
   code,
-  message,
   params,
 });
 

@@ -46,11 +46,8 @@ export const de: Messages = {
 
   somethingWentWrong:
     'Bei uns ist etwas schiefgegangen, daher wurde nichts geändert. Bitte versuche es noch einmal.',
-  storeDown:
-    'Der Spielspeicher ist gerade nicht erreichbar, daher wurde nichts geändert. Bitte versuche es gleich noch einmal.',
   buttonNotOurs: 'Diese Schaltfläche gehört nicht mehr zu uns.',
   buttonInvalid: 'Diese Schaltfläche ist ungültig.',
-  noGameHere: 'In diesem Kanal läuft keine Partie. Starte eine mit `/herausfordern`.',
   noGameRecorded: 'In diesem Kanal wurde noch keine Partie gespielt.',
   noVariant: (p) => `Die Variante „${p.variant}“ gibt es nicht: wähle eine von ${p.choices}.`,
   badTime: 'Die Bedenkzeit muss 10m, 1h, 1d, 3d oder none sein.',
@@ -203,6 +200,8 @@ export const de: Messages = {
       'Die Herausforderung oder der Kanal hat sich inzwischen geändert; nichts wurde geändert. Versuche es noch einmal.',
     'challenge-answered': 'Die Herausforderung wurde inzwischen beantwortet.',
     'no-challenge': 'Diese Herausforderung gibt es nicht mehr.',
+    answered: 'Diese Herausforderung wurde bereits beantwortet.',
+    'not-expired': 'Diese Herausforderung ist noch nicht abgelaufen.',
     expired: 'Diese Herausforderung ist abgelaufen.',
     accepted: 'Diese Herausforderung wurde bereits angenommen.',
     declined: 'Diese Herausforderung wurde bereits abgelehnt.',
@@ -222,6 +221,7 @@ export const de: Messages = {
     'no-game': 'In diesem Kanal läuft keine Partie. Starte eine mit `/herausfordern`.',
     'not-a-player': 'Du spielst in dieser Partie nicht mit.',
     'not-your-turn': (p) => `Du bist nicht am Zug: ${p.name} (${SIDE[p.side as Side] ?? p.side}) ist am Zug.`,
+    stale: 'Das ist nicht mehr fällig.',
     'position-changed':
       'Die Partie hat sich während deines Zuges geändert (ein anderer Befehl kam zuerst), daher wurde nichts geändert. Sieh dir `/brett` an und versuche es noch einmal.',
     busy: 'Der Server trägt gerade andere Ergebnisse ein; nichts wurde geändert. Bitte versuche es noch einmal.',

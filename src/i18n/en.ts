@@ -2,16 +2,10 @@
  * Everything the bot says, in English. The German catalogue (`de.ts`) has the same shape, and the
  * compiler keeps the two in step. Names arrive already made safe for Discord by the caller.
  */
-import type {
-  GameResult,
-  MatchReason,
-  RefusalCode,
-  RefusalParams,
-  Side,
-  VariantId,
-} from '../engine/index.ts';
-import { getVariant } from '../engine/index.ts';
+import type { GameResult, MatchReason, Side, VariantId } from '../engine/index.ts';
+import { getVariant, refusalMessages } from '../engine/index.ts';
 import type { TimeControl } from '../game/clock.ts';
+import type { ServiceFailureCode } from '../game/types.ts';
 
 type Params = Readonly<Record<string, string | number | undefined>>;
 
@@ -38,10 +32,8 @@ export const en = {
 
   // Refusals of the bot itself
   somethingWentWrong: 'Something went wrong on our side, so nothing was changed. Please try again.',
-  storeDown: 'The game store is unreachable right now, so nothing was changed. Please try again in a moment.',
   buttonNotOurs: 'This button is not one of ours any more.',
   buttonInvalid: 'This button is not valid.',
-  noGameHere: 'There is no game in this channel. Start one with `/challenge`.',
   noGameRecorded: 'No game has been played in this channel yet.',
   noVariant: (p: { variant: string; choices: string }) =>
     `There is no variant "${p.variant}": choose one of ${p.choices}.`,
@@ -176,7 +168,7 @@ export const en = {
   kingCanEscape: 'the king can escape',
   kingCanBeCaptured: 'the king can be captured',
 
-  /** Refusals of the game service, by code; an unknown code falls back to the service's English. */
+  /** Refusals of the game service, by code. */
   failures: {
     self: 'You cannot challenge yourself.',
     bot: 'Bots do not play here: challenge a member instead.',
@@ -190,6 +182,8 @@ export const en = {
     'challenge-changed': 'The challenge or the channel changed meanwhile; nothing was changed. Try again.',
     'challenge-answered': 'The challenge was answered meanwhile.',
     'no-challenge': 'This challenge no longer exists.',
+    answered: 'This challenge was already answered.',
+    'not-expired': 'This challenge has not expired yet.',
     expired: 'This challenge has expired.',
     accepted: 'This challenge was already accepted.',
     declined: 'This challenge was already declined.',
@@ -209,6 +203,7 @@ export const en = {
     'no-game': 'There is no game in this channel. Start one with `/challenge`.',
     'not-a-player': 'You are not playing in this game.',
     'not-your-turn': (p: Params) => `It is not your turn: ${p.name} (${p.side}) is to move.`,
+    stale: 'That is no longer due.',
     'position-changed':
       'The game changed while you were moving (another command was handled first), so nothing was changed. Look at `/board` and try again.',
     busy: 'The server is busy recording other results; nothing was changed. Please try again.',
@@ -216,28 +211,10 @@ export const en = {
       'The game store is unreachable right now, so nothing was changed. Please try again in a moment.',
     'store-silent':
       'The game store stopped answering while saving this, so it may or may not have been recorded. Look at `/board` in a moment before trying again.',
-  } as Record<string, string | ((p: Params) => string)>,
+  } as Record<ServiceFailureCode, string | ((p: Params) => string)>,
 
-  /** Why a move is not legal, by the engine's refusal code. */
-  refusals: {
-    'game-over': () => 'the game is over',
-    malformed: (p) => `"${p.text}" is not a move: write it as two squares, like e5-e8`,
-    'off-board': (p) => `${p.square} is not on the ${p.size}x${p.size} board`,
-    'empty-square': (p) => `${p.square} is empty`,
-    'not-your-piece': (p) => `that piece belongs to the ${p.side}`,
-    'no-distance': () => 'a piece must move at least one square',
-    'not-straight': () => 'pieces move along a rank or a file',
-    blocked: (p) => `${p.square} is in the way`,
-    occupied: (p) => `${p.square} is occupied`,
-    'king-only-stop': (p) => `only the king may stop on ${specialSquare(p)}`,
-    'king-only-pass': (p) => `only the king may pass over ${specialSquare(p)}`,
-  } as Record<RefusalCode, (p: RefusalParams) => string>,
+  /** Why a move is not legal, by the engine's refusal code: the engine's own words. */
+  refusals: refusalMessages,
 };
-
-function specialSquare(p: RefusalParams): string {
-  return p.special === 'throne' || p.special === 'centre'
-    ? `the ${p.special}`
-    : `a ${p.special} (${p.square})`;
-}
 
 export type Messages = typeof en;

@@ -6,11 +6,12 @@ import {
   describeRules,
   type GameResult,
   getVariant,
+  type RefusalCode,
   type RulesText,
   type Side,
   type VariantId,
 } from '../engine/index.ts';
-import type { Failure } from '../game/types.ts';
+import type { FailureCode, FailureParams, ServiceFailureCode } from '../game/types.ts';
 import { de } from './de.ts';
 import { en, type Messages } from './en.ts';
 import { describeRulesDe } from './rules-text.de.ts';
@@ -27,17 +28,11 @@ export function messagesFor(locale: string | null | undefined): Messages {
 }
 
 /** A refusal of the game service or the engine, in the catalogue's language. */
-export function failureText(
-  m: Messages,
-  failure: Pick<Failure, 'code' | 'message'> & { params: object },
-): string {
-  const params = failure.params as Failure['params'];
-  const refusals = m.refusals as Record<string, ((p: Failure['params']) => string) | undefined>;
-  const refusal = refusals[failure.code];
-  if (refusal) return refusal(params);
-  const text = m.failures[failure.code];
-  if (typeof text === 'function') return text(params);
-  return text ?? failure.message;
+export function failureText(m: Messages, failure: { code: FailureCode; params?: object }): string {
+  const params = (failure.params ?? {}) as FailureParams;
+  if (failure.code in m.refusals) return m.refusals[failure.code as RefusalCode](params);
+  const text = m.failures[failure.code as ServiceFailureCode];
+  return typeof text === 'function' ? text(params) : text;
 }
 
 /** The rules of a variant in brief, in the catalogue's language. */

@@ -20,7 +20,7 @@ async function gameOn(world: World) {
     players,
     game: new Game('fetlar'),
   });
-  if (!started.ok) throw new Error(started.message);
+  if (!started.ok) throw new Error(started.code);
   return { ann, bob };
 }
 

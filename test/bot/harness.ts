@@ -114,6 +114,6 @@ export async function gameChannel(
     players: { attackers: player(players.attackers), defenders: player(players.defenders) },
     game,
   });
-  if (!started.ok) throw new Error(started.message);
+  if (!started.ok) throw new Error(started.code);
   return channel;
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
+import { failureText, messagesFor } from '../../src/i18n/index.ts';
 import type { EmulatedUser } from '../discord-emulator/index.ts';
 import { buttonIds, gameChannel, startWorld, type World } from './harness.ts';
 
@@ -39,8 +40,9 @@ describe('hostile input', () => {
           const outcome = await service.move(channelId, { id: ann.id, name: 'Ann' }, text);
           expect(outcome.ok).toBe(false);
           if (!outcome.ok) {
-            expect(outcome.message.length).toBeGreaterThan(0);
-            expect(outcome.message.length).toBeLessThan(200);
+            const reason = failureText(messagesFor('en'), outcome);
+            expect(reason.length).toBeGreaterThan(0);
+            expect(reason.length).toBeLessThan(200);
           }
         },
       ),
