@@ -1,13 +1,16 @@
 /** Settings from the environment (and `.env`), checked once at startup. See `.env.example`. */
 import type { LogLevel } from './log.ts';
+import type { SentinelSetup } from './store/index.ts';
 
 export interface Config {
   discordToken: string;
   clientId: string;
   /** Register the commands in this guild only (takes effect at once); otherwise globally. */
   guildId?: string;
-  /** Without it, games live in memory and do not survive a restart. */
+  /** Without it (or redisSentinel), games live in memory and do not survive a restart. */
   redisUrl?: string;
+  /** Redis behind Sentinel, instead of one server at redisUrl. */
+  redisSentinel?: SentinelSetup;
   /** Prefix of every key in Redis, so that several bots (or a test run) can share one server. */
   redisNamespace: string;
   logLevel: LogLevel;
@@ -35,9 +38,29 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientId: (env.CLIENT_ID as string).trim(),
     guildId: optional('GUILD_ID'),
     redisUrl: optional('REDIS_URL'),
+    redisSentinel: sentinelSetup(optional),
     redisNamespace: optional('REDIS_NAMESPACE') ?? 'tafl',
     logLevel,
     discordApiUrl: optional('DISCORD_API_URL'),
+  };
+}
+
+function sentinelSetup(optional: (name: string) => string | undefined): SentinelSetup | undefined {
+  const list = optional('REDIS_SENTINELS');
+  if (!list) return undefined;
+  if (optional('REDIS_URL')) throw new ConfigError('set REDIS_URL or REDIS_SENTINELS, not both');
+  const sentinels = list.split(',').map((entry) => {
+    const address = /^\[?([^\s\]]+?)\]?:(\d{1,5})$/.exec(entry.trim());
+    if (!address || Number(address[2]) > 65535)
+      throw new ConfigError(
+        `REDIS_SENTINELS must be host:port pairs separated by commas, e.g. 10.0.0.1:26379,10.0.0.2:26379 (not "${entry.trim()}")`,
+      );
+    return { host: address[1], port: Number(address[2]) };
+  });
+  return {
+    sentinels,
+    master: optional('REDIS_SENTINEL_MASTER') ?? 'mymaster',
+    password: optional('REDIS_PASSWORD'),
   };
 }
 

@@ -12,9 +12,16 @@ async function main(): Promise<void> {
   // Under the shard launcher (`npm run start:shards`) discord.js tells each process its shards.
   const shardIds: unknown = process.env.SHARDS ? JSON.parse(process.env.SHARDS) : undefined;
   const shards = shardIds === undefined ? {} : { shards: Array.isArray(shardIds) ? shardIds : [shardIds] };
-  const logger = createLogger({ level: config.logLevel, secrets: [config.discordToken], fields: shards });
-  const store = await createStore({ redisUrl: config.redisUrl, namespace: config.redisNamespace });
-  if (!config.redisUrl) {
+  const secrets = [config.discordToken, config.redisSentinel?.password].filter(
+    (secret) => secret !== undefined,
+  );
+  const logger = createLogger({ level: config.logLevel, secrets, fields: shards });
+  const store = await createStore({
+    redisUrl: config.redisUrl,
+    sentinel: config.redisSentinel,
+    namespace: config.redisNamespace,
+  });
+  if (store.ephemeral) {
     logger.warn('REDIS_URL is not set: games are kept in memory and will not survive a restart');
   }
   const service = new GameService(store);

@@ -23,10 +23,38 @@ describe('settings from the environment', () => {
       clientId: '42',
       guildId: undefined,
       redisUrl: 'redis://x:6379',
+      redisSentinel: undefined,
       redisNamespace: 'tafl',
       logLevel: 'debug',
       discordApiUrl: undefined,
     });
+  });
+
+  it('reads Redis behind Sentinel: the sentinels, the master name (default mymaster) and a password', () => {
+    const base = { DISCORD_TOKEN: 'a', CLIENT_ID: 'b' };
+    expect(readConfig({ ...base, REDIS_SENTINELS: '10.0.0.1:26379, [::1]:26380' }).redisSentinel).toEqual({
+      sentinels: [
+        { host: '10.0.0.1', port: 26379 },
+        { host: '::1', port: 26380 },
+      ],
+      master: 'mymaster',
+      password: undefined,
+    });
+    expect(
+      readConfig({
+        ...base,
+        REDIS_SENTINELS: 'db:26379',
+        REDIS_SENTINEL_MASTER: 'games',
+        REDIS_PASSWORD: 'pw',
+      }).redisSentinel,
+    ).toEqual({ sentinels: [{ host: 'db', port: 26379 }], master: 'games', password: 'pw' });
+    expect(() => readConfig({ ...base, REDIS_SENTINELS: 'db' })).toThrow(
+      'REDIS_SENTINELS must be host:port pairs separated by commas, e.g. 10.0.0.1:26379,10.0.0.2:26379 (not "db")',
+    );
+    expect(() => readConfig({ ...base, REDIS_SENTINELS: 'db:99999' })).toThrow(/not "db:99999"/);
+    expect(() => readConfig({ ...base, REDIS_SENTINELS: 'db:26379', REDIS_URL: 'redis://x' })).toThrow(
+      'set REDIS_URL or REDIS_SENTINELS, not both',
+    );
   });
 
   it('refuses an unknown log level', () => {

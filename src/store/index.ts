@@ -1,8 +1,9 @@
-/** Where games, challenges and standings are kept: Redis when a URL is given, else memory. */
+/** Where games, challenges and standings are kept: Redis (one server, or behind Sentinel) when given, else memory. */
 import { createMemoryStore } from './memory-store.ts';
-import { createRedisStore } from './redis-store.ts';
+import { createRedisStore, type SentinelSetup } from './redis-store.ts';
 import type { Store } from './types.ts';
 
+export type { SentinelSetup } from './redis-store.ts';
 export {
   type CommitResult,
   type ScheduleChange,
@@ -14,6 +15,8 @@ export {
 
 export interface StoreOptions {
   redisUrl?: string;
+  /** Redis behind Sentinel, instead of one server at redisUrl. */
+  sentinel?: SentinelSetup;
   /** Prefix of every key, e.g. `tafl` gives `tafl::game:<channel>`. */
   namespace?: string;
   /** Shown by Redis's CLIENT LIST, to tell the bot's connections apart. */
@@ -22,8 +25,11 @@ export interface StoreOptions {
 
 export async function createStore({
   redisUrl,
+  sentinel,
   namespace = 'tafl',
   connectionName,
 }: StoreOptions = {}): Promise<Store> {
-  return redisUrl ? createRedisStore(redisUrl, namespace, connectionName) : createMemoryStore(namespace);
+  if (sentinel) return createRedisStore({ sentinel }, namespace, connectionName);
+  if (redisUrl) return createRedisStore({ url: redisUrl }, namespace, connectionName);
+  return createMemoryStore(namespace);
 }

@@ -3,7 +3,7 @@
  * client for atomic commits. Values are written in keyv's own format, so keyv reads them back;
  * two bot processes on one Redis (sharding) still see exactly one of two conflicting commits win.
  */
-import KeyvRedis, { createClient, Keyv } from '@keyv/redis';
+import KeyvRedis, { createClient, createSentinel, Keyv } from '@keyv/redis';
 import {
   type CommitResult,
   type ScheduleChange,
@@ -15,6 +15,74 @@ import {
 
 /** How long one store call may take before the player is told the store is unavailable. */
 const CALL_TIMEOUT_MS = 3000;
+/** How long a commit behind Sentinel waits for a replica to hold it too, before it counts as unsure. */
+const REPLICA_WAIT_MS = 1000;
+/** How long the master's count of connected replicas is trusted before it is asked again. */
+const REPLICA_COUNT_MS = 5000;
+
+/** Redis behind Sentinel: the sentinels to ask, and the name of the master they watch. */
+export interface SentinelSetup {
+  sentinels: { host: string; port: number }[];
+  master: string;
+  /** The Redis nodes' password, when they require one. */
+  password?: string;
+}
+
+/** One Redis server by URL, or the master that Sentinel names (and names again after a failover). */
+export type RedisTarget = { url: string } | { sentinel: SentinelSetup };
+
+/** What the store needs of a connection: the same of a plain client and of a Sentinel-managed one. */
+interface RedisConnection {
+  readonly isReady: boolean;
+  readonly isOpen: boolean;
+  connect(): Promise<unknown>;
+  destroy(): unknown;
+  on(event: 'error', listener: (error: unknown) => void): unknown;
+  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  /** Resolves to how many replicas hold every write sent on this connection so far. */
+  wait(replicas: number, timeoutMs: number): Promise<number>;
+  info(section: string): Promise<string>;
+}
+
+/**
+ * Behind Sentinel a failover promotes a replica, so a commit is accepted once a replica holds it
+ * too (WAIT). A master left with no replica has none that could be promoted without the commit:
+ * then commits do not wait (and the README tells how to refuse writes instead, if preferred).
+ */
+class Replicas {
+  private known: { count: number; until: number } | null = null;
+
+  constructor(private readonly client: RedisConnection) {}
+
+  async connected(): Promise<number> {
+    if (this.known && Date.now() < this.known.until) return this.known.count;
+    const count = Number(/connected_slaves:(\d+)/.exec(await this.client.info('replication'))?.[1] ?? 0);
+    this.known = { count, until: Date.now() + REPLICA_COUNT_MS };
+    return count;
+  }
+
+  /** A wait that no replica answered: ask again before the next commit. */
+  forget(): void {
+    this.known = null;
+  }
+}
+
+function connectionTo(target: RedisTarget, name: string | undefined): RedisConnection {
+  const socket = {
+    connectTimeout: CALL_TIMEOUT_MS,
+    reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 2000),
+  };
+  if ('url' in target)
+    return createClient({ url: target.url, name, disableOfflineQueue: true, socket }) as RedisConnection;
+  return createSentinel({
+    name: target.sentinel.master,
+    sentinelRootNodes: target.sentinel.sentinels,
+    // A command is never sent twice: a commit resent after a lost answer could apply twice.
+    maxCommandRediscovers: 0,
+    nodeClientOptions: { name, password: target.sentinel.password, disableOfflineQueue: true, socket },
+    sentinelClientOptions: { socket },
+  }) as unknown as RedisConnection;
+}
 
 /**
  * KEYS: the documents' keys, then the schedules' keys. ARGV[1]: how many documents. Then three per
@@ -70,20 +138,17 @@ return due
 `;
 
 export async function createRedisStore(
-  url: string,
+  target: RedisTarget,
   namespace: string,
   connectionName?: string,
 ): Promise<Store> {
-  const client = createClient({
-    url,
-    name: connectionName,
-    disableOfflineQueue: true,
-    socket: {
-      connectTimeout: CALL_TIMEOUT_MS,
-      reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, 2000),
-    },
+  const client = connectionTo(target, connectionName);
+  const replicas = 'sentinel' in target ? new Replicas(client) : null;
+  const adapter = new KeyvRedis(client as ConstructorParameters<typeof KeyvRedis>[0], {
+    namespace,
+    throwOnConnectError: true,
+    throwOnErrors: true,
   });
-  const adapter = new KeyvRedis(client, { namespace, throwOnConnectError: true, throwOnErrors: true });
   const keyv = new Keyv({ store: adapter, namespace, useKeyPrefix: false, throwOnErrors: true });
   // Without listeners an 'error' event would crash the process; failures reach callers as StoreUnavailableError.
   let lastError: unknown = null;
@@ -142,27 +207,41 @@ export async function createRedisStore(
       }
       // Refused before sending: certainly not applied. Once sent, a missing answer leaves it unknown.
       if (!client.isReady) throw new StoreUnavailableError('Redis is not connected (while committing)');
+      let waitForReplica = false;
+      try {
+        waitForReplica = replicas !== null && (await call(replicas.connected(), 'counting replicas')) > 0;
+      } catch (error) {
+        throw unavailable('counting replicas', error);
+      }
       let conflictIndex: number;
       try {
-        conflictIndex = Number(
-          await call(
-            client.eval(COMPARE_AND_SET, {
-              keys: [
-                ...writes.map((write) => rawKey(write.key)),
-                ...changes.map((change) => rawKey(change.schedule)),
-              ],
-              arguments: [
-                ...args,
-                ...changes.flatMap((change) => [change.member, change.at === null ? '' : String(change.at)]),
-              ],
-            }),
-            'committing',
-            { maybeApplied: true },
-          ),
-        );
+        const applied = client.eval(COMPARE_AND_SET, {
+          keys: [
+            ...writes.map((write) => rawKey(write.key)),
+            ...changes.map((change) => rawKey(change.schedule)),
+          ],
+          arguments: [
+            ...args,
+            ...changes.flatMap((change) => [change.member, change.at === null ? '' : String(change.at)]),
+          ],
+        });
+        // Sent at once after the script on the same connection, so it waits for the script's writes.
+        const held = waitForReplica ? client.wait(1, REPLICA_WAIT_MS) : Promise.resolve(1);
+        const [answer, holding] = await call(Promise.all([applied, held]), 'committing', {
+          maybeApplied: true,
+        });
+        conflictIndex = Number(answer);
+        if (conflictIndex === 0 && holding < 1) {
+          replicas?.forget();
+          throw new StoreUnavailableError('no replica took the commit in time', { maybeApplied: true });
+        }
       } catch (error) {
         const message = (error as Error)?.message;
-        const neverSent = message === 'The client is offline' || message === 'The client is closed';
+        // NOREPLICAS: the master refuses writes while it has too few replicas (min-replicas-to-write).
+        const neverSent =
+          message === 'The client is offline' ||
+          message === 'The client is closed' ||
+          /NOREPLICAS/.test(message ?? '');
         throw error instanceof StoreUnavailableError
           ? error
           : new StoreUnavailableError(`Redis failed while committing: ${message ?? String(error)}`, {

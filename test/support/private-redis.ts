@@ -1,6 +1,6 @@
 /** A Redis server of the test's own on a free port, to stop and start without disturbing other tests. */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,11 @@ import { createStore, type Store } from '../../src/store/index.ts';
 
 export interface PrivateRedis {
   url: string;
+  port: number;
   stop(): Promise<void>;
+  /** Stops the process answering without closing its connections (SIGSTOP), until `thaw` (SIGCONT). */
+  freeze(): void;
+  thaw(): void;
   /** Starts it again on the same port, with the data it had (when started with `persist`). */
   restart(): Promise<void>;
 }
@@ -26,18 +30,25 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startPrivateRedis(options: { persist?: boolean } = {}): Promise<PrivateRedis> {
+function needRedisServer(): void {
   if (spawnSync('redis-server', ['--version']).status !== 0) {
     throw new Error(
       'redis-server is not on PATH: install it (Debian/Ubuntu: apt-get install redis-server) to run this test',
     );
   }
+}
+
+export async function startPrivateRedis(
+  options: { persist?: boolean; replicaOf?: number } = {},
+): Promise<PrivateRedis> {
+  needRedisServer();
   const port = await freePort();
   const dir = options.persist ? mkdtempSync(join(tmpdir(), 'tafl-redis-')) : undefined;
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', ''];
   args.push(
     ...(dir ? ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir] : ['--appendonly', 'no']),
   );
+  if (options.replicaOf) args.push('--replicaof', '127.0.0.1', String(options.replicaOf));
   let child = await launch(args);
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -47,7 +58,10 @@ export async function startPrivateRedis(options: { persist?: boolean } = {}): Pr
     });
   return {
     url: `redis://127.0.0.1:${port}`,
+    port,
     stop,
+    freeze: () => child.kill('SIGSTOP'),
+    thaw: () => child.kill('SIGCONT'),
     async restart() {
       await stop();
       child = await launch(args);
@@ -55,12 +69,83 @@ export async function startPrivateRedis(options: { persist?: boolean } = {}): Pr
   };
 }
 
-async function launch(args: string[]): Promise<ChildProcess> {
+/**
+ * A Redis master with one replica, watched by one Sentinel that fails over a second after the
+ * master stops answering: the smallest setup in which a failover happens.
+ */
+export interface SentinelRedis {
+  master: PrivateRedis;
+  replica: PrivateRedis;
+  sentinel: { host: string; port: number };
+  /** The port of the server Sentinel names as master now. */
+  masterPort(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export const SENTINEL_MASTER = 'tafl-test';
+
+/** Waits until the replica has its master's data and follows its writes. */
+async function replicating(replica: PrivateRedis): Promise<void> {
+  const client = createClient({ url: replica.url });
+  await client.connect();
+  try {
+    for (let i = 0; i < 100; i++) {
+      if ((await client.info('replication')).includes('master_link_status:up')) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the private replica did not catch up with its master within 5 s');
+  } finally {
+    await client.close();
+  }
+}
+
+export async function startSentinelRedis(): Promise<SentinelRedis> {
+  const master = await startPrivateRedis();
+  const replica = await startPrivateRedis({ replicaOf: master.port });
+  await replicating(replica);
+  const port = await freePort();
+  // Sentinel rewrites its configuration file, so it needs one of its own.
+  const config = join(mkdtempSync(join(tmpdir(), 'tafl-sentinel-')), 'sentinel.conf');
+  writeFileSync(
+    config,
+    [
+      `port ${port}`,
+      'bind 127.0.0.1',
+      `sentinel monitor ${SENTINEL_MASTER} 127.0.0.1 ${master.port} 1`,
+      `sentinel down-after-milliseconds ${SENTINEL_MASTER} 1000`,
+      `sentinel failover-timeout ${SENTINEL_MASTER} 5000`,
+      '',
+    ].join('\n'),
+  );
+  const sentinel = await launch([config, '--sentinel'], '+monitor master');
+  const admin = createClient({ socket: { host: '127.0.0.1', port } });
+  await admin.connect();
+  return {
+    master,
+    replica,
+    sentinel: { host: '127.0.0.1', port },
+    async masterPort() {
+      const address = (await admin.sendCommand([
+        'SENTINEL',
+        'GET-MASTER-ADDR-BY-NAME',
+        SENTINEL_MASTER,
+      ])) as string[];
+      return Number(address[1]);
+    },
+    async close() {
+      await admin.close().catch(() => {});
+      sentinel.kill('SIGKILL');
+      await Promise.all([master.stop(), replica.stop()]);
+    },
+  };
+}
+
+async function launch(args: string[], ready = 'Ready to accept connections'): Promise<ChildProcess> {
   const child: ChildProcess = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('private redis-server did not start')), 5000);
     child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Ready to accept connections')) {
+      if (chunk.toString().includes(ready)) {
         clearTimeout(timer);
         resolve();
       }
