@@ -43,10 +43,11 @@ export async function startPrivateRedis(
 ): Promise<PrivateRedis> {
   needRedisServer();
   const port = await freePort();
-  const dir = options.persist ? mkdtempSync(join(tmpdir(), 'tafl-redis-')) : undefined;
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', ''];
+  // Its own directory even without persistence: a replica writes the copy it syncs from its master.
+  const dir = mkdtempSync(join(tmpdir(), 'tafl-redis-'));
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--dir', dir];
   args.push(
-    ...(dir ? ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir] : ['--appendonly', 'no']),
+    ...(options.persist ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no']),
   );
   if (options.replicaOf) args.push('--replicaof', '127.0.0.1', String(options.replicaOf));
   let child = await launch(args);
