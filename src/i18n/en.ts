@@ -211,7 +211,7 @@ export const en = {
       'The game store is unreachable right now, so nothing was changed. Please try again in a moment.',
     'store-silent':
       'The game store stopped answering while saving this, so it may or may not have been recorded. Look at `/board` in a moment before trying again.',
-  } as Record<ServiceFailureCode, string | ((p: Params) => string)>,
+  } satisfies Record<ServiceFailureCode, string | ((p: Params) => string)>,
 
   /** Why a move is not legal, by the engine's refusal code: the engine's own words. */
   refusals: refusalMessages,
