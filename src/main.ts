@@ -5,7 +5,7 @@ import { createBot } from './bot/client.ts';
 import { readConfigOrExit } from './config.ts';
 import { GameService } from './game/service.ts';
 import { createLogger } from './log.ts';
-import { createStore } from './store/index.ts';
+import { createStore, StoreUnavailableError } from './store/index.ts';
 
 async function main(): Promise<void> {
   const config = readConfigOrExit();
@@ -20,6 +20,12 @@ async function main(): Promise<void> {
     redisUrl: config.redisUrl,
     sentinel: config.redisSentinel,
     namespace: config.redisNamespace,
+  }).catch((error: unknown) => {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    logger.error('cannot start: Redis does not answer; start it, or correct REDIS_URL or REDIS_SENTINELS', {
+      error: error.message,
+    });
+    process.exit(1);
   });
   if (store.ephemeral) {
     logger.warn('REDIS_URL is not set: games are kept in memory and will not survive a restart');

@@ -182,6 +182,22 @@ describe('npm start', () => {
   });
 });
 
+describe('npm start without its Redis', () => {
+  it('stops with the reason, not a stack trace, when Redis does not answer', async () => {
+    const emulator = await startDiscordEmulator();
+    try {
+      // Nothing listens on port 1.
+      const bot = spawnBot(emulator, { REDIS_URL: 'redis://bot:hunter22@127.0.0.1:1' });
+      expect(await bot.exited).toBe(1);
+      expect(bot.output()).toContain('cannot start: Redis does not answer');
+      expect(bot.output()).not.toContain('    at ');
+      expect(bot.output()).not.toContain('hunter22');
+    } finally {
+      await emulator.close();
+    }
+  });
+});
+
 describe('a missing setting', () => {
   for (const entry of ['src/main.ts', 'src/shards.ts']) {
     it(`stops ${entry} at once with the reason, not a stack trace`, async () => {
