@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from '../src/config.ts';
 import { createLogger } from '../src/log.ts';
@@ -61,6 +62,18 @@ describe('settings from the environment', () => {
     expect(() => readConfig({ DISCORD_TOKEN: 'a', CLIENT_ID: 'b', LOG_LEVEL: 'loud' })).toThrow(
       /LOG_LEVEL must be one of/,
     );
+  });
+});
+
+describe('.env.example', () => {
+  it('explains every setting the bot reads', () => {
+    const sources = ['src/config.ts', 'src/shards.ts'].map((file) => readFileSync(file, 'utf8')).join('\n');
+    const read = new Set(
+      [...sources.matchAll(/(?:env\.|\[?')([A-Z][A-Z0-9]*_[A-Z0-9_]+)\b/g)].map((match) => match[1]),
+    );
+    expect([...read]).toEqual(expect.arrayContaining(['DISCORD_TOKEN', 'REDIS_SENTINELS', 'TOTAL_SHARDS']));
+    const explained = readFileSync('.env.example', 'utf8');
+    for (const name of read) expect(explained, name).toMatch(new RegExp(`^${name}=`, 'm'));
   });
 });
 
