@@ -77,7 +77,8 @@ function connectionTo(target: RedisTarget, name: string | undefined): RedisConne
   return createSentinel({
     name: target.sentinel.master,
     sentinelRootNodes: target.sentinel.sentinels,
-    // A command is never sent twice: a commit resent after a lost answer could apply twice.
+    // Never resend after a lost answer: a commit that did apply would come back as a conflict, and
+    // the player would be told nothing was changed. The lost answer is reported as such instead.
     maxCommandRediscovers: 0,
     nodeClientOptions: { name, password: target.sentinel.password, disableOfflineQueue: true, socket },
     sentinelClientOptions: { socket },
