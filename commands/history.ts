@@ -48,7 +48,9 @@ export async function execute(
       .setFooter({
         text: game.result
           ? resultText(m, game.result, game.variant.id, game.turn)
-          : m.sideToMove({ side: game.turn }),
+          : record.aborted
+            ? m.abortedFooter
+            : m.sideToMove({ side: game.turn }),
       });
     return privateReply('', { embeds: [embed] });
   });

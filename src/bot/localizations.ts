@@ -54,6 +54,10 @@ export const GERMAN: Record<string, Localized> = {
   board: { name: 'brett', description: 'Das Brett der Partie in diesem Kanal zeigen' },
   undo: { name: 'zuruecknehmen', description: 'Den Gegner bitten, den letzten Zug zurückzunehmen' },
   resign: { name: 'aufgeben', description: 'Die Partie in diesem Kanal aufgeben' },
+  abort: {
+    name: 'abbrechen',
+    description: 'Die Partie in diesem Kanal ohne Ergebnis beenden (für Moderatoren)',
+  },
   draw: { name: 'remis', description: 'Remis anbieten oder das Angebot des Gegners annehmen' },
   history: { name: 'verlauf', description: 'Die bisherigen Züge der Partie in diesem Kanal' },
   export: { name: 'export', description: 'Die Partie als OpenTafl-Datei' },

@@ -75,6 +75,9 @@ const CHALLENGE_KEPT_MS = 24 * 60 * 60 * 1000;
 /** Attempts for a commit that conflicted only on the standings (another game in the guild ended). */
 const STANDINGS_RETRIES = 5;
 
+/** The archive's reason for a game a moderator aborted: ended without a result. */
+const ABORTED = 'aborted';
+
 /** How long a claimed schedule entry stays with its claimer before another process may take it. */
 const SWEEP_LEASE_MS = 60_000;
 
@@ -464,13 +467,63 @@ export class GameService {
     });
   }
 
-  /** The channel's game in progress, or else the last one that finished there, for /export and /history. */
-  async gameForRecord(
-    channelId: string,
-  ): Promise<{ game: Game; players: Record<Side, Player>; finished: boolean; startedAt: number } | null> {
+  /**
+   * A moderator stops the channel's game where it stands: it is archived as it is (its moves stay
+   * in /history and /export), counts for no one, and the channel is free for a new game.
+   */
+  async abortGame(channelId: string): Promise<Outcome<{ game: ActiveGame }>> {
+    return this.guarded(async () => {
+      const read = await this.store.read<StoredGame>(keys.game(channelId));
+      if (!read) return failure('no-game');
+      const stored = read.value;
+      const active = this.activate(stored, read.revision, { fresh: true });
+      const now = this.now();
+      const ply = active.game.plyCount;
+      const last = await this.store.read<LastGameMarker>(keys.lastGame(channelId));
+      const archived: ArchivedGame = {
+        ...stored,
+        updatedAt: now,
+        endedAt: now,
+        winner: null,
+        reason: ABORTED,
+      };
+      const committed = await this.store.commit(
+        [
+          { key: keys.game(channelId), value: null, expectRevision: read.revision },
+          { key: keys.archive(stored.id), value: archived, expectRevision: 0 },
+          {
+            key: keys.lastGame(channelId),
+            value: { schema: 1, gameId: stored.id } satisfies LastGameMarker,
+            expectRevision: last?.revision ?? 0,
+          },
+        ],
+        [...rescheduled(stored, { clock: stored.clock, ply }, null), ...aiTurn(stored, { ply }, null, now)],
+      );
+      if (!committed.ok) return failure('position-changed');
+      return success({ game: active });
+    });
+  }
+
+  /**
+   * The channel's game in progress, or else the last one that ended there, for /export and
+   * /history; `aborted` when a moderator ended it without a result.
+   */
+  async gameForRecord(channelId: string): Promise<{
+    game: Game;
+    players: Record<Side, Player>;
+    finished: boolean;
+    aborted: boolean;
+    startedAt: number;
+  } | null> {
     const active = await this.board(channelId);
     if (active)
-      return { game: active.game, players: active.players, finished: false, startedAt: active.startedAt };
+      return {
+        game: active.game,
+        players: active.players,
+        finished: false,
+        aborted: false,
+        startedAt: active.startedAt,
+      };
     const last = await this.store.read<LastGameMarker>(keys.lastGame(channelId));
     const archived = last ? await this.archived(last.value.gameId) : null;
     if (!archived) return null;
@@ -478,6 +531,7 @@ export class GameService {
       game: loadGame(archived.record),
       players: archived.players,
       finished: true,
+      aborted: archived.reason === ABORTED,
       startedAt: archived.startedAt,
     };
   }

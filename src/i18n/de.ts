@@ -141,6 +141,11 @@ export const de: Messages = {
     `**${p.name}** bietet Remis an. <@${p.opponentId}>, nimm mit der Schaltfläche oder \`/remis\` an; ein Zug lehnt es ab.`,
   acceptDraw: 'Remis annehmen',
   drawAgreed: 'Remis vereinbart.',
+  gameAborted: (p) =>
+    `**${p.name}** hat die Partie von **${p.attackers}** (Angreifer) und **${p.defenders}** (Verteidiger) nach ${
+      p.moves === 1 ? '1 Zug' : `${p.moves} Zügen`
+    } ohne Ergebnis beendet: sie zählt für niemanden. Dieser Kanal ist frei für ein neues \`/herausfordern\`.`,
+  abortedFooter: 'von einem Moderator ohne Ergebnis beendet',
   asksUndo: (p) =>
     `**${p.name}** bittet darum, den letzten Zug **${p.move}** zurückzunehmen. <@${p.opponentId}>, bist du einverstanden?`,
   takeBack: 'Zurücknehmen',
@@ -174,7 +179,7 @@ export const de: Messages = {
     '**Partie starten** `/herausfordern gegner:@jemand` (wähle `variante`, `seite`, und `thread:true`, um in einem neuen Thread zu spielen). Angenommen wird innerhalb von 15 Minuten mit der Schaltfläche.',
     '**Ziehen** `/zug e5-e8`: eine Figur zieht wie ein Turm, von einem Feld zu einem anderen. Beim Tippen schlägt der Bot deine legalen Züge vor: ohne Eingabe deine Figuren, die ziehen können, nach einem Feld die Züge dieser Figur.',
     '**Ansehen** `/brett` zeigt das Brett der Partie in diesem Kanal. Felder heißen nach Linie (Buchstabe) und Reihe (Zahl), `a1` ist unten links.',
-    '**Beenden** `/aufgeben`, oder `/remis`, um Remis anzubieten (dein Gegner nimmt mit der Schaltfläche oder `/remis` an; ein Zug lehnt es ab).',
+    '**Beenden** `/aufgeben`, oder `/remis`, um Remis anzubieten (dein Gegner nimmt mit der Schaltfläche oder `/remis` an; ein Zug lehnt es ab). Moderatoren beenden eine festgefahrene Partie ohne Ergebnis mit `/abbrechen`.',
     '**Lernen** `/regeln` erklärt eine Variante. `/tabelle` zeigt die Tabelle dieses Servers.',
     `**Varianten** ${variants}`,
   ],

@@ -119,6 +119,11 @@ export const en = {
     `**${p.name}** offers a draw. <@${p.opponentId}>, accept with the button or \`/draw\`; a move declines it.`,
   acceptDraw: 'Accept the draw',
   drawAgreed: 'Draw agreed.',
+  gameAborted: (p: { name: string; attackers: string; defenders: string; moves: number }) =>
+    `**${p.name}** ended the game of **${p.attackers}** (attackers) and **${p.defenders}** (defenders) after ${
+      p.moves === 1 ? '1 move' : `${p.moves} moves`
+    }, without a result: it counts for no one. This channel is free for a new \`/challenge\`.`,
+  abortedFooter: 'ended by a moderator, without a result',
   asksUndo: (p: { name: string; move: string; opponentId: string }) =>
     `**${p.name}** asks to take back the last move, **${p.move}**. <@${p.opponentId}>, do you agree?`,
   takeBack: 'Take it back',
@@ -156,7 +161,7 @@ export const en = {
     '**Start a game** `/challenge opponent:@someone` (choose `variant`, `side`, and `thread:true` to play in a new thread). They accept with the button within 15 minutes.',
     '**Play** `/move e5-e8`: a piece moves like a rook, from one square to another. Start typing and the bot suggests your legal moves: nothing typed lists your pieces that can move, a square lists that piece’s moves.',
     '**Look** `/board` shows the board of the game in this channel. Squares are named by file letter and rank number, `a1` bottom left.',
-    '**End** `/resign`, or `/draw` to offer a draw (your opponent accepts with the button or `/draw`; a move declines it).',
+    '**End** `/resign`, or `/draw` to offer a draw (your opponent accepts with the button or `/draw`; a move declines it). Moderators end a stalled game without a result with `/abort`.',
     '**Learn** `/rules` explains a variant. `/standings` shows this server’s table.',
     `**Variants** ${variants}`,
   ],

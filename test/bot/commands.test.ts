@@ -7,6 +7,7 @@ describe('command modules', () => {
   it('one file per slash command, each with valid data', async () => {
     const commands = await loadCommands();
     expect([...commands.keys()].sort()).toEqual([
+      'abort',
       'board',
       'challenge',
       'draw',
@@ -75,7 +76,7 @@ describe('registering commands only when they changed', () => {
       type: 1,
       nsfw: false,
       integration_types: [0],
-      default_member_permissions: null,
+      default_member_permissions: body.default_member_permissions ?? null,
       options: (body.options ?? []).map((option) => ({ required: false, ...option })),
     }));
     expect(sameCommands(echoed.reverse(), bodies)).toBe(true);

@@ -262,6 +262,24 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       expect(board?.revision).toBe(2);
     });
 
+    it('a move and a moderator’s abort at the same instant: exactly one applies', async () => {
+      const store = await openStore();
+      const channelId = await startedGame(new GameService(store), new Game('fetlar'));
+      const other = kind === 'redis' ? await openStore() : store;
+      const [one, two] = gatedTogether([store, other], 2);
+      const [moved, aborted] = await Promise.all([
+        new GameService(one).move(channelId, ann, 'd1-d3'),
+        new GameService(two).abortGame(channelId),
+      ]);
+      expect([moved.ok, aborted.ok].filter(Boolean)).toHaveLength(1);
+      expect((moved.ok ? aborted : moved) as object).toMatchObject({ code: 'position-changed' });
+      const watcher = new GameService(other);
+      const record = await watcher.gameForRecord(channelId);
+      expect(record?.aborted).toBe(aborted.ok);
+      expect(record?.game.history().map((move) => move.notation)).toEqual(moved.ok ? ['d1-d3'] : []);
+      expect(await watcher.standings(guild)).toEqual([]);
+    });
+
     it('suggests moves only to the player on turn, narrowing as they type', async () => {
       const { service } = await setup();
       const channelId = await startedGame(service, new Game('fetlar'));

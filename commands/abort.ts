@@ -1,0 +1,42 @@
+import {
+  type ChatInputCommandInteraction,
+  InteractionContextType,
+  PermissionFlagsBits,
+  SlashCommandBuilder,
+} from 'discord.js';
+import type { BotContext } from '../src/bot/command.ts';
+import { memberName, messagesOf, onlyMention, safeName } from '../src/bot/present.ts';
+import { answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
+import { failureText } from '../src/i18n/index.ts';
+
+/**
+ * Ends a stalled game (players gone, no time limit) without a result. Only members who may manage
+ * messages see it unless the server's admins allow others (Server Settings → Integrations): Discord
+ * itself keeps it from everyone else.
+ */
+export const data = new SlashCommandBuilder()
+  .setName('abort')
+  .setDescription('End this channel’s game without a result (moderators)')
+  .setDefaultMemberPermissions(PermissionFlagsBits.ManageMessages)
+  .setContexts(InteractionContextType.Guild);
+
+export async function execute(
+  interaction: ChatInputCommandInteraction,
+  { service }: BotContext,
+): Promise<void> {
+  const m = messagesOf(interaction);
+  await answer(interaction, async () => {
+    const outcome = await service.abortGame(interaction.channelId);
+    if (!outcome.ok) return privateAnswer(failureText(m, outcome));
+    const { players, game } = outcome.value.game;
+    return publicAnswer({
+      content: m.gameAborted({
+        name: safeName(memberName(interaction)),
+        attackers: safeName(players.attackers.name),
+        defenders: safeName(players.defenders.name),
+        moves: game.plyCount,
+      }),
+      allowedMentions: onlyMention(),
+    });
+  });
+}

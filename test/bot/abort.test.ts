@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EmulatedUser } from '../discord-emulator/index.ts';
+import { buttonIds, startWorld, type World } from './harness.ts';
+
+let world: World;
+let now = Date.now();
+let ann: EmulatedUser;
+let bob: EmulatedUser;
+let mod: EmulatedUser;
+beforeAll(async () => {
+  world = await startWorld(1, { now: () => now });
+  ann = world.emulator.addUser('Ann');
+  bob = world.emulator.addUser('Bob');
+  mod = world.emulator.addUser('Moderator');
+  await world.emulator.waitFor(() => world.bots[0].bot.client.users.cache.has(bob.id));
+});
+afterAll(async () => world?.close());
+
+describe('/abort', () => {
+  it('is offered only to members who may manage messages, in German too', () => {
+    const abort = world.emulator
+      .commands({ guildId: world.emulator.guildId })
+      .find((c) => c.name === 'abort');
+    expect(abort?.default_member_permissions).toBe('8192');
+    expect(abort?.name_localizations).toEqual({ de: 'abbrechen' });
+  });
+
+  it('ends a timed game without a result: no one is rated, no clock runs on, the channel is free', async () => {
+    const { emulator, bots } = world;
+    const channelId = emulator.createChannel('stalled');
+    await emulator.waitFor(() => bots[0].bot.client.channels.cache.has(channelId));
+    const challenge = await emulator
+      .slash(
+        ann,
+        'challenge',
+        { opponent: bob, variant: 'fetlar', side: 'attackers', time: '10m' },
+        { channelId },
+      )
+      .reply();
+    await emulator.clickButton(bob, challenge, buttonIds(challenge)[0]).reply();
+    expect((await emulator.slash(ann, 'move', { move: 'd1-d3' }, { channelId }).reply()).ephemeral).toBe(
+      false,
+    );
+
+    const aborted = await emulator.slash(mod, 'abort', {}, { channelId }).reply();
+    expect(aborted.ephemeral).toBe(false);
+    expect(aborted.content).toBe(
+      '**Moderator** ended the game of **Ann** (attackers) and **Bob** (defenders) after 1 move, without a result: it counts for no one. This channel is free for a new `/challenge`.',
+    );
+    expect(aborted.allowedMentions).toMatchObject({ parse: [], users: [] });
+    expect(await bots[0].service.board(channelId)).toBeNull();
+    expect(await bots[0].service.standings(emulator.guildId)).toEqual([]);
+
+    // Bob's deadline passes: nobody loses on time, and nothing is posted.
+    const posted = emulator.messages().length;
+    now += 11 * 60 * 1000;
+    const swept = await bots[0].service.sweep();
+    expect(swept).toEqual({ timedOut: [], nextGames: [], reminders: [] });
+    await bots[0].bot.sweep();
+    expect(emulator.messages().length).toBe(posted);
+
+    // Its moves stay on record, and the channel takes a new game.
+    const history = await emulator.slash(bob, 'history', {}, { channelId }).reply();
+    expect(history.embeds[0].description).toContain('1. d1-d3');
+    expect(history.embeds[0].footer?.text).toBe('ended by a moderator, without a result');
+    const again = await emulator.slash(bob, 'challenge', { opponent: ann }, { channelId }).reply();
+    expect(again.ephemeral).toBe(false);
+  });
+
+  it('refuses where there is no game, changing nothing', async () => {
+    const channelId = world.emulator.createChannel('empty');
+    await world.emulator.waitFor(() => world.bots[0].bot.client.channels.cache.has(channelId));
+    const refused = await world.emulator.slash(mod, 'abort', {}, { channelId }).reply();
+    expect(refused.ephemeral).toBe(true);
+    expect(refused.content).toBe('There is no game in this channel. Start one with `/challenge`.');
+  });
+});
