@@ -1,8 +1,8 @@
 /**
- * The game service: challenges, games and standings, Discord-free. Every change is one atomic
- * read-check-write through the store: two commands at the same instant (even from two bot
- * processes) apply exactly one, and the other is told the position changed. A move is reported
- * played only after it is committed.
+ * The game service: games, standings and the way in to challenges (challenges.ts), Discord-free.
+ * Every change is one atomic read-check-write through the store: two commands at the same instant
+ * (even from two bot processes) apply exactly one, and the other is told the position changed. A
+ * move is reported played only after it is committed.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -11,22 +11,15 @@ import {
   loadGame,
   type PlayedMove,
   type Side,
-  scoreMatch,
   serializeGame,
   type VariantId,
 } from '../engine/index.ts';
-import { type ScheduleChange, type Store, StoreUnavailableError, type Write } from '../store/index.ts';
-import {
-  DEFAULT_TIME_CONTROL,
-  entryFor,
-  readEntry,
-  rescheduled,
-  SCHEDULES,
-  TIME_CONTROLS,
-  type TimeControl,
-  turnClock,
-} from './clock.ts';
+import type { ScheduleChange, Store, Write } from '../store/index.ts';
+import { type ChallengeInput, Challenges, FIFTEEN_MINUTES, type NewGame } from './challenges.ts';
+import { entryFor, readEntry, rescheduled, SCHEDULES, turnClock } from './clock.ts';
+import { guarded } from './guarded.ts';
 import { keys } from './keys.ts';
+import { matchWinner, movesBy } from './match.ts';
 import {
   emptyStandings,
   type MemberRecord,
@@ -43,18 +36,13 @@ import {
   type Challenge,
   failure,
   type Outcome,
+  otherSide,
   type Player,
   type StoredGame,
   success,
 } from './types.ts';
 
 export type { ActiveGame, Challenge, Outcome, Player } from './types.ts';
-
-/** Marks a member's pending challenge in a channel (one at a time). */
-interface PendingMarker {
-  schema: 1;
-  challengeId: string;
-}
 
 /** Points at the last game that finished in a channel. */
 interface LastGameMarker {
@@ -69,9 +57,6 @@ export interface ServiceOptions {
   random?: () => number;
 }
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
-/** A challenge record outlives its answer by a day, so late clicks get a clear answer. */
-const CHALLENGE_KEPT_MS = 24 * 60 * 60 * 1000;
 /** Attempts for a commit that conflicted only on the standings (another game in the guild ended). */
 const STANDINGS_RETRIES = 5;
 
@@ -107,38 +92,6 @@ function aiTurn(
   return changes;
 }
 
-/** How many moves a side made in a game. */
-function movesBy(game: Game, side: Side): number {
-  return game.history().filter((move) => move.side === side).length;
-}
-
-/**
- * The side (in game 2's colours) that takes a finished match, or null for a drawn match: two
- * wins take it; at one win each, the win in fewer moves; otherwise it is drawn.
- */
-function matchWinner(second: StoredGame, game: Game): Side | null {
-  const first = second.match?.first;
-  const result = game.result;
-  if (!first || !result) return result?.winner ?? null;
-  const ids = (players: Record<Side, Player>) => ({
-    attackers: players.attackers.id,
-    defenders: players.defenders.id,
-  });
-  const firstWinnerSide =
-    (['attackers', 'defenders'] as const).find((side) => first.players[side].id === first.winner) ?? null;
-  const score = scoreMatch([
-    { players: ids(first.players), winner: firstWinnerSide, winnerMoves: first.winnerMoves },
-    {
-      players: ids(second.players),
-      winner: result.winner,
-      winnerMoves: result.winner ? movesBy(game, result.winner) : 0,
-    },
-  ]);
-  return (
-    (['attackers', 'defenders'] as const).find((side) => second.players[side].id === score.winner) ?? null
-  );
-}
-
 /** Whether a schedule entry still names the turn in progress, and its time has come. */
 function isDue(
   active: ActiveGame,
@@ -151,13 +104,10 @@ function isDue(
   return what === 'deadline' ? clock.deadline <= now : !clock.reminded && clock.remindAt <= now;
 }
 
-const other = (side: Side): Side => (side === 'attackers' ? 'defenders' : 'attackers');
-
 export class GameService {
   private readonly now: () => number;
-  private readonly challengeTtlMs: number;
   private readonly newId: () => string;
-  private readonly random: () => number;
+  private readonly challenges: Challenges;
   /** Loaded games by id and revision, for reads (board, autocomplete); never mutated. */
   private readonly loaded = new Map<string, Game>();
 
@@ -166,118 +116,55 @@ export class GameService {
     options: ServiceOptions = {},
   ) {
     this.now = options.now ?? Date.now;
-    this.challengeTtlMs = options.challengeTtlMs ?? FIFTEEN_MINUTES;
     this.newId = options.newId ?? (() => randomBytes(9).toString('base64url'));
-    this.random = options.random ?? Math.random;
+    this.challenges = new Challenges(
+      store,
+      {
+        newGame: (input) => this.newGame(input),
+        activate: (stored, revision) => this.activate(stored, revision),
+      },
+      {
+        now: this.now,
+        newId: this.newId,
+        random: options.random ?? Math.random,
+        challengeTtlMs: options.challengeTtlMs ?? FIFTEEN_MINUTES,
+      },
+    );
   }
 
-  // Challenges
+  // Challenges (see challenges.ts)
 
-  async challenge(input: {
-    guildId: string;
-    channelId: string;
-    challenger: Player;
-    opponent: Player & { bot?: boolean };
-    variant: VariantId;
-    side: Side | 'random';
-    thread: boolean;
-    /** Time per move (default one day). */
-    time?: TimeControl;
-    /** A two-game match with sides swapped. */
-    match?: boolean;
-  }): Promise<Outcome<Challenge>> {
-    return this.guarded(async () => {
-      if (input.opponent.id === input.challenger.id) return failure('self');
-      if (input.opponent.bot) return failure('bot');
-      if (!input.thread && (await this.store.read(keys.game(input.channelId)))) {
-        return failure('channel-busy');
-      }
-      const pendingKey = keys.pendingChallenge(input.channelId, input.challenger.id);
-      const pending = await this.store.read<PendingMarker>(pendingKey);
-      if (pending) return failure('already-pending');
-      const now = this.now();
-      const challenge: Challenge = {
-        schema: 1,
-        id: this.newId(),
-        guildId: input.guildId,
-        channelId: input.channelId,
-        challenger: { id: input.challenger.id, name: input.challenger.name },
-        opponent: { id: input.opponent.id, name: input.opponent.name },
-        variant: input.variant,
-        side: input.side,
-        thread: input.thread,
-        time: input.time ?? DEFAULT_TIME_CONTROL,
-        match: input.match ?? false,
-        createdAt: now,
-        expiresAt: now + this.challengeTtlMs,
-        status: 'pending',
-      };
-      const committed = await this.store.commit([
-        {
-          key: keys.challenge(challenge.id),
-          value: challenge,
-          expectRevision: 0,
-          ttlMs: this.challengeTtlMs + CHALLENGE_KEPT_MS,
-        },
-        {
-          key: pendingKey,
-          value: { schema: 1, challengeId: challenge.id } satisfies PendingMarker,
-          expectRevision: 0,
-          ttlMs: this.challengeTtlMs,
-        },
-      ]);
-      if (!committed.ok) return failure('already-pending');
-      return success(challenge);
-    });
+  challenge(input: ChallengeInput): Promise<Outcome<Challenge>> {
+    return this.challenges.make(input);
   }
 
-  async challengeFor(id: string): Promise<Challenge | null> {
-    return (await this.store.read<Challenge>(keys.challenge(id)))?.value ?? null;
+  challengeFor(id: string): Promise<Challenge | null> {
+    return this.challenges.find(id);
   }
 
   /** The challenged member accepts; the game starts in `gameChannelId` (a new thread) or the challenge's channel. */
-  async acceptChallenge(
+  acceptChallenge(
     id: string,
     user: Player,
     gameChannelId?: string,
   ): Promise<Outcome<{ challenge: Challenge; game: ActiveGame }>> {
-    return this.guarded(async () => {
-      const answered = await this.answerable(id);
-      if (!answered.ok) return answered;
-      const { challenge, revision } = answered.value;
-      if (challenge.opponent.id !== user.id) return failure('not-challenged');
-      const channelId = gameChannelId ?? challenge.channelId;
-      if (await this.store.read(keys.game(channelId))) {
-        return failure('channel-taken');
-      }
-      const challengerSide: Side =
-        challenge.side === 'random' ? (this.random() < 0.5 ? 'attackers' : 'defenders') : challenge.side;
-      const opponent = { id: user.id, name: user.name };
-      const players = { [challengerSide]: challenge.challenger, [other(challengerSide)]: opponent } as Record<
-        Side,
-        Player
-      >;
-      const stored = this.newGame({
-        guildId: challenge.guildId,
-        channelId,
-        players,
-        game: new Game(challenge.variant),
-        perMoveMs: TIME_CONTROLS[challenge.time ?? 'none'],
-      });
-      if (challenge.match) stored.match = { id: this.newId(), game: 1 };
-      const accepted: Challenge = { ...challenge, opponent, status: 'accepted' };
-      const committed = await this.store.commit(
-        [
-          { key: keys.challenge(id), value: accepted, expectRevision: revision, ttlMs: CHALLENGE_KEPT_MS },
-          { key: keys.game(channelId), value: stored, expectRevision: 0 },
-          ...(await this.clearPending(challenge)),
-        ],
-        rescheduled(stored, null, { clock: stored.clock, ply: 0 }),
-      );
-      if (!committed.ok) return failure('challenge-changed');
-      return success({ challenge: accepted, game: this.activate(stored, 1) });
-    });
+    return this.challenges.accept(id, user, gameChannelId);
   }
+
+  declineChallenge(id: string, user: Player): Promise<Outcome<Challenge>> {
+    return this.challenges.decline(id, user);
+  }
+
+  withdrawChallenge(id: string, user: Player): Promise<Outcome<Challenge>> {
+    return this.challenges.withdraw(id, user);
+  }
+
+  /** Marks a pending challenge expired once its time is up. */
+  expireChallenge(id: string): Promise<Outcome<Challenge>> {
+    return this.challenges.expire(id);
+  }
+
+  // Games
 
   /**
    * Starts a game directly, without a challenge: for scripted positions (tests, puzzles) and
@@ -292,7 +179,7 @@ export class GameService {
     /** A game against the AI: its side and level. */
     ai?: StoredGame['ai'];
   }): Promise<Outcome<ActiveGame>> {
-    return this.guarded(async () => {
+    return guarded(async () => {
       const stored = this.newGame(input);
       stored.ai = input.ai ?? null;
       const ply = input.game.plyCount;
@@ -313,13 +200,7 @@ export class GameService {
     });
   }
 
-  private newGame(input: {
-    guildId: string;
-    channelId: string;
-    players: Record<Side, Player>;
-    game: Game;
-    perMoveMs?: number | null;
-  }): StoredGame {
+  private newGame(input: NewGame): StoredGame {
     const now = this.now();
     return {
       clock: input.perMoveMs ? turnClock(input.perMoveMs, now) : null,
@@ -334,27 +215,6 @@ export class GameService {
       updatedAt: now,
     };
   }
-
-  async declineChallenge(id: string, user: Player): Promise<Outcome<Challenge>> {
-    return this.closeChallenge(id, user, 'declined');
-  }
-
-  async withdrawChallenge(id: string, user: Player): Promise<Outcome<Challenge>> {
-    return this.closeChallenge(id, user, 'withdrawn');
-  }
-
-  /** Marks a pending challenge expired once its time is up. */
-  async expireChallenge(id: string): Promise<Outcome<Challenge>> {
-    return this.guarded(async () => {
-      const read = await this.store.read<Challenge>(keys.challenge(id));
-      if (!read) return failure('no-challenge');
-      if (read.value.status !== 'pending') return failure('answered');
-      if (this.now() < read.value.expiresAt) return failure('not-expired');
-      return this.setStatus(read.value, read.revision, 'expired');
-    });
-  }
-
-  // Games
 
   /** The game in progress in a channel, or null. */
   async board(channelId: string): Promise<ActiveGame | null> {
@@ -401,7 +261,7 @@ export class GameService {
     return this.change<{ agreed: boolean }>(channelId, user, { onTurnOnly: false }, (active, side) => {
       if (active.ai) return failure('ai-no-draw');
       if (active.drawOfferedBy === side) return failure('already-offered');
-      if (active.drawOfferedBy === other(side)) {
+      if (active.drawOfferedBy === otherSide(side)) {
         active.game.agreeDraw();
         return success({ agreed: true });
       }
@@ -472,7 +332,7 @@ export class GameService {
    * in /history and /export), counts for no one, and the channel is free for a new game.
    */
   async abortGame(channelId: string): Promise<Outcome<{ game: ActiveGame }>> {
-    return this.guarded(async () => {
+    return guarded(async () => {
       const read = await this.store.read<StoredGame>(keys.game(channelId));
       if (!read) return failure('no-game');
       const stored = read.value;
@@ -538,20 +398,20 @@ export class GameService {
 
   /** A rematch of a finished game, sides swapped: a new challenge from `user` to their opponent. */
   async rematch(gameId: string, user: Player, channelId: string): Promise<Outcome<Challenge>> {
-    const archived = await this.guarded(async () => success(await this.archived(gameId)));
+    const archived = await guarded(async () => success(await this.archived(gameId)));
     if (!archived.ok) return archived;
     const finished = archived.value;
     if (!finished) return failure('game-gone');
     const side = (['attackers', 'defenders'] as const).find((s) => finished.players[s].id === user.id);
     if (!side) return failure('not-in-that-game');
-    const opponent = finished.players[other(side)];
+    const opponent = finished.players[otherSide(side)];
     return this.challenge({
       guildId: finished.guildId,
       channelId,
       challenger: user,
       opponent,
       variant: loadGame(finished.record).variant.id,
-      side: other(side),
+      side: otherSide(side),
       thread: false,
     });
   }
@@ -585,7 +445,7 @@ export class GameService {
         found.timedOut.push(outcome.value.game);
         if (outcome.value.nextGame) found.nextGames.push(outcome.value.nextGame);
       } else if (outcome.code === 'stale' || outcome.code === 'no-game')
-        await this.guarded(async () => success(await this.store.commit([], drop)));
+        await guarded(async () => success(await this.store.commit([], drop)));
       // Anything else (Redis away, a move at the same instant): the lease ends and it is tried again.
     }
     for (const { member } of await this.store.claimDue(SCHEDULES.reminders, now, SWEEP_LEASE_MS, limit)) {
@@ -607,7 +467,7 @@ export class GameService {
         const { game, player, deadline } = outcome.value;
         found.reminders.push({ channelId: game.channelId, player, deadline });
       } else if (outcome.code === 'stale' || outcome.code === 'no-game') {
-        await this.guarded(async () => success(await this.store.commit([], drop)));
+        await guarded(async () => success(await this.store.commit([], drop)));
       }
     }
     return found;
@@ -661,7 +521,7 @@ export class GameService {
     { onTurnOnly, extraSchedules = [] }: { onTurnOnly: boolean; extraSchedules?: ScheduleChange[] },
     apply: (active: ActiveGame, side: Side) => Outcome<T>,
   ): Promise<Outcome<T & { game: ActiveGame; nextGame?: ActiveGame }>> {
-    return this.guarded(async () => {
+    return guarded(async () => {
       for (let attempt = 0; attempt < STANDINGS_RETRIES; attempt++) {
         const read = await this.store.read<StoredGame>(keys.game(channelId));
         if (!read) return failure('no-game');
@@ -810,78 +670,5 @@ export class GameService {
       startedAt: stored.startedAt,
       revision,
     };
-  }
-
-  private async answerable(id: string): Promise<Outcome<{ challenge: Challenge; revision: number }>> {
-    const read = await this.store.read<Challenge>(keys.challenge(id));
-    if (!read) return failure('no-challenge');
-    const challenge = read.value;
-    if (challenge.status === 'pending' && this.now() >= challenge.expiresAt) {
-      await this.setStatus(challenge, read.revision, 'expired');
-      return failure('expired');
-    }
-    if (challenge.status !== 'pending') return failure(challenge.status);
-    return success({ challenge, revision: read.revision });
-  }
-
-  private async closeChallenge(
-    id: string,
-    user: Player,
-    status: 'declined' | 'withdrawn',
-  ): Promise<Outcome<Challenge>> {
-    return this.guarded(async () => {
-      const answered = await this.answerable(id);
-      if (!answered.ok) return answered;
-      const { challenge, revision } = answered.value;
-      if (status === 'declined' && challenge.opponent.id !== user.id) {
-        return failure('not-challenged-decline');
-      }
-      if (status === 'withdrawn' && challenge.challenger.id !== user.id) {
-        return failure('not-challenger');
-      }
-      return this.setStatus(challenge, revision, status);
-    });
-  }
-
-  private async setStatus(
-    challenge: Challenge,
-    revision: number,
-    status: Challenge['status'],
-  ): Promise<Outcome<Challenge>> {
-    const updated: Challenge = { ...challenge, status };
-    const committed = await this.store.commit([
-      {
-        key: keys.challenge(challenge.id),
-        value: updated,
-        expectRevision: revision,
-        ttlMs: CHALLENGE_KEPT_MS,
-      },
-      ...(await this.clearPending(challenge)),
-    ]);
-    if (!committed.ok) return failure('challenge-answered');
-    return success(updated);
-  }
-
-  /** The write that frees the challenger to challenge again in that channel (if the marker is still theirs). */
-  private async clearPending(challenge: Challenge): Promise<Write[]> {
-    const key = keys.pendingChallenge(challenge.channelId, challenge.challenger.id);
-    const pending = await this.store.read<PendingMarker>(key);
-    return pending && pending.value.challengeId === challenge.id
-      ? [{ key, value: null, expectRevision: pending.revision }]
-      : [];
-  }
-
-  /**
-   * Turns a store outage into a refusal the player can read: nothing was changed, or, when a
-   * commit went out and no answer came back, it may have been (it never applies half-way).
-   */
-  private async guarded<T>(work: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof StoreUnavailableError)
-        return error.maybeApplied ? failure('store-silent') : failure('store-unavailable');
-      throw error;
-    }
   }
 }

@@ -1,0 +1,246 @@
+/**
+ * Challenges: a member challenges another in a channel, who accepts (the game starts in the same
+ * commit), declines or lets it expire, or the challenger withdraws it. One pending challenge per
+ * member and channel. Every change is a compare-and-set, so two answers at once apply exactly one.
+ */
+import { Game, type Side, type VariantId } from '../engine/index.ts';
+import type { Store, Write } from '../store/index.ts';
+import { DEFAULT_TIME_CONTROL, rescheduled, TIME_CONTROLS, type TimeControl } from './clock.ts';
+import { guarded } from './guarded.ts';
+import { keys } from './keys.ts';
+import {
+  type ActiveGame,
+  type Challenge,
+  failure,
+  type Outcome,
+  otherSide,
+  type Player,
+  type StoredGame,
+  success,
+} from './types.ts';
+
+/** Marks a member's pending challenge in a channel (one at a time). */
+interface PendingMarker {
+  schema: 1;
+  challengeId: string;
+}
+
+export const FIFTEEN_MINUTES = 15 * 60 * 1000;
+/** A challenge record outlives its answer by a day, so late clicks get a clear answer. */
+const CHALLENGE_KEPT_MS = 24 * 60 * 60 * 1000;
+
+export interface ChallengeInput {
+  guildId: string;
+  channelId: string;
+  challenger: Player;
+  opponent: Player & { bot?: boolean };
+  variant: VariantId;
+  side: Side | 'random';
+  thread: boolean;
+  /** Time per move (default one day). */
+  time?: TimeControl;
+  /** A two-game match with sides swapped. */
+  match?: boolean;
+}
+
+export interface NewGame {
+  guildId: string;
+  channelId: string;
+  players: Record<Side, Player>;
+  game: Game;
+  perMoveMs?: number | null;
+}
+
+/** What an accepted challenge needs of the games: a new game's record, and a stored game as loaded. */
+export interface GameMaker {
+  newGame(input: NewGame): StoredGame;
+  activate(stored: StoredGame, revision: number): ActiveGame;
+}
+
+export class Challenges {
+  constructor(
+    private readonly store: Store,
+    private readonly games: GameMaker,
+    private readonly options: {
+      now: () => number;
+      newId: () => string;
+      random: () => number;
+      challengeTtlMs: number;
+    },
+  ) {}
+
+  async make(input: ChallengeInput): Promise<Outcome<Challenge>> {
+    return guarded(async () => {
+      if (input.opponent.id === input.challenger.id) return failure('self');
+      if (input.opponent.bot) return failure('bot');
+      if (!input.thread && (await this.store.read(keys.game(input.channelId)))) {
+        return failure('channel-busy');
+      }
+      const pendingKey = keys.pendingChallenge(input.channelId, input.challenger.id);
+      const pending = await this.store.read<PendingMarker>(pendingKey);
+      if (pending) return failure('already-pending');
+      const now = this.options.now();
+      const challenge: Challenge = {
+        schema: 1,
+        id: this.options.newId(),
+        guildId: input.guildId,
+        channelId: input.channelId,
+        challenger: { id: input.challenger.id, name: input.challenger.name },
+        opponent: { id: input.opponent.id, name: input.opponent.name },
+        variant: input.variant,
+        side: input.side,
+        thread: input.thread,
+        time: input.time ?? DEFAULT_TIME_CONTROL,
+        match: input.match ?? false,
+        createdAt: now,
+        expiresAt: now + this.options.challengeTtlMs,
+        status: 'pending',
+      };
+      const committed = await this.store.commit([
+        {
+          key: keys.challenge(challenge.id),
+          value: challenge,
+          expectRevision: 0,
+          ttlMs: this.options.challengeTtlMs + CHALLENGE_KEPT_MS,
+        },
+        {
+          key: pendingKey,
+          value: { schema: 1, challengeId: challenge.id } satisfies PendingMarker,
+          expectRevision: 0,
+          ttlMs: this.options.challengeTtlMs,
+        },
+      ]);
+      if (!committed.ok) return failure('already-pending');
+      return success(challenge);
+    });
+  }
+
+  async find(id: string): Promise<Challenge | null> {
+    return (await this.store.read<Challenge>(keys.challenge(id)))?.value ?? null;
+  }
+
+  /** The challenged member accepts; the game starts in `gameChannelId` (a new thread) or the challenge's channel. */
+  async accept(
+    id: string,
+    user: Player,
+    gameChannelId?: string,
+  ): Promise<Outcome<{ challenge: Challenge; game: ActiveGame }>> {
+    return guarded(async () => {
+      const answered = await this.answerable(id);
+      if (!answered.ok) return answered;
+      const { challenge, revision } = answered.value;
+      if (challenge.opponent.id !== user.id) return failure('not-challenged');
+      const channelId = gameChannelId ?? challenge.channelId;
+      if (await this.store.read(keys.game(channelId))) {
+        return failure('channel-taken');
+      }
+      const challengerSide = challenge.side === 'random' ? this.drawnSide() : challenge.side;
+      const opponent = { id: user.id, name: user.name };
+      const players = {
+        [challengerSide]: challenge.challenger,
+        [otherSide(challengerSide)]: opponent,
+      } as Record<Side, Player>;
+      const stored = this.games.newGame({
+        guildId: challenge.guildId,
+        channelId,
+        players,
+        game: new Game(challenge.variant),
+        perMoveMs: TIME_CONTROLS[challenge.time ?? 'none'],
+      });
+      if (challenge.match) stored.match = { id: this.options.newId(), game: 1 };
+      const accepted: Challenge = { ...challenge, opponent, status: 'accepted' };
+      const committed = await this.store.commit(
+        [
+          { key: keys.challenge(id), value: accepted, expectRevision: revision, ttlMs: CHALLENGE_KEPT_MS },
+          { key: keys.game(channelId), value: stored, expectRevision: 0 },
+          ...(await this.clearPending(challenge)),
+        ],
+        rescheduled(stored, null, { clock: stored.clock, ply: 0 }),
+      );
+      if (!committed.ok) return failure('challenge-changed');
+      return success({ challenge: accepted, game: this.games.activate(stored, 1) });
+    });
+  }
+
+  private drawnSide(): Side {
+    return this.options.random() < 0.5 ? 'attackers' : 'defenders';
+  }
+
+  async decline(id: string, user: Player): Promise<Outcome<Challenge>> {
+    return this.closeChallenge(id, user, 'declined');
+  }
+
+  async withdraw(id: string, user: Player): Promise<Outcome<Challenge>> {
+    return this.closeChallenge(id, user, 'withdrawn');
+  }
+
+  /** Marks a pending challenge expired once its time is up. */
+  async expire(id: string): Promise<Outcome<Challenge>> {
+    return guarded(async () => {
+      const read = await this.store.read<Challenge>(keys.challenge(id));
+      if (!read) return failure('no-challenge');
+      if (read.value.status !== 'pending') return failure('answered');
+      if (this.options.now() < read.value.expiresAt) return failure('not-expired');
+      return this.setStatus(read.value, read.revision, 'expired');
+    });
+  }
+
+  private async answerable(id: string): Promise<Outcome<{ challenge: Challenge; revision: number }>> {
+    const read = await this.store.read<Challenge>(keys.challenge(id));
+    if (!read) return failure('no-challenge');
+    const challenge = read.value;
+    if (challenge.status === 'pending' && this.options.now() >= challenge.expiresAt) {
+      await this.setStatus(challenge, read.revision, 'expired');
+      return failure('expired');
+    }
+    if (challenge.status !== 'pending') return failure(challenge.status);
+    return success({ challenge, revision: read.revision });
+  }
+
+  private async closeChallenge(
+    id: string,
+    user: Player,
+    status: 'declined' | 'withdrawn',
+  ): Promise<Outcome<Challenge>> {
+    return guarded(async () => {
+      const answered = await this.answerable(id);
+      if (!answered.ok) return answered;
+      const { challenge, revision } = answered.value;
+      if (status === 'declined' && challenge.opponent.id !== user.id) {
+        return failure('not-challenged-decline');
+      }
+      if (status === 'withdrawn' && challenge.challenger.id !== user.id) {
+        return failure('not-challenger');
+      }
+      return this.setStatus(challenge, revision, status);
+    });
+  }
+
+  private async setStatus(
+    challenge: Challenge,
+    revision: number,
+    status: Challenge['status'],
+  ): Promise<Outcome<Challenge>> {
+    const updated: Challenge = { ...challenge, status };
+    const committed = await this.store.commit([
+      {
+        key: keys.challenge(challenge.id),
+        value: updated,
+        expectRevision: revision,
+        ttlMs: CHALLENGE_KEPT_MS,
+      },
+      ...(await this.clearPending(challenge)),
+    ]);
+    if (!committed.ok) return failure('challenge-answered');
+    return success(updated);
+  }
+
+  /** The write that frees the challenger to challenge again in that channel (if the marker is still theirs). */
+  private async clearPending(challenge: Challenge): Promise<Write[]> {
+    const key = keys.pendingChallenge(challenge.channelId, challenge.challenger.id);
+    const pending = await this.store.read<PendingMarker>(key);
+    return pending && pending.value.challengeId === challenge.id
+      ? [{ key, value: null, expectRevision: pending.revision }]
+      : [];
+  }
+}
