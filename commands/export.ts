@@ -22,7 +22,7 @@ export async function execute(
   await answer(interaction, async () => {
     const record = await service.gameForRecord(interaction.channelId);
     if (!record) return privateAnswer(m.noGameRecorded);
-    const { game, players, finished, startedAt } = record;
+    const { game, players, finished, aborted, startedAt } = record;
     const text = openTaflRecord(game, {
       attackers: players.attackers.name,
       defenders: players.defenders.name,
@@ -33,6 +33,7 @@ export async function execute(
     const file = new AttachmentBuilder(Buffer.from(text, 'utf8'), {
       name: `tafl-${game.variant.id}-${date}.txt`,
     });
-    return privateReply(finished ? m.lastGameRecord : m.currentGameRecord, { files: [file] });
+    const what = aborted ? m.abortedGameRecord : finished ? m.lastGameRecord : m.currentGameRecord;
+    return privateReply(what, { files: [file] });
   });
 }

@@ -155,6 +155,8 @@ export const de: Messages = {
     `<@${p.playerId}>, 80 % deiner Zeit für diesen Zug sind verbraucht: die Frist endet ${p.deadline}.`,
 
   lastGameRecord: 'Die zuletzt hier beendete Partie, in OpenTafl-Notation.',
+  abortedGameRecord:
+    'Die letzte Partie hier, von einem Moderator ohne Ergebnis beendet, in OpenTafl-Notation.',
   currentGameRecord: 'Die laufende Partie, in OpenTafl-Notation.',
   earlierMoves: '…frühere Züge in `/export`',
   noMovesYet: 'Noch keine Züge.',

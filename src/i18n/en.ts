@@ -134,6 +134,7 @@ export const en = {
 
   // Records
   lastGameRecord: 'The last game finished here, in OpenTafl notation.',
+  abortedGameRecord: 'The last game here, ended by a moderator without a result, in OpenTafl notation.',
   currentGameRecord: 'The game in progress, in OpenTafl notation.',
   earlierMoves: '…earlier moves in `/export`',
   noMovesYet: 'No moves yet.',

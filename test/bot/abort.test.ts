@@ -63,6 +63,11 @@ describe('/abort', () => {
     const history = await emulator.slash(bob, 'history', {}, { channelId }).reply();
     expect(history.embeds[0].description).toContain('1. d1-d3');
     expect(history.embeds[0].footer?.text).toBe('ended by a moderator, without a result');
+    const exported = await emulator.slash(bob, 'export', {}, { channelId }).reply();
+    expect(exported.content).toBe(
+      'The last game here, ended by a moderator without a result, in OpenTafl notation.',
+    );
+    expect(exported.attachments).toHaveLength(1);
     const again = await emulator.slash(bob, 'challenge', { opponent: ann }, { channelId }).reply();
     expect(again.ephemeral).toBe(false);
   });
