@@ -339,7 +339,6 @@ export class GameService {
       const active = this.activate(stored, read.revision, { fresh: true });
       const now = this.now();
       const ply = active.game.plyCount;
-      const last = await this.store.read<LastGameMarker>(keys.lastGame(channelId));
       const archived: ArchivedGame = {
         ...stored,
         updatedAt: now,
@@ -350,12 +349,7 @@ export class GameService {
       const committed = await this.store.commit(
         [
           { key: keys.game(channelId), value: null, expectRevision: read.revision },
-          { key: keys.archive(stored.id), value: archived, expectRevision: 0 },
-          {
-            key: keys.lastGame(channelId),
-            value: { schema: 1, gameId: stored.id } satisfies LastGameMarker,
-            expectRevision: last?.revision ?? 0,
-          },
+          ...(await this.archiveWrites(archived)),
         ],
         [...rescheduled(stored, { clock: stored.clock, ply }, null), ...aiTurn(stored, { ply }, null, now)],
       );
@@ -578,21 +572,13 @@ export class GameService {
         if (!result) {
           writes.push({ key: keys.game(channelId), value: next, expectRevision: read.revision });
         } else {
-          const last = await this.store.read<LastGameMarker>(keys.lastGame(channelId));
           const archived: ArchivedGame = {
             ...next,
             endedAt: now,
             winner: result.winner,
             reason: result.reason,
           };
-          writes.push(
-            { key: keys.archive(stored.id), value: archived, expectRevision: 0 },
-            {
-              key: keys.lastGame(channelId),
-              value: { schema: 1, gameId: stored.id } satisfies LastGameMarker,
-              expectRevision: last?.revision ?? 0,
-            },
-          );
+          writes.push(...(await this.archiveWrites(archived)));
           if (stored.match?.game === 1) {
             // Game 1 of a match: game 2 starts at once in the channel, sides swapped; the match is rated when it ends.
             nextGame = this.newGame({
@@ -643,6 +629,19 @@ export class GameService {
       }
       return failure('busy');
     });
+  }
+
+  /** The writes that keep an ended game by its id and mark it the channel's last game. */
+  private async archiveWrites(archived: ArchivedGame): Promise<Write[]> {
+    const last = await this.store.read<LastGameMarker>(keys.lastGame(archived.channelId));
+    return [
+      { key: keys.archive(archived.id), value: archived, expectRevision: 0 },
+      {
+        key: keys.lastGame(archived.channelId),
+        value: { schema: 1, gameId: archived.id } satisfies LastGameMarker,
+        expectRevision: last?.revision ?? 0,
+      },
+    ];
   }
 
   private activate(stored: StoredGame, revision: number, { fresh = false } = {}): ActiveGame {
