@@ -65,45 +65,43 @@ describe('quiescence: a one-ply search sees the capture that answers its move', 
     expect(onePly(game, true)).not.toBe(blunder);
   });
 
-  it('fetlar: a double capture that opens the king a corner is declined', () => {
-    // b1-b5 takes c5 and b6, and leaves the king on e1 a clear run to a1.
-    const game = gameWith(
-      'fetlar',
-      { king: 'e1', attackers: ['b1', 'd5', 'b7', 'j9'], defenders: ['c5', 'b6', 'f1', 'e2'] },
-      'attackers',
-    );
-    expect(onePly(game, false)).toBe('b1-b5');
-    game.play('b1-b5');
-    game.play('e1-a1');
-    expect(game.result?.reason).toBe('king-escaped');
-    game.undo();
-    game.undo();
+  for (const { name, variant, position, greedy, escape } of [
+    {
+      // b1-b5 takes c5 and b6, and leaves the king on e1 a clear run to a1.
+      name: 'fetlar: a double capture that opens the king a corner',
+      variant: 'fetlar' as const,
+      position: { king: 'e1', attackers: ['b1', 'd5', 'b7', 'j9'], defenders: ['c5', 'b6', 'f1', 'e2'] },
+      greedy: 'b1-b5',
+      escape: 'e1-a1',
+    },
+    {
+      // a5-c5 takes d5, c6 and c4, and leaves the king on a6 a clear run to the citadel a2.
+      name: 'alea-guards: a triple capture that opens the king a citadel',
+      variant: 'alea-guards' as const,
+      position: {
+        king: 'a6',
+        attackers: ['a5', 'e5', 'c7', 'c3', 'q17'],
+        defenders: ['d5', 'c6', 'c4', 'a7', 'b6'],
+      },
+      greedy: 'a5-c5',
+      escape: 'a6-a2',
+    },
+  ]) {
+    it(`${name} is declined`, () => {
+      const game = gameWith(variant, position, 'attackers');
+      expect(onePly(game, false)).toBe(greedy);
+      game.play(greedy);
+      game.play(escape);
+      expect(game.result?.reason).toBe('king-escaped');
+      game.undo();
+      game.undo();
 
-    const move = onePly(game, true);
-    expect(move).not.toBe('b1-b5');
-    game.play(move);
-    expect(game.threats().kingCanEscape).toBe(false);
-  });
-
-  it('alea-guards: a triple capture that opens the king a citadel is declined', () => {
-    // a5-c5 takes d5, c6 and c4, and leaves the king on a6 a clear run to the citadel a2.
-    const game = gameWith(
-      'alea-guards',
-      { king: 'a6', attackers: ['a5', 'e5', 'c7', 'c3', 'q17'], defenders: ['d5', 'c6', 'c4', 'a7', 'b6'] },
-      'attackers',
-    );
-    expect(onePly(game, false)).toBe('a5-c5');
-    game.play('a5-c5');
-    game.play('a6-a2');
-    expect(game.result?.reason).toBe('king-escaped');
-    game.undo();
-    game.undo();
-
-    const move = onePly(game, true);
-    expect(move).not.toBe('a5-c5');
-    game.play(move);
-    expect(game.threats().kingCanEscape).toBe(false);
-  });
+      const move = onePly(game, true);
+      expect(move).not.toBe(greedy);
+      game.play(move);
+      expect(game.threats().kingCanEscape).toBe(false);
+    });
+  }
 });
 
 describe('the noisy moves', () => {
