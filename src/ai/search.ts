@@ -116,18 +116,21 @@ export function search(position: Position, options: SearchOptions): SearchResult
     }
   }
 
+  /** Counts the node, stops at the deadline, and scores a position where the game has ended (else null). */
+  function visit(ply: number): number | null {
+    nodes++;
+    if ((nodes & 1023) === 0 && performance.now() > deadline) throw new TimeUp();
+    return ply > 0 ? terminal(ply) : null;
+  }
+
   /**
    * The horizon: the side to move may stand pat on the evaluation, or play a noisy move. The
    * defenders win at once if the king sees an escape square; the attackers, while he does, may not
    * stand pat and must block him or capture him.
    */
   function quiesce(alpha: number, beta: number, ply: number, left: number): number {
-    nodes++;
-    if ((nodes & 1023) === 0 && performance.now() > deadline) throw new TimeUp();
-    if (ply > 0) {
-      const end = terminal(ply);
-      if (end !== null) return end;
-    }
+    const end = visit(ply);
+    if (end !== null) return end;
     const lines = escapeLines(position);
     if (lines > 0 && position.sideToMove === DEFENDERS) return WIN - (ply + 1);
     if (left <= 0 || ply >= MAX_PLY) return evaluate(position, weights, pieces);
@@ -157,12 +160,8 @@ export function search(position: Position, options: SearchOptions): SearchResult
   }
 
   function negamax(depth: number, alpha: number, beta: number, ply: number): number {
-    nodes++;
-    if ((nodes & 1023) === 0 && performance.now() > deadline) throw new TimeUp();
-    if (ply > 0) {
-      const end = terminal(ply);
-      if (end !== null) return end;
-    }
+    const end = visit(ply);
+    if (end !== null) return end;
     if (depth <= 0 || ply >= MAX_PLY) {
       return quiescencePlies > 0
         ? quiesce(alpha, beta, ply, quiescencePlies)
