@@ -5,6 +5,27 @@ import { startDiscordEmulator } from '../discord-emulator/index.ts';
 import { spawnBot } from './child.ts';
 import { buttonIds, startBotProcess, startWorld, type World } from './harness.ts';
 
+/** Runs one of the project's scripts as `npm run` would, with `env` over this process's environment. */
+async function runScript(
+  entry: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, stdout, stderr };
+}
+
 let world: World | undefined;
 afterEach(async () => {
   await world?.close();
@@ -136,21 +157,12 @@ describe('npm run deploy-commands', () => {
   it('registers every slash command in GUILD_ID, and says so', async () => {
     const emulator = await startDiscordEmulator();
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/bot/deploy-commands.ts'], {
-        env: {
-          ...process.env,
-          DISCORD_TOKEN: emulator.token,
-          CLIENT_ID: emulator.applicationId,
-          GUILD_ID: emulator.guildId,
-          DISCORD_API_URL: emulator.apiUrl,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+      const { code, stdout: output } = await runScript('src/bot/deploy-commands.ts', {
+        DISCORD_TOKEN: emulator.token,
+        CLIENT_ID: emulator.applicationId,
+        GUILD_ID: emulator.guildId,
+        DISCORD_API_URL: emulator.apiUrl,
       });
-      let output = '';
-      child.stdout?.on('data', (chunk) => {
-        output += chunk;
-      });
-      const code = await new Promise((resolve) => child.on('exit', resolve));
       expect(code).toBe(0);
       expect(output).toContain(`in guild ${emulator.guildId}`);
       expect(emulator.commandWrites).toBe(1);
@@ -201,16 +213,8 @@ describe('npm start without its Redis', () => {
 describe('a missing setting', () => {
   for (const entry of ['src/main.ts', 'src/shards.ts']) {
     it(`stops ${entry} at once with the reason, not a stack trace`, async () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-        // dotenv never overrides what is set, so an empty token stays empty whatever .env holds.
-        env: { ...process.env, DISCORD_TOKEN: '', CLIENT_ID: '1234567890' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let errors = '';
-      child.stderr?.on('data', (chunk) => {
-        errors += chunk;
-      });
-      const code = await new Promise((resolve) => child.on('exit', resolve));
+      // dotenv never overrides what is set, so an empty token stays empty whatever .env holds.
+      const { code, stderr: errors } = await runScript(entry, { DISCORD_TOKEN: '', CLIENT_ID: '1234567890' });
       expect(code).toBe(1);
       expect(errors).toContain('Cannot start: DISCORD_TOKEN must be set');
       expect(errors).not.toContain('    at ');
