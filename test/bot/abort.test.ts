@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmulatedUser } from '../discord-emulator/index.ts';
-import { buttonIds, startWorld, type World } from './harness.ts';
+import { acceptedChallenge, startWorld, type World } from './harness.ts';
 
 let world: World;
 let now = Date.now();
@@ -29,15 +29,13 @@ describe('/abort', () => {
     const { emulator, bots } = world;
     const channelId = emulator.createChannel('stalled');
     await emulator.waitFor(() => bots[0].bot.client.channels.cache.has(channelId));
-    const challenge = await emulator
-      .slash(
-        ann,
-        'challenge',
-        { opponent: bob, variant: 'fetlar', side: 'attackers', time: '10m' },
-        { channelId },
-      )
-      .reply();
-    await emulator.clickButton(bob, challenge, buttonIds(challenge)[0]).reply();
+    await acceptedChallenge(
+      emulator,
+      ann,
+      bob,
+      { variant: 'fetlar', side: 'attackers', time: '10m' },
+      { channelId },
+    );
     expect((await emulator.slash(ann, 'move', { move: 'd1-d3' }, { channelId }).reply()).ephemeral).toBe(
       false,
     );

@@ -4,7 +4,7 @@ import { Game, type Side, type VariantId } from '../../src/engine/index.ts';
 import { layoutFor } from '../../src/render/index.ts';
 import type { EmulatedUser, RecordedMessage } from '../discord-emulator/index.ts';
 import { gameWith } from '../engine/setup.ts';
-import { buttonIds, gameChannel, startWorld, type World } from './harness.ts';
+import { acceptedChallenge, buttonIds, gameChannel, startWorld, type World } from './harness.ts';
 
 const channelWithGame = (game: Game, players?: Record<Side, EmulatedUser>) =>
   gameChannel(world, game, players ?? { attackers: ann, defenders: bob });
@@ -122,15 +122,13 @@ describe('/challenge', () => {
   it('with thread:true the game opens in a new thread, keyed by the thread', async () => {
     const channelId = world.emulator.createChannel('challenge-thread');
     await world.emulator.waitFor(() => world.bots[0].bot.client.channels.cache.has(channelId));
-    const challenge = await world.emulator
-      .slash(
-        ann,
-        'challenge',
-        { opponent: bob, variant: 'alea-walker', side: 'defenders', thread: true },
-        { channelId },
-      )
-      .reply();
-    await world.emulator.clickButton(bob, challenge, buttonIds(challenge)[0]).reply();
+    await acceptedChallenge(
+      world.emulator,
+      ann,
+      bob,
+      { variant: 'alea-walker', side: 'defenders', thread: true },
+      { channelId },
+    );
     const thread = await world.emulator.waitFor(() =>
       world.emulator.threads().find((candidate) => candidate.parentId === channelId),
     );

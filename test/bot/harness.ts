@@ -86,6 +86,18 @@ export async function startWorld(processes = 1, options: BotOptions = {}): Promi
   };
 }
 
+/** `challenger` challenges `opponent` with `options` and the opponent accepts with the button. */
+export async function acceptedChallenge(
+  emulator: DiscordEmulator,
+  challenger: EmulatedUser,
+  opponent: EmulatedUser,
+  options: Record<string, unknown>,
+  where: { channelId?: string } = {},
+): Promise<void> {
+  const challenge = await emulator.slash(challenger, 'challenge', { opponent, ...options }, where).reply();
+  await emulator.clickButton(opponent, challenge, buttonIds(challenge)[0]).reply();
+}
+
 /** The custom ids of a message's buttons, in order. */
 export function buttonIds(message: RecordedMessage): string[] {
   return message.components.flatMap((row) =>

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
 import { failureText, messagesFor } from '../../src/i18n/index.ts';
 import type { EmulatedUser } from '../discord-emulator/index.ts';
-import { buttonIds, gameChannel, startWorld, type World } from './harness.ts';
+import { acceptedChallenge, buttonIds, gameChannel, startWorld, type World } from './harness.ts';
 
 const channelWithGame = () => gameChannel(world, new Game('fetlar'), { attackers: ann, defenders: bob });
 
@@ -130,10 +130,13 @@ describe('security', () => {
     const { token } = world.emulator;
     const channelId = world.emulator.createChannel('security');
     await world.emulator.waitFor(() => world.bots[0].bot.client.channels.cache.has(channelId));
-    const challenge = await world.emulator
-      .slash(ann, 'challenge', { opponent: bob, variant: 'fetlar', side: 'attackers' }, { channelId })
-      .reply();
-    await world.emulator.clickButton(bob, challenge, buttonIds(challenge)[0]).reply();
+    await acceptedChallenge(
+      world.emulator,
+      ann,
+      bob,
+      { variant: 'fetlar', side: 'attackers' },
+      { channelId },
+    );
     for (const [player, move] of [
       [ann, 'd1-d3'],
       [bob, 'f4-c4'],

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
 import type { EmulatedUser } from '../discord-emulator/index.ts';
 import { gameWith } from '../engine/setup.ts';
-import { buttonIds, gameChannel, startWorld, type World } from './harness.ts';
+import { acceptedChallenge, buttonIds, gameChannel, startWorld, type World } from './harness.ts';
 
 let world: World;
 /** Ann's Discord client is in German; Bob's in English. */
@@ -140,15 +140,13 @@ describe('messages no one asked for follow the server’s preferred language', (
       const amy = emulator.addUser('Amy', { locale: 'en-US' });
       const ben = emulator.addUser('Ben', { locale: 'en-US' });
       await emulator.waitFor(() => bots[0].bot.client.channels.cache.has(channelId));
-      const challenge = await emulator
-        .slash(
-          amy,
-          'challenge',
-          { opponent: ben, variant: 'fetlar', side: 'attackers', time: '10m' },
-          { channelId },
-        )
-        .reply();
-      await emulator.clickButton(ben, challenge, buttonIds(challenge)[0]).reply();
+      await acceptedChallenge(
+        emulator,
+        amy,
+        ben,
+        { variant: 'fetlar', side: 'attackers', time: '10m' },
+        { channelId },
+      );
 
       now += 8 * 60 * 1000 + 1000;
       await bots[0].bot.sweep();

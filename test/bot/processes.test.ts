@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
 import { startDiscordEmulator } from '../discord-emulator/index.ts';
 import { spawnBot } from './child.ts';
-import { buttonIds, startBotProcess, startWorld, type World } from './harness.ts';
+import { acceptedChallenge, buttonIds, startBotProcess, startWorld, type World } from './harness.ts';
 
 /** Runs one of the project's scripts as `npm run` would, with `env` over this process's environment. */
 async function runScript(
@@ -74,10 +74,7 @@ describe('a restart mid-game', () => {
     const writesAfterFirstStart = emulator.commandWrites;
     expect(writesAfterFirstStart).toBe(1);
 
-    const challenge = await emulator
-      .slash(ann, 'challenge', { opponent: bob, variant: 'alea-armed', side: 'defenders' })
-      .reply();
-    await emulator.clickButton(bob, challenge, buttonIds(challenge)[0]).reply();
+    await acceptedChallenge(emulator, ann, bob, { variant: 'alea-armed', side: 'defenders' });
     expect((await emulator.slash(ann, 'move', { move: 'j11-k11' }).reply()).ephemeral).toBe(false);
     const offer = await emulator.slash(bob, 'draw').reply();
 
