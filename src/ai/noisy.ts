@@ -6,33 +6,13 @@
  * if it did capture, end the game, threaten or answer the threat.
  */
 import * as captureRules from '../engine/capture.ts';
+import { escapeLines } from '../engine/escape.ts';
 import type { Position } from '../engine/position.ts';
 import * as codes from '../engine/rules.ts';
 
 // Module-local copies: read through the import binding in hot loops, these cost far more.
 const { ATTACKER, ATTACKERS, DEFENDER, EMPTY, KING, OFF, sideOf } = codes;
 const { closesPincer, helpsCapture } = captureRules;
-
-/**
- * How many lines the king has to an escape square he reaches in one move, from `from` (default
- * where he stands); `vacated`, if given, counts as empty: the square he would leave.
- */
-export function escapeLines(position: Position, from = position.king, vacated = -1): number {
-  if (from < 0) return 0;
-  const { cells, rules } = position;
-  let lines = 0;
-  for (const step of rules.directions) {
-    let cell = from + step;
-    while (cells[cell] === EMPTY || cell === vacated) {
-      if (rules.escape[cell] === 1) {
-        lines++;
-        break;
-      }
-      cell += step;
-    }
-  }
-  return lines;
-}
 
 /**
  * Fills `out` with the candidate noisy moves of the side to move and returns how many. With the

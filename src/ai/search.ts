@@ -6,11 +6,13 @@
  * that a capture one ply beyond the horizon is not missed. It stops when its time is up and
  * returns the best move of the last finished depth.
  */
+
+import { escapeLines } from '../engine/escape.ts';
 import { DRAW, judge } from '../engine/outcome.ts';
 import { KING_CAPTURED, moveBufferSize, ONGOING, type Position } from '../engine/position.ts';
 import * as codes from '../engine/rules.ts';
 import { capturedWorth, evaluate, material, WEIGHTS, type Weights } from './evaluate.ts';
-import { escapeLines, noisyMoves } from './noisy.ts';
+import { noisyMoves } from './noisy.ts';
 
 const { KING, EMPTY, OFF, DEFENDERS, sideOf } = codes;
 

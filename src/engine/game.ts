@@ -5,10 +5,11 @@
  *   while (!game.result) game.play(randomItem(game.legalMoves()).notation);
  */
 
+import { escapeLines } from './escape.ts';
 import { moveRecord, PIECE_KIND, readPosition, readSquare, squareName, writePosition } from './notation.ts';
 import { DRAW, judge, type Verdict } from './outcome.ts';
 import { KING_CAPTURED, moveBufferSize, moveFrom, moveTo, Position } from './position.ts';
-import { ATTACKERS, DEFENDERS, EMPTY, type RuleTables, rulesFor } from './rules.ts';
+import { ATTACKERS, DEFENDERS, type RuleTables, rulesFor } from './rules.ts';
 import type {
   BoardSnapshot,
   EndReason,
@@ -221,13 +222,8 @@ export class Game {
   threats(): BoardSnapshot['threats'] {
     const core = this.core;
     if (this.ending || core.king < 0) return { kingCanEscape: false, kingCanBeCaptured: false };
-    const { directions, escape: escapeCells } = this.rules;
-    let kingCanEscape = false;
-    for (const d of directions) {
-      for (let cell = core.king + d; core.cells[cell] === EMPTY; cell += d) {
-        if (escapeCells[cell] === 1) kingCanEscape = true;
-      }
-    }
+    const { directions } = this.rules;
+    const kingCanEscape = escapeLines(core) > 0;
     let kingCanBeCaptured = false;
     const count = core.generateMoves(this.buffer, ATTACKERS);
     for (let i = 0; i < count && !kingCanBeCaptured; i++) {

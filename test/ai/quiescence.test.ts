@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluate, WEIGHTS } from '../../src/ai/evaluate.ts';
-import { escapeLines, noisyMoves } from '../../src/ai/noisy.ts';
+import { noisyMoves } from '../../src/ai/noisy.ts';
 import { positionOf } from '../../src/ai/position-of.ts';
 import { search, WIN } from '../../src/ai/search.ts';
+import { escapeLines } from '../../src/engine/escape.ts';
 import { Game, variantIds } from '../../src/engine/index.ts';
 import { squareName } from '../../src/engine/notation.ts';
 import { DRAW, judge } from '../../src/engine/outcome.ts';
