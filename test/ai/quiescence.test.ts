@@ -66,14 +66,14 @@ describe('quiescence: a one-ply search sees the capture that answers its move', 
     expect(onePly(game, true)).not.toBe(blunder);
   });
 
-  for (const { name, variant, position, greedy, escape } of [
+  for (const { name, variant, position, greedy, kingEscape } of [
     {
       // b1-b5 takes c5 and b6, and leaves the king on e1 a clear run to a1.
       name: 'fetlar: a double capture that opens the king a corner',
       variant: 'fetlar' as const,
       position: { king: 'e1', attackers: ['b1', 'd5', 'b7', 'j9'], defenders: ['c5', 'b6', 'f1', 'e2'] },
       greedy: 'b1-b5',
-      escape: 'e1-a1',
+      kingEscape: 'e1-a1',
     },
     {
       // a5-c5 takes d5, c6 and c4, and leaves the king on a6 a clear run to the citadel a2.
@@ -85,14 +85,14 @@ describe('quiescence: a one-ply search sees the capture that answers its move', 
         defenders: ['d5', 'c6', 'c4', 'a7', 'b6'],
       },
       greedy: 'a5-c5',
-      escape: 'a6-a2',
+      kingEscape: 'a6-a2',
     },
   ]) {
     it(`${name} is declined`, () => {
       const game = gameWith(variant, position, 'attackers');
       expect(onePly(game, false)).toBe(greedy);
       game.play(greedy);
-      game.play(escape);
+      game.play(kingEscape);
       expect(game.result?.reason).toBe('king-escaped');
       game.undo();
       game.undo();
