@@ -4,14 +4,15 @@
  * Ordinary pieces fall to the custodial capture: the side that moves closes a pincer on an enemy
  * piece with its moved piece on one side and, on the opposite side, a piece of its own that may
  * help capture or a square hostile to the victim. Only the moving side captures, so moving
- * between two enemies is safe. The king falls by the rule of his variant and of where he stands.
+ * between two enemies is safe. Where the variant has it, a row of pieces on the board edge falls
+ * to the shieldwall. The king falls by the rule of his variant and of where he stands.
  */
 import type { Position } from './position.ts';
 import type { RuleTables } from './rules.ts';
 import * as codes from './rules.ts';
 
 // Module-local copies: read through the import binding in these hot paths they cost far more.
-const { ATTACKER, ATTACKERS, CAPTURE_CUSTODIAL, DEFENDER, DEFENDERS, EMPTY, KING, OFF, sideOf } = codes;
+const { ATTACKER, ATTACKERS, CAPTURE_CUSTODIAL, DEFENDER, EMPTY, KING, OFF, sideOf } = codes;
 
 /** Whether a piece may close a pincer, as the moving piece or as its far side. Guards never do. */
 export function helpsCapture(rules: RuleTables, piece: number): boolean {
@@ -45,6 +46,51 @@ export function captureAround(position: Position, to: number): void {
       position.removeCaptured(target);
     }
   }
+  if (rules.shieldwall && rules.edge[to] === 1) captureShieldwalls(position, to, victimSide);
+}
+
+/**
+ * The shieldwall. The piece that just moved to `to`, on the edge, closes one end of a row of two
+ * or more enemy pieces along that edge; the other end is a capturing piece or a corner, and every
+ * piece of the row has a capturing piece directly in front of it (one line inward). The whole row
+ * falls, except a king in it. Completing the front line instead of an end captures nothing.
+ */
+function captureShieldwalls(position: Position, to: number, victimSide: number): void {
+  const { rules, cells } = position;
+  const [east, , north] = rules.directions;
+  for (const inward of rules.directions) {
+    if (cells[to - inward] !== OFF) continue; // `inward` does not lead away from this edge
+    const along = inward === north || inward === -north ? east : north;
+    for (const step of [along, -along]) {
+      let cell = to + step;
+      let length = 0;
+      while (inRow(cells[cell], victimSide) && infront(cells[cell + inward], victimSide)) {
+        length++;
+        cell += step;
+      }
+      if (length < 2 || inRow(cells[cell], victimSide)) continue;
+      const end = cells[cell];
+      const closed =
+        end === EMPTY
+          ? rules.corner[cell] === 1
+          : end !== OFF && sideOf(end) !== victimSide && helpsCapture(rules, end);
+      if (!closed) continue;
+      for (let k = 1; k <= length; k++) {
+        const member = to + k * step;
+        if (cells[member] === ATTACKER || cells[member] === DEFENDER) position.removeCaptured(member);
+      }
+    }
+  }
+}
+
+/** A piece that can stand in a shieldwall of `victimSide`: any of its pieces, a king in the row too. */
+function inRow(piece: number, victimSide: number): boolean {
+  return piece !== EMPTY && piece !== OFF && sideOf(piece) === victimSide;
+}
+
+/** A piece of the capturing side, the king included, standing in front of the row. */
+function infront(piece: number, victimSide: number): boolean {
+  return piece !== EMPTY && piece !== OFF && sideOf(piece) !== victimSide;
 }
 
 /** Whether the attacker that just moved to `to` has captured the king. */
@@ -69,8 +115,8 @@ function kingIsCaptured(rules: RuleTables, cells: Int8Array, king: number, towar
   return true;
 }
 
-/** An attacker, or an empty square hostile to the king (the empty throne or centre, an escape square). */
+/** An attacker, or an empty square hostile to the king (a corner; the empty throne or centre where the variant says). */
 function closesAgainstKing(rules: RuleTables, cells: Int8Array, cell: number): boolean {
   const piece = cells[cell];
-  return piece === ATTACKER || (piece === EMPTY && rules.hostileWhenEmpty[DEFENDERS][cell] === 1);
+  return piece === ATTACKER || (piece === EMPTY && rules.hostileToKing[cell] === 1);
 }

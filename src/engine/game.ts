@@ -249,14 +249,18 @@ export class Game {
     const last = this.played.at(-1);
     const escapes: Square[] = [];
     for (const cell of this.rules.squares)
-      if (this.rules.escape[cell] === 1) escapes.push(squareName(this.rules, cell));
+      if (this.rules.corner[cell] === 1) escapes.push(squareName(this.rules, cell));
     return {
       variant: this.variant.id,
       variantName: this.variant.name,
       size,
       drawnOn: this.variant.drawnOn,
       board,
-      special: { throne: squareName(this.rules, this.rules.throne), escapes },
+      special: {
+        throne: squareName(this.rules, this.rules.throne),
+        escapes,
+        edgeEscape: this.variant.escapeSquares === 'edge',
+      },
       sideToMove: this.turn,
       moveNumber: Math.floor(this.played.length / 2) + 1,
       plyCount: this.played.length,
@@ -270,7 +274,8 @@ export class Game {
     if (!verdict) return null;
     const winner = verdict.winner === DRAW ? null : SIDES[verdict.winner];
     const kingSquare =
-      (verdict.reason === 'king-escaped' || verdict.reason === 'king-captured') && this.core.king >= 0
+      (verdict.reason === 'king-escaped' || verdict.reason === 'exit-fort' || verdict.reason === 'king-captured') &&
+      this.core.king >= 0
         ? { square: squareName(this.rules, this.core.king) }
         : {};
     return { winner, reason: verdict.reason, description: this.describe(verdict), ...kingSquare };
@@ -284,14 +289,17 @@ export class Game {
     switch (verdict.reason) {
       case 'king-escaped':
         return `The king escaped to ${king}: the defenders win.`;
+      case 'exit-fort':
+        return `The king built an exit fort on ${king}: the defenders win.`;
       case 'king-captured':
         return `The king was captured on ${king}: the attackers win.`;
       case 'enclosed':
         return 'The attackers enclosed the king and all his defenders: the attackers win.';
       case 'repetition':
-        return verdict.winner === DRAW
-          ? `The position stood on the board for the ${ORDINAL[occurrence]} time: a draw.`
-          : `The ${mover} repeated the position for the ${ORDINAL[occurrence]} time and lose.`;
+        if (verdict.winner === DRAW) return `The position stood on the board for the ${ORDINAL[occurrence]} time: a draw.`;
+        if (this.variant.end.repetition.outcome === 'defenders-lose')
+          return `The position stood on the board for the ${ORDINAL[occurrence]} time: the defenders lose.`;
+        return `The ${mover} repeated the position for the ${ORDINAL[occurrence]} time and lose.`;
       case 'no-legal-move':
         return verdict.winner === DRAW
           ? `The ${toMove} have no legal move: a draw.`
@@ -307,6 +315,7 @@ const ORDINAL: Record<number, string> = { 2: 'second', 3: 'third' };
 /** End reasons the board decides, as opposed to resignation, agreement or the clock. */
 const BOARD_REASONS = new Set<EndReason>([
   'king-escaped',
+  'exit-fort',
   'king-captured',
   'enclosed',
   'repetition',

@@ -1,13 +1,13 @@
 /**
  * How a game ends after a move. When one move meets several end conditions, the first that
- * applies decides: king escaped, king captured, enclosure, repetition, then the side now to move
- * having no legal move.
+ * applies decides: king escaped (to an escape square, then to an exit fort), king captured,
+ * enclosure, repetition, then the side now to move having no legal move.
  */
 import { KING_CAPTURED, KING_ESCAPED, type Position } from './position.ts';
 import * as codes from './rules.ts';
 
 // Module-local copies: read through the import binding in the flood fill they cost far more.
-const { ATTACKER, ATTACKERS, DEFENDERS, OFF } = codes;
+const { ATTACKER, ATTACKERS, DEFENDER, DEFENDERS, EMPTY, OFF } = codes;
 
 import type { EndReason } from './types.ts';
 
@@ -24,13 +24,15 @@ export function judge(position: Position): Verdict | null {
   const { variant } = position.rules;
   const mover = position.sideToMove ^ 1;
   if (position.status === KING_ESCAPED) return { winner: DEFENDERS, reason: 'king-escaped' };
+  if (position.rules.exitFort && inExitFort(position)) return { winner: DEFENDERS, reason: 'exit-fort' };
   if (position.status === KING_CAPTURED) return { winner: ATTACKERS, reason: 'king-captured' };
   if (variant.end.enclosure && mover === ATTACKERS && defendersEnclosed(position)) {
     return { winner: ATTACKERS, reason: 'enclosed' };
   }
   const { occurrence, outcome } = variant.end.repetition;
   if (position.ply > 0 && position.occurrences() >= occurrence) {
-    return { winner: outcome === 'draw' ? DRAW : position.sideToMove, reason: 'repetition' };
+    const winner = outcome === 'draw' ? DRAW : outcome === 'defenders-lose' ? ATTACKERS : position.sideToMove;
+    return { winner, reason: 'repetition' };
   }
   if (!position.hasMove()) {
     return { winner: variant.end.noLegalMove === 'draw' ? DRAW : mover, reason: 'no-legal-move' };
@@ -66,6 +68,71 @@ export function defendersEnclosed(position: Position): boolean {
       if (edge[next] === 1) return false;
       marks[next] = epoch;
       queue[tail++] = next;
+    }
+  }
+  return true;
+}
+
+/**
+ * The exit fort, judged pessimistically: never award a fort that could be broken. The king
+ * stands on the edge and can move; the squares he can reach (rook steps through empty squares)
+ * are bordered only by defenders and the board's end; and none of those defenders could ever be
+ * captured: on neither axis are both its neighbours open to an attacker (an attacker, a hostile
+ * square, or any square outside the fort, a defender outside it included, since that defender may
+ * itself fall). Such defenders cannot fall to a shieldwall either: each is closed in front by the
+ * fort, or has the king's region beside it along the edge.
+ */
+export function inExitFort(position: Position): boolean {
+  const { cells, rules, marks, queue } = position;
+  const king = position.king;
+  if (king < 0 || rules.edge[king] === 0) return false;
+  const { directions } = rules;
+  const inside = position.nextMarkEpoch();
+  let tail = 0;
+  marks[king] = inside;
+  queue[tail++] = king;
+  for (let head = 0; head < tail; head++) {
+    const cell = queue[head];
+    for (let k = 0; k < 4; k++) {
+      const next = cell + directions[k];
+      const piece = cells[next];
+      if (marks[next] === inside || piece === OFF) continue;
+      if (piece === EMPTY) {
+        marks[next] = inside;
+        queue[tail++] = next;
+      } else if (piece !== DEFENDER) {
+        return false; // an attacker at the fort's door (or a guard, which no fort relies on)
+      }
+    }
+  }
+  if (tail === 1) return false; // the king cannot move
+  // The wall: every defender bordering the king's region. Mark it with a second epoch.
+  const region = tail;
+  const wall = position.nextMarkEpoch();
+  for (let i = 0; i < region; i++) {
+    for (let k = 0; k < 4; k++) {
+      const next = queue[i] + directions[k];
+      if (cells[next] === DEFENDER && marks[next] !== wall) {
+        // The region's marks are now stale; keep the region in `queue[0..region)` and the wall after it.
+        marks[next] = wall;
+        queue[tail++] = next;
+      }
+    }
+  }
+  // Re-mark the region: its cells must be told apart from the wall's and from outside.
+  const regionMark = position.nextMarkEpoch();
+  for (let i = 0; i < region; i++) marks[queue[i]] = regionMark;
+  const safe = (cell: number): boolean => {
+    const piece = cells[cell];
+    if (piece === OFF) return true;
+    if (marks[cell] === regionMark) return !(piece === EMPTY && rules.hostileWhenEmpty[DEFENDERS][cell] === 1);
+    return piece === DEFENDER && marks[cell] === wall;
+  };
+  for (let i = region; i < tail; i++) {
+    const defender = queue[i];
+    for (let k = 0; k < 4; k += 2) {
+      const d = directions[k];
+      if (!safe(defender + d) && !safe(defender - d)) return false;
     }
   }
   return true;

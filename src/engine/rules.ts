@@ -43,7 +43,10 @@ export interface RuleTables {
   kingOnly: Uint8Array;
   /** Only the king may pass over here. */
   kingOnlyPass: Uint8Array;
+  /** The king wins on arriving here. */
   escape: Uint8Array;
+  /** The corner squares (or corner blocks) that only the king may enter, hostile to every piece; none with edge escape. */
+  corner: Uint8Array;
   edge: Uint8Array;
   kingZone: Uint8Array;
   /** By zone: CAPTURE_SURROUND or CAPTURE_CUSTODIAL. */
@@ -51,6 +54,10 @@ export interface RuleTables {
   edgeProtectsKing: boolean;
   /** hostileWhenEmpty[victimSide][cell]: the empty cell counts as an enemy of that side's pieces. */
   hostileWhenEmpty: [Uint8Array, Uint8Array];
+  /** The empty cell counts as an attacker against the king. */
+  hostileToKing: Uint8Array;
+  shieldwall: boolean;
+  exitFort: boolean;
   /** The throne counts against attackers even with the king on it. */
   throneAlwaysHostileToAttackers: boolean;
   kingArmed: boolean;
@@ -73,8 +80,9 @@ export function rankOf(width: number, cell: number): number {
   return Math.floor(cell / width) - 1;
 }
 
-/** The escape squares of a variant as (file, rank) pairs. */
-function escapeCoordinates(variant: Variant): [number, number][] {
+/** The corner squares of a variant (none when the king escapes to the edge) as (file, rank) pairs. */
+function cornerCoordinates(variant: Variant): [number, number][] {
+  if (variant.escapeSquares === 'edge') return [];
   const last = variant.size - 1;
   const corners: [number, number][] = [
     [0, 0],
@@ -120,29 +128,33 @@ function compile(variant: Variant): RuleTables {
   const throne = cellOf(width, centre, centre);
   const directions = [1, -1, width, -width] as const;
 
-  const escapeCells = new Uint8Array(cellCount);
-  for (const [file, rank] of escapeCoordinates(variant)) escapeCells[cellOf(width, file, rank)] = 1;
+  const corner = new Uint8Array(cellCount);
+  for (const [file, rank] of cornerCoordinates(variant)) corner[cellOf(width, file, rank)] = 1;
+  const escapeCells = variant.escapeSquares === 'edge' ? new Uint8Array(edge) : new Uint8Array(corner);
 
-  const kingOnly = new Uint8Array(escapeCells);
+  const kingOnly = new Uint8Array(corner);
   kingOnly[throne] = 1;
-  const kingOnlyPass = new Uint8Array(escapeCells);
+  const kingOnlyPass = new Uint8Array(corner);
   if (!variant.movement.othersPassThrone) kingOnlyPass[throne] = 1;
 
   const kingZone = new Uint8Array(cellCount);
   kingZone[throne] = ZONE_THRONE;
   for (const d of directions) kingZone[throne + d] = ZONE_BESIDE_THRONE;
-  const modeOf = (mode: 'surround' | 'custodial') =>
+  const modeOf = (mode: Variant['kingCapture']['elsewhere']) =>
     mode === 'surround' ? CAPTURE_SURROUND : CAPTURE_CUSTODIAL;
   const kingCaptureMode = new Uint8Array(3);
   kingCaptureMode[ZONE_ELSEWHERE] = modeOf(variant.kingCapture.elsewhere);
   kingCaptureMode[ZONE_THRONE] = modeOf(variant.kingCapture.onThrone);
   kingCaptureMode[ZONE_BESIDE_THRONE] = modeOf(variant.kingCapture.besideThrone);
 
-  // Escape squares are hostile to every piece; the throne as the variant says.
-  const hostileToAttackers = new Uint8Array(escapeCells);
-  const hostileToDefenders = new Uint8Array(escapeCells);
+  // Corners are hostile to every piece; the throne as the variant says.
+  const { throneHostileTo } = variant.capture;
+  const hostileToAttackers = new Uint8Array(corner);
+  const hostileToDefenders = new Uint8Array(corner);
+  const hostileToKing = new Uint8Array(corner);
   hostileToAttackers[throne] = 1; // 'always' and 'when-empty' both include the empty throne
-  hostileToDefenders[throne] = variant.capture.throneHostileTo.defenders === 'when-empty' ? 1 : 0;
+  hostileToDefenders[throne] = throneHostileTo.defenders === 'when-empty' ? 1 : 0;
+  hostileToKing[throne] = throneHostileTo.king === 'when-empty' ? 1 : 0;
 
   const zobristLo = new Int32Array(5 * cellCount);
   const zobristHi = new Int32Array(5 * cellCount);
@@ -163,11 +175,15 @@ function compile(variant: Variant): RuleTables {
     kingOnly,
     kingOnlyPass,
     escape: escapeCells,
+    corner,
     edge,
     kingZone,
     kingCaptureMode,
     edgeProtectsKing: variant.kingCapture.edge === 'protects',
     hostileWhenEmpty: [hostileToAttackers, hostileToDefenders],
+    hostileToKing,
+    shieldwall: variant.capture.shieldwall,
+    exitFort: variant.end.exitFort,
     throneAlwaysHostileToAttackers: variant.capture.throneHostileTo.attackers === 'always',
     kingArmed: variant.capture.kingArmed,
     zobristLo,

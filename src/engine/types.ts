@@ -4,13 +4,21 @@ export type Side = 'attackers' | 'defenders';
 
 export type PieceKind = 'attacker' | 'defender' | 'guard' | 'king';
 
-export type VariantId = 'alea-guards' | 'alea-armed' | 'alea-walker' | 'fetlar';
+export type VariantId =
+  | 'alea-guards'
+  | 'alea-armed'
+  | 'alea-walker'
+  | 'fetlar'
+  | 'copenhagen'
+  | 'brandubh'
+  | 'tablut';
 
 /** A square in tafl coordinates: file letter then rank number, `a1` bottom-left. */
 export type Square = string;
 
 export type EndReason =
   | 'king-escaped'
+  | 'exit-fort'
   | 'king-captured'
   | 'enclosed'
   | 'no-legal-move'
@@ -46,8 +54,13 @@ export interface PlayedMove {
 export interface SpecialSquares {
   /** The centre: throne (armed-king, Fetlar) or centre point (guard, Walker rules). */
   throne: Square;
-  /** Squares where the king escapes: the 16 citadel points on 19x19, the 4 corners on 11x11. */
+  /**
+   * The marked escape squares: the 16 citadel points on 19x19, the 4 corners elsewhere; empty
+   * when the king escapes to any edge square (`edgeEscape`).
+   */
   escapes: Square[];
+  /** The king wins on reaching any square of the board edge (Tablut). */
+  edgeEscape: boolean;
 }
 
 /**

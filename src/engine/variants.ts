@@ -7,7 +7,7 @@ import type { Side, VariantId } from './types.ts';
 export interface Variant {
   id: VariantId;
   name: string;
-  /** The rule documents this record follows, in shared/rules/. */
+  /** The published rules this record follows, and where the project settled a point they leave open. */
   documents: string[];
   size: number;
   drawnOn: 'points' | 'squares';
@@ -18,10 +18,13 @@ export interface Variant {
     /** What the centre square is called in this rule set. */
     throne: 'throne' | 'centre';
     /** What an escape square is called. */
-    escape: 'citadel' | 'corner';
+    escape: 'citadel' | 'corner' | 'edge';
   };
-  /** The squares the king escapes to: the four corner squares, or the 2x2 block in each corner. */
-  escapeSquares: 'corners' | 'corner-blocks';
+  /**
+   * The squares the king escapes to: the four corner squares, the 2x2 block in each corner (both
+   * king-only and hostile to every piece), or any square of the board edge (ordinary squares).
+   */
+  escapeSquares: 'corners' | 'corner-blocks' | 'edge';
   movement: {
     /** Non-king pieces may pass over the empty throne (they may never stop on it, nor on an escape square). */
     othersPassThrone: boolean;
@@ -31,16 +34,29 @@ export interface Variant {
     kingArmed: boolean;
     /** Guards (`G`) exist: never captured and never help capture. */
     guards: boolean;
-    /** When the throne counts as an enemy piece of the side whose piece would be captured against it. */
-    throneHostileTo: { attackers: 'always' | 'when-empty'; defenders: 'when-empty' | 'never' };
+    /**
+     * When the throne counts as an enemy piece of the side whose piece would be captured against
+     * it. `king` is the empty throne's part in capturing the king (beside it, or in a pincer).
+     */
+    throneHostileTo: {
+      attackers: 'always' | 'when-empty';
+      defenders: 'when-empty' | 'never';
+      king: 'when-empty' | 'never';
+    };
+    /**
+     * The shieldwall: a row of two or more enemy pieces on the board edge, each with a capturing
+     * piece directly in front of it, falls whole when a move closes its far end on the edge; the
+     * other end is a capturing piece or a corner. A king in the row stays.
+     */
+    shieldwall: boolean;
   };
   /**
    * How the king falls, by where he stands. `surround`: every side closed by attackers, the hostile
    * empty throne or an escape square, and the board edge as `edge` says; `custodial`: like any other piece.
    */
   kingCapture: {
-    onThrone: 'surround';
-    besideThrone: 'surround';
+    onThrone: 'surround' | 'custodial';
+    besideThrone: 'surround' | 'custodial';
     elsewhere: 'surround' | 'custodial';
     /** `hostile`: the edge closes a side; `protects`: a king on the edge cannot be captured. */
     edge: 'hostile' | 'protects';
@@ -48,7 +64,10 @@ export interface Variant {
   end: {
     /** Attackers win by sealing the king and every defender away from the edge. */
     enclosure: boolean;
-    repetition: { occurrence: 2 | 3; outcome: 'draw' | 'mover-loses' };
+    /** Defenders win when the king stands on the edge in a fort no attacker can ever break. */
+    exitFort: boolean;
+    /** `defenders-lose`: whichever side made the repeating move, the attackers win. */
+    repetition: { occurrence: 2 | 3; outcome: 'draw' | 'mover-loses' | 'defenders-lose' };
     noLegalMove: 'loses' | 'draw';
   };
   /** The armed-king rules score a full match of two games with sides swapped. */
@@ -66,6 +85,10 @@ const aleaGuardsLayout =
 
 const fetlarLayout = '/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/';
 
+const brandubhLayout = '/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/';
+
+const tablutLayout = '/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/';
+
 export const variants: Record<VariantId, Variant> = {
   'alea-guards': {
     id: 'alea-guards',
@@ -81,10 +104,11 @@ export const variants: Record<VariantId, Variant> = {
     capture: {
       kingArmed: false,
       guards: true,
-      throneHostileTo: { attackers: 'when-empty', defenders: 'when-empty' },
+      throneHostileTo: { attackers: 'when-empty', defenders: 'when-empty', king: 'when-empty' },
+      shieldwall: false,
     },
     kingCapture: { onThrone: 'surround', besideThrone: 'surround', elsewhere: 'surround', edge: 'hostile' },
-    end: { enclosure: false, repetition: { occurrence: 3, outcome: 'draw' }, noLegalMove: 'loses' },
+    end: { enclosure: false, exitFort: false, repetition: { occurrence: 3, outcome: 'draw' }, noLegalMove: 'loses' },
     match: false,
   },
   'alea-armed': {
@@ -101,10 +125,11 @@ export const variants: Record<VariantId, Variant> = {
     capture: {
       kingArmed: true,
       guards: false,
-      throneHostileTo: { attackers: 'always', defenders: 'when-empty' },
+      throneHostileTo: { attackers: 'always', defenders: 'when-empty', king: 'when-empty' },
+      shieldwall: false,
     },
     kingCapture: { onThrone: 'surround', besideThrone: 'surround', elsewhere: 'surround', edge: 'hostile' },
-    end: { enclosure: true, repetition: { occurrence: 3, outcome: 'mover-loses' }, noLegalMove: 'draw' },
+    end: { enclosure: true, exitFort: false, repetition: { occurrence: 3, outcome: 'mover-loses' }, noLegalMove: 'draw' },
     match: true,
   },
   'alea-walker': {
@@ -121,10 +146,11 @@ export const variants: Record<VariantId, Variant> = {
     capture: {
       kingArmed: true,
       guards: false,
-      throneHostileTo: { attackers: 'when-empty', defenders: 'when-empty' },
+      throneHostileTo: { attackers: 'when-empty', defenders: 'when-empty', king: 'when-empty' },
+      shieldwall: false,
     },
     kingCapture: { onThrone: 'surround', besideThrone: 'surround', elsewhere: 'custodial', edge: 'hostile' },
-    end: { enclosure: false, repetition: { occurrence: 2, outcome: 'draw' }, noLegalMove: 'draw' },
+    end: { enclosure: false, exitFort: false, repetition: { occurrence: 2, outcome: 'draw' }, noLegalMove: 'draw' },
     match: false,
   },
   fetlar: {
@@ -141,10 +167,89 @@ export const variants: Record<VariantId, Variant> = {
     capture: {
       kingArmed: true,
       guards: false,
-      throneHostileTo: { attackers: 'when-empty', defenders: 'when-empty' },
+      throneHostileTo: { attackers: 'when-empty', defenders: 'when-empty', king: 'when-empty' },
+      shieldwall: false,
     },
     kingCapture: { onThrone: 'surround', besideThrone: 'surround', elsewhere: 'surround', edge: 'protects' },
-    end: { enclosure: false, repetition: { occurrence: 3, outcome: 'draw' }, noLegalMove: 'loses' },
+    end: { enclosure: false, exitFort: false, repetition: { occurrence: 3, outcome: 'draw' }, noLegalMove: 'loses' },
+    match: false,
+  },
+  copenhagen: {
+    id: 'copenhagen',
+    name: 'Copenhagen Hnefatafl',
+    documents: ['World Tafl Federation, Copenhagen Hnefatafl 11x11 (2024-12-21)'],
+    size: 11,
+    drawnOn: 'squares',
+    layout: fetlarLayout,
+    firstToMove: 'attackers',
+    words: { throne: 'throne', escape: 'corner' },
+    escapeSquares: 'corners',
+    movement: { othersPassThrone: true },
+    capture: {
+      kingArmed: true,
+      guards: false,
+      throneHostileTo: { attackers: 'always', defenders: 'when-empty', king: 'when-empty' },
+      shieldwall: true,
+    },
+    kingCapture: { onThrone: 'surround', besideThrone: 'surround', elsewhere: 'surround', edge: 'protects' },
+    end: {
+      enclosure: true,
+      exitFort: true,
+      repetition: { occurrence: 3, outcome: 'defenders-lose' },
+      noLegalMove: 'loses',
+    },
+    match: false,
+  },
+  brandubh: {
+    id: 'brandubh',
+    name: 'Brandubh',
+    documents: ['World Tafl Federation, Brandubh 7x7'],
+    size: 7,
+    drawnOn: 'squares',
+    layout: brandubhLayout,
+    firstToMove: 'attackers',
+    words: { throne: 'throne', escape: 'corner' },
+    escapeSquares: 'corners',
+    movement: { othersPassThrone: true },
+    capture: {
+      kingArmed: true,
+      guards: false,
+      throneHostileTo: { attackers: 'always', defenders: 'when-empty', king: 'never' },
+      shieldwall: false,
+    },
+    kingCapture: { onThrone: 'surround', besideThrone: 'custodial', elsewhere: 'custodial', edge: 'hostile' },
+    end: {
+      enclosure: true,
+      exitFort: false,
+      repetition: { occurrence: 3, outcome: 'defenders-lose' },
+      noLegalMove: 'loses',
+    },
+    match: false,
+  },
+  tablut: {
+    id: 'tablut',
+    name: 'Tablut',
+    documents: ['World Tafl Federation, Saami Tablut 9x9 (after Linnaeus)'],
+    size: 9,
+    drawnOn: 'squares',
+    layout: tablutLayout,
+    firstToMove: 'attackers',
+    words: { throne: 'throne', escape: 'edge' },
+    escapeSquares: 'edge',
+    movement: { othersPassThrone: true },
+    capture: {
+      kingArmed: true,
+      guards: false,
+      throneHostileTo: { attackers: 'always', defenders: 'when-empty', king: 'when-empty' },
+      shieldwall: false,
+    },
+    kingCapture: { onThrone: 'surround', besideThrone: 'surround', elsewhere: 'custodial', edge: 'hostile' },
+    end: {
+      enclosure: true,
+      exitFort: false,
+      repetition: { occurrence: 3, outcome: 'defenders-lose' },
+      noLegalMove: 'loses',
+    },
     match: false,
   },
 };

@@ -42,5 +42,6 @@ export function rulesText(m: Messages, id: VariantId): RulesText {
 
 /** How a game ended, in the catalogue's language. */
 export function resultText(m: Messages, result: GameResult, variant: VariantId, turn: Side): string {
-  return m.result(result, { turn, occurrence: getVariant(variant).end.repetition.occurrence });
+  const { occurrence, outcome } = getVariant(variant).end.repetition;
+  return m.result(result, { turn, occurrence, repetitionLosesDefenders: outcome === 'defenders-lose' });
 }

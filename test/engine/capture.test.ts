@@ -2,10 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { Game, type VariantId } from '../../src/engine/index.ts';
 import { gameWith, squaresOf } from './setup.ts';
 
-const ALL: VariantId[] = ['alea-guards', 'alea-armed', 'alea-walker', 'fetlar'];
+const ALL = ['alea-guards', 'alea-armed', 'alea-walker', 'fetlar', 'copenhagen'] as const satisfies VariantId[];
 const ALEA: VariantId[] = ['alea-guards', 'alea-armed', 'alea-walker'];
 /** A king square well away from the action on either board. */
-const KING_AWAY = { 'alea-guards': 'j10', 'alea-armed': 'j10', 'alea-walker': 'j10', fetlar: 'f6' } as const;
+const KING_AWAY = {
+  'alea-guards': 'j10',
+  'alea-armed': 'j10',
+  'alea-walker': 'j10',
+  fetlar: 'f6',
+  copenhagen: 'f6',
+} as const;
 
 describe('ordinary capture: two enemies on opposite sides', () => {
   it.each(ALL)('%s: an attacker closing the pincer captures a defender', (variant) => {

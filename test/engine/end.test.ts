@@ -168,10 +168,16 @@ describe('no legal move', () => {
       move: 'e10-b10',
     },
     fetlar: { pieces: { king: 'f6', attackers: ['a6'], defenders: ['a5', 'a7', 'd6'] }, move: 'd6-b6' },
+    copenhagen: { pieces: { king: 'f6', attackers: ['a6'], defenders: ['a5', 'a7', 'd6'] }, move: 'd6-b6' },
+    brandubh: { pieces: { king: 'd4', attackers: ['a4'], defenders: ['a3', 'a5', 'b6'] }, move: 'b6-b4' },
+    tablut: { pieces: { king: 'e5', attackers: ['a6'], defenders: ['a5', 'a7', 'd6'] }, move: 'd6-b6' },
   };
 
   it.each([
     ['fetlar', 'defenders', 'The attackers have no legal move and lose.'],
+    ['copenhagen', 'defenders', 'The attackers have no legal move and lose.'],
+    ['brandubh', 'defenders', 'The attackers have no legal move and lose.'],
+    ['tablut', 'defenders', 'The attackers have no legal move and lose.'],
     ['alea-guards', 'defenders', 'The attackers have no legal move and lose.'],
     ['alea-armed', null, 'The attackers have no legal move: a draw.'],
     ['alea-walker', null, 'The attackers have no legal move: a draw.'],
