@@ -14,6 +14,9 @@ export const VARIANT_NAMES_DE: Record<VariantId, string> = {
   'alea-armed': 'Alea Evangelii (bewaffneter König)',
   'alea-walker': 'Alea Evangelii (Walker 2014)',
   fetlar: 'Fetlar Hnefatafl',
+  copenhagen: 'Kopenhagener Hnefatafl',
+  brandubh: 'Brandubh',
+  tablut: 'Tablut',
 };
 
 /** The squares only the king may use, by the variant's word for them, with their articles. */
@@ -22,12 +25,14 @@ const ON_SPECIAL: Record<NonNullable<RefusalParams['special']>, string> = {
   centre: 'auf dem Mittelpunkt',
   corner: 'auf einem Eckfeld',
   citadel: 'auf einer Zitadelle',
+  edge: 'auf dem Rand',
 };
 const OVER_SPECIAL: Record<NonNullable<RefusalParams['special']>, string> = {
   throne: 'über den Thron',
   centre: 'über den Mittelpunkt',
   corner: 'über ein Eckfeld',
   citadel: 'über eine Zitadelle',
+  edge: 'über den Rand',
 };
 const isThrone = (p: RefusalParams) => p.special === 'throne' || p.special === 'centre';
 
@@ -85,17 +90,21 @@ export const de: Messages = {
   gameOver: (p) => `**Partie beendet.** ${p.result} ${p.verdict}`,
   wins: (p) => `**${p.name}** (${SIDE[p.side]}) gewinnt.`,
   drawn: 'Die Partie endet unentschieden.',
-  result(result, { turn, occurrence }) {
+  result(result, { turn, occurrence, repetitionLosesDefenders }) {
     const square = result.square ?? '';
     const loser = result.winner ? other(result.winner) : turn;
     switch (result.reason) {
       case 'king-escaped':
         return `Der König ist nach ${square} entkommen: die Verteidiger gewinnen.`;
+      case 'exit-fort':
+        return `Der König hat auf ${square} eine Randfestung gebaut: die Verteidiger gewinnen.`;
       case 'king-captured':
         return `Der König wurde auf ${square} gefangen: die Angreifer gewinnen.`;
       case 'enclosed':
         return 'Die Angreifer haben den König und alle seine Verteidiger eingeschlossen: die Angreifer gewinnen.';
       case 'repetition':
+        if (result.winner && repetitionLosesDefenders)
+          return `Die Stellung stand zum ${ORDINAL[occurrence]} Mal auf dem Brett: die Verteidiger verlieren.`;
         return result.winner
           ? `Die ${SIDE[loser]} haben die Stellung zum ${ORDINAL[occurrence]} Mal wiederholt und verlieren.`
           : `Die Stellung stand zum ${ORDINAL[occurrence]} Mal auf dem Brett: unentschieden.`;

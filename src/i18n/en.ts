@@ -15,6 +15,8 @@ export interface ResultContext {
   turn: Side;
   /** The variant's repetition count (2 or 3). */
   occurrence: number;
+  /** Repetition loses for the defenders, whichever side made the repeating move. */
+  repetitionLosesDefenders: boolean;
 }
 
 export const en = {
