@@ -4,10 +4,13 @@
  */
 import { Game } from '../src/engine/index.ts';
 import { startWorld } from '../test/bot/harness.ts';
+import { midgame } from './sample-games.ts';
 import { summary } from './stats.ts';
 
 const MOVES = 300;
 const SUGGESTIONS = 600;
+/** Autocomplete with nothing typed: every legal move is looked at to rank the choices. */
+const FIRST_SUGGESTIONS = 300;
 
 export async function benchBot(): Promise<void> {
   console.log('bot (INTERACTION_CREATE sent → answer received, real Redis)');
@@ -24,14 +27,14 @@ export async function benchBot(): Promise<void> {
       return seed % n;
     };
 
-    async function newGame(): Promise<string> {
+    async function newGame(game = new Game('alea-armed')): Promise<string> {
       const channelId = emulator.createChannel(`bench-${Math.random().toString(36).slice(2, 8)}`);
       await emulator.waitFor(() => bots[0].bot.client.channels.cache.has(channelId));
       await service.startGame({
         guildId: emulator.guildId,
         channelId,
         players,
-        game: new Game('alea-armed'),
+        game,
       });
       return channelId;
     }
@@ -57,19 +60,38 @@ export async function benchBot(): Promise<void> {
     }
     console.log(`  /move on 19x19 with the board image: ${summary(moveTimes)}`);
 
-    const suggestTimes: number[] = [];
-    channelId = await newGame();
-    const typed = ['', 'j', 'j1', 'j11', 'j11-', 'k10', 'e', 'h1'];
-    for (let i = 0; i < SUGGESTIONS + 20; i++) {
+    // 19x19 midgames (alea-armed after 60 and 61 moves): the defenders to move (25 pieces, ~290
+    // legal moves), and the attackers (48 pieces, ~520 legal moves).
+    const midgames = [
+      await newGame(midgame('alea-armed', 60, 1)),
+      await newGame(midgame('alea-armed', 61, 1)),
+    ];
+    const onTurn = [bob, ann];
+    const suggest = async (i: number, typed: string) => {
       const started = process.hrtime.bigint();
-      const choices = await emulator.autocomplete(bob, 'move', { move: typed[i % typed.length] }, 'move', {
-        channelId,
+      const side = i % 2;
+      const choices = await emulator.autocomplete(onTurn[side], 'move', { move: typed }, 'move', {
+        channelId: midgames[side],
       });
       const took = Number(process.hrtime.bigint() - started) / 1e6;
-      if (i === 0 && choices.length === 0) throw new Error('autocomplete offered nothing');
+      if (i < 2 && typed === '' && choices.length === 0) throw new Error('autocomplete offered nothing');
+      return took;
+    };
+
+    const suggestTimes: number[] = [];
+    const typed = ['', 'j', 'j1', 'j11', 'j11-', 'k10', 'e', 'h1'];
+    for (let i = 0; i < SUGGESTIONS + 20; i++) {
+      const took = await suggest(i, typed[Math.floor(i / 2) % typed.length]);
       if (i >= 20) suggestTimes.push(took);
     }
-    console.log(`  /move autocomplete: ${summary(suggestTimes)}`);
+    console.log(`  /move autocomplete on 19x19 midgames, as a player types: ${summary(suggestTimes)}`);
+
+    const firstTimes: number[] = [];
+    for (let i = 0; i < FIRST_SUGGESTIONS + 20; i++) {
+      const took = await suggest(i, '');
+      if (i >= 20) firstTimes.push(took);
+    }
+    console.log(`  /move autocomplete on 19x19 midgames, nothing typed yet: ${summary(firstTimes)}`);
   } finally {
     await world.close();
   }
