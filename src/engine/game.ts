@@ -159,7 +159,10 @@ export class Game {
     const side = SIDES[core.sideToMove];
     const piece = PIECE_KIND[core.cells[parsed.from]];
     core.make(parsed.from | (parsed.to << 9));
-    const captured = core.lastCaptures().map((cell) => squareName(this.rules, cell));
+    const captured = core
+      .lastCaptures()
+      .sort((a, b) => a - b)
+      .map((cell) => squareName(this.rules, cell));
     const from = squareName(this.rules, parsed.from);
     const to = squareName(this.rules, parsed.to);
     const played: PlayedMove = {
@@ -274,7 +277,9 @@ export class Game {
     if (!verdict) return null;
     const winner = verdict.winner === DRAW ? null : SIDES[verdict.winner];
     const kingSquare =
-      (verdict.reason === 'king-escaped' || verdict.reason === 'exit-fort' || verdict.reason === 'king-captured') &&
+      (verdict.reason === 'king-escaped' ||
+        verdict.reason === 'exit-fort' ||
+        verdict.reason === 'king-captured') &&
       this.core.king >= 0
         ? { square: squareName(this.rules, this.core.king) }
         : {};
@@ -296,7 +301,8 @@ export class Game {
       case 'enclosed':
         return 'The attackers enclosed the king and all his defenders: the attackers win.';
       case 'repetition':
-        if (verdict.winner === DRAW) return `The position stood on the board for the ${ORDINAL[occurrence]} time: a draw.`;
+        if (verdict.winner === DRAW)
+          return `The position stood on the board for the ${ORDINAL[occurrence]} time: a draw.`;
         if (this.variant.end.repetition.outcome === 'defenders-lose')
           return `The position stood on the board for the ${ORDINAL[occurrence]} time: the defenders lose.`;
         return `The ${mover} repeated the position for the ${ORDINAL[occurrence]} time and lose.`;

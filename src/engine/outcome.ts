@@ -125,7 +125,8 @@ export function inExitFort(position: Position): boolean {
   const safe = (cell: number): boolean => {
     const piece = cells[cell];
     if (piece === OFF) return true;
-    if (marks[cell] === regionMark) return !(piece === EMPTY && rules.hostileWhenEmpty[DEFENDERS][cell] === 1);
+    if (marks[cell] === regionMark)
+      return !(piece === EMPTY && rules.hostileWhenEmpty[DEFENDERS][cell] === 1);
     return piece === DEFENDER && marks[cell] === wall;
   };
   for (let i = region; i < tail; i++) {

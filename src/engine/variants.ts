@@ -108,7 +108,12 @@ export const variants: Record<VariantId, Variant> = {
       shieldwall: false,
     },
     kingCapture: { onThrone: 'surround', besideThrone: 'surround', elsewhere: 'surround', edge: 'hostile' },
-    end: { enclosure: false, exitFort: false, repetition: { occurrence: 3, outcome: 'draw' }, noLegalMove: 'loses' },
+    end: {
+      enclosure: false,
+      exitFort: false,
+      repetition: { occurrence: 3, outcome: 'draw' },
+      noLegalMove: 'loses',
+    },
     match: false,
   },
   'alea-armed': {
@@ -129,7 +134,12 @@ export const variants: Record<VariantId, Variant> = {
       shieldwall: false,
     },
     kingCapture: { onThrone: 'surround', besideThrone: 'surround', elsewhere: 'surround', edge: 'hostile' },
-    end: { enclosure: true, exitFort: false, repetition: { occurrence: 3, outcome: 'mover-loses' }, noLegalMove: 'draw' },
+    end: {
+      enclosure: true,
+      exitFort: false,
+      repetition: { occurrence: 3, outcome: 'mover-loses' },
+      noLegalMove: 'draw',
+    },
     match: true,
   },
   'alea-walker': {
@@ -150,7 +160,12 @@ export const variants: Record<VariantId, Variant> = {
       shieldwall: false,
     },
     kingCapture: { onThrone: 'surround', besideThrone: 'surround', elsewhere: 'custodial', edge: 'hostile' },
-    end: { enclosure: false, exitFort: false, repetition: { occurrence: 2, outcome: 'draw' }, noLegalMove: 'draw' },
+    end: {
+      enclosure: false,
+      exitFort: false,
+      repetition: { occurrence: 2, outcome: 'draw' },
+      noLegalMove: 'draw',
+    },
     match: false,
   },
   fetlar: {
@@ -171,7 +186,12 @@ export const variants: Record<VariantId, Variant> = {
       shieldwall: false,
     },
     kingCapture: { onThrone: 'surround', besideThrone: 'surround', elsewhere: 'surround', edge: 'protects' },
-    end: { enclosure: false, exitFort: false, repetition: { occurrence: 3, outcome: 'draw' }, noLegalMove: 'loses' },
+    end: {
+      enclosure: false,
+      exitFort: false,
+      repetition: { occurrence: 3, outcome: 'draw' },
+      noLegalMove: 'loses',
+    },
     match: false,
   },
   copenhagen: {
