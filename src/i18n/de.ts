@@ -4,10 +4,13 @@
  */
 import type { RefusalParams, Side, VariantId } from '../engine/index.ts';
 import type { Messages } from './en.ts';
+import { counted } from './plural.ts';
 
 const SIDE: Record<Side, string> = { attackers: 'Angreifer', defenders: 'Verteidiger' };
 const other = (side: Side): Side => (side === 'attackers' ? 'defenders' : 'attackers');
 const ORDINAL: Record<number, string> = { 2: 'zweiten', 3: 'dritten' };
+/** A count with its noun, by German plural rules: `n(1, 'Partie', 'Partien')` is "1 Partie". */
+const n = (count: number, one: string, other: string) => counted('de', count, { one, other });
 
 export const VARIANT_NAMES_DE: Record<VariantId, string> = {
   'alea-guards': 'Alea Evangelii (Wächterregeln)',
@@ -43,10 +46,10 @@ export const de: Messages = {
   timeControl: (time) =>
     ({
       none: 'ohne Zeitlimit',
-      '10m': '10 Minuten pro Zug',
-      '1h': '1 Stunde pro Zug',
-      '1d': '1 Tag pro Zug',
-      '3d': '3 Tage pro Zug',
+      '10m': `${n(10, 'Minute', 'Minuten')} pro Zug`,
+      '1h': `${n(1, 'Stunde', 'Stunden')} pro Zug`,
+      '1d': `${n(1, 'Tag', 'Tage')} pro Zug`,
+      '3d': `${n(3, 'Tag', 'Tage')} pro Zug`,
     })[time],
 
   somethingWentWrong:
@@ -85,7 +88,7 @@ export const de: Messages = {
   moveNumber: (p) => `${p.title}. Zug ${p.number}: ${p.situation}`,
   played: (p) =>
     `**${p.name}** (${SIDE[p.side]}) spielte **${p.move}**${
-      p.captured === 0 ? '' : p.captured === 1 ? ' und schlug 1 Figur' : ` und schlug ${p.captured} Figuren`
+      p.captured === 0 ? '' : ` und schlug ${n(p.captured, 'Figur', 'Figuren')}`
     }.`,
   gameOver: (p) => `**Partie beendet.** ${p.result} ${p.verdict}`,
   wins: (p) => `**${p.name}** (${SIDE[p.side]}) gewinnt.`,
@@ -125,7 +128,7 @@ export const de: Messages = {
   matchLabel: (p) => `Wettkampf ${p.game}/2`,
   firstGameOver: 'Das war Partie 1 des Wettkampfs: Partie 2 folgt mit getauschten Seiten.',
   firstGameDrawn: 'Partie 1 des Wettkampfs endete unentschieden.',
-  wonFirstGame: (p) => `**${p.name}** hat Partie 1 des Wettkampfs in ${p.moves} Zügen gewonnen.`,
+  wonFirstGame: (p) => `**${p.name}** hat Partie 1 des Wettkampfs in ${n(p.moves, 'Zug', 'Zügen')} gewonnen.`,
   takesTheMatch: (p) => `**${p.name} gewinnt den Wettkampf**: ${p.why}.`,
   matchDrawn: (p) => `**Der Wettkampf endet unentschieden**: ${p.why}.`,
   matchReason(reason) {
@@ -139,9 +142,9 @@ export const de: Messages = {
       case 'both-games':
         return `${reason.winner} gewann beide Partien`;
       case 'equal-moves':
-        return `je ein Sieg in ${reason.moves} Zügen: der Wettkampf ist unentschieden`;
+        return `je ein Sieg in ${n(reason.moves, 'Zug', 'Zügen')}: der Wettkampf ist unentschieden`;
       case 'fewer-moves':
-        return `je ein Sieg: ${reason.winner} gewann in ${reason.moves} Zügen, ${reason.other} in ${reason.otherMoves}`;
+        return `je ein Sieg: ${reason.winner} gewann in ${n(reason.moves, 'Zug', 'Zügen')}, ${reason.other} in ${reason.otherMoves}`;
     }
   },
   secondGame: (p) => `**Partie 2 des Wettkampfs**, Seiten getauscht: ${p.title}. ${p.situation}`,
@@ -151,9 +154,11 @@ export const de: Messages = {
   acceptDraw: 'Remis annehmen',
   drawAgreed: 'Remis vereinbart.',
   gameAborted: (p) =>
-    `**${p.name}** hat die Partie von **${p.attackers}** (Angreifer) und **${p.defenders}** (Verteidiger) nach ${
-      p.moves === 1 ? '1 Zug' : `${p.moves} Zügen`
-    } ohne Ergebnis beendet: sie zählt für niemanden. Dieser Kanal ist frei für ein neues \`/herausfordern\`.`,
+    `**${p.name}** hat die Partie von **${p.attackers}** (Angreifer) und **${p.defenders}** (Verteidiger) nach ${n(
+      p.moves,
+      'Zug',
+      'Zügen',
+    )} ohne Ergebnis beendet: sie zählt für niemanden. Dieser Kanal ist frei für ein neues \`/herausfordern\`.`,
   abortedFooter: 'von einem Moderator ohne Ergebnis beendet',
   asksUndo: (p) =>
     `**${p.name}** bittet darum, den letzten Zug **${p.move}** zurückzunehmen. <@${p.opponentId}>, bist du einverstanden?`,
@@ -177,7 +182,7 @@ export const de: Messages = {
   noFinishedGames: 'Noch keine beendeten Partien.',
   noFinishedGamesStart: 'Noch keine beendeten Partien. Starte eine mit `/herausfordern`.',
   record: (p) =>
-    `${p.games} Partien: ${p.wins} gewonnen, ${p.losses} verloren, ${p.draws} unentschieden, ${p.points} Punkte.`,
+    `${n(p.games, 'Partie', 'Partien')}: ${p.wins} gewonnen, ${p.losses} verloren, ${p.draws} unentschieden, ${n(p.points, 'Punkt', 'Punkte')}.`,
   againstEachOpponent: 'Gegen jeden Gegner',
   headToHead: (p) => `${p.name}: ${p.wins} gewonnen, ${p.losses} verloren, ${p.draws} unentschieden`,
   ratedFooter:

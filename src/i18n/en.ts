@@ -6,8 +6,12 @@ import type { GameResult, MatchReason, Side, VariantId } from '../engine/index.t
 import { getVariant, refusalMessages } from '../engine/index.ts';
 import type { TimeControl } from '../game/clock.ts';
 import type { ServiceFailureCode } from '../game/types.ts';
+import { counted } from './plural.ts';
 
 type Params = Readonly<Record<string, string | number | undefined>>;
+
+/** A count with its noun, by English plural rules: `n(1, 'game', 'games')` is "1 game". */
+const n = (count: number, one: string, other: string) => counted('en', count, { one, other });
 
 /** What a game's result text needs beyond the result itself. */
 export interface ResultContext {
@@ -26,10 +30,10 @@ export const en = {
   timeControl: (time: TimeControl) =>
     ({
       none: 'no time limit',
-      '10m': '10 minutes per move',
-      '1h': '1 hour per move',
-      '1d': '1 day per move',
-      '3d': '3 days per move',
+      '10m': `${n(10, 'minute', 'minutes')} per move`,
+      '1h': `${n(1, 'hour', 'hours')} per move`,
+      '1d': `${n(1, 'day', 'days')} per move`,
+      '3d': `${n(3, 'day', 'days')} per move`,
     })[time],
 
   // Refusals of the bot itself
@@ -79,7 +83,7 @@ export const en = {
     `${p.title}. Move ${p.number}: ${p.situation}`,
   played: (p: { name: string; side: Side; move: string; captured: number }) =>
     `**${p.name}** (${p.side}) played **${p.move}**${
-      p.captured === 0 ? '' : p.captured === 1 ? ' capturing 1 piece' : ` capturing ${p.captured} pieces`
+      p.captured === 0 ? '' : ` capturing ${n(p.captured, 'piece', 'pieces')}`
     }.`,
   gameOver: (p: { result: string; verdict: string }) => `**Game over.** ${p.result} ${p.verdict}`,
   wins: (p: { name: string; side: Side }) => `**${p.name}** (${p.side}) wins.`,
@@ -94,7 +98,7 @@ export const en = {
   firstGameOver: 'That was game 1 of the match: game 2 follows, sides swapped.',
   firstGameDrawn: 'Game 1 of the match was drawn.',
   wonFirstGame: (p: { name: string; moves: number }) =>
-    `**${p.name}** won game 1 of the match in ${p.moves} moves.`,
+    `**${p.name}** won game 1 of the match in ${n(p.moves, 'move', 'moves')}.`,
   takesTheMatch: (p: { name: string; why: string }) => `**${p.name} takes the match**: ${p.why}.`,
   matchDrawn: (p: { why: string }) => `**The match is drawn**: ${p.why}.`,
   matchReason(reason: MatchReason): string {
@@ -108,9 +112,9 @@ export const en = {
       case 'both-games':
         return `${reason.winner} won both games`;
       case 'equal-moves':
-        return `one win each in ${reason.moves} moves: the match is drawn`;
+        return `one win each in ${n(reason.moves, 'move', 'moves')}: the match is drawn`;
       case 'fewer-moves':
-        return `one win each: ${reason.winner} won in ${reason.moves} moves, ${reason.other} in ${reason.otherMoves}`;
+        return `one win each: ${reason.winner} won in ${n(reason.moves, 'move', 'moves')}, ${reason.other} in ${reason.otherMoves}`;
     }
   },
   secondGame: (p: { title: string; situation: string }) =>
@@ -122,9 +126,11 @@ export const en = {
   acceptDraw: 'Accept the draw',
   drawAgreed: 'Draw agreed.',
   gameAborted: (p: { name: string; attackers: string; defenders: string; moves: number }) =>
-    `**${p.name}** ended the game of **${p.attackers}** (attackers) and **${p.defenders}** (defenders) after ${
-      p.moves === 1 ? '1 move' : `${p.moves} moves`
-    }, without a result: it counts for no one. This channel is free for a new \`/challenge\`.`,
+    `**${p.name}** ended the game of **${p.attackers}** (attackers) and **${p.defenders}** (defenders) after ${n(
+      p.moves,
+      'move',
+      'moves',
+    )}, without a result: it counts for no one. This channel is free for a new \`/challenge\`.`,
   abortedFooter: 'ended by a moderator, without a result',
   asksUndo: (p: { name: string; move: string; opponentId: string }) =>
     `**${p.name}** asks to take back the last move, **${p.move}**. <@${p.opponentId}>, do you agree?`,
@@ -149,7 +155,7 @@ export const en = {
   noFinishedGames: 'No finished games yet.',
   noFinishedGamesStart: 'No finished games yet. Start one with `/challenge`.',
   record: (p: { games: number; wins: number; losses: number; draws: number; points: number }) =>
-    `${p.games} games: ${p.wins} won, ${p.losses} lost, ${p.draws} drawn, ${p.points} points.`,
+    `${n(p.games, 'game', 'games')}: ${p.wins} won, ${p.losses} lost, ${p.draws} drawn, ${n(p.points, 'point', 'points')}.`,
   againstEachOpponent: 'Against each opponent',
   headToHead: (p: { name: string; wins: number; losses: number; draws: number }) =>
     `${p.name}: ${p.wins} won, ${p.losses} lost, ${p.draws} drawn`,
