@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { VariantId } from '../../src/engine/index.ts';
 import { gameWith, type Pieces } from './setup.ts';
 
-function after(variant: VariantId, pieces: Pieces, toMove: 'attackers' | 'defenders', ...moves: string[]) {
+function playFrom(variant: VariantId, pieces: Pieces, toMove: 'attackers' | 'defenders', ...moves: string[]) {
   const game = gameWith(variant, pieces, toMove);
   const played = moves.map((move) => game.play(move));
   return { game, move: played.at(-1) };
@@ -15,7 +15,7 @@ function after(variant: VariantId, pieces: Pieces, toMove: 'attackers' | 'defend
 
 describe('Copenhagen shieldwall: a row on the edge falls to a flanking move', () => {
   it('a row of three with an attacker in front of each falls when the far end is closed', () => {
-    const { game, move } = after(
+    const { game, move } = playFrom(
       'copenhagen',
       { king: 'f6', defenders: ['c1', 'd1', 'e1'], attackers: ['b1', 'c2', 'd2', 'e2', 'i1'] },
       'attackers',
@@ -27,7 +27,7 @@ describe('Copenhagen shieldwall: a row on the edge falls to a flanking move', ()
   });
 
   it('a corner closes one end', () => {
-    const { move } = after(
+    const { move } = playFrom(
       'copenhagen',
       { king: 'f6', defenders: ['b1', 'c1'], attackers: ['b2', 'c2', 'h1'] },
       'attackers',
@@ -37,7 +37,7 @@ describe('Copenhagen shieldwall: a row on the edge falls to a flanking move', ()
   });
 
   it('along a file: the west edge', () => {
-    const { move } = after(
+    const { move } = playFrom(
       'copenhagen',
       { king: 'f6', defenders: ['a3', 'a4'], attackers: ['a2', 'b3', 'b4', 'd5'] },
       'attackers',
@@ -47,7 +47,7 @@ describe('Copenhagen shieldwall: a row on the edge falls to a flanking move', ()
   });
 
   it('the king in the row stays; the others go', () => {
-    const { game, move } = after(
+    const { game, move } = playFrom(
       'copenhagen',
       { king: 'd1', defenders: ['c1', 'e1'], attackers: ['b1', 'c2', 'd2', 'e2', 'i1'] },
       'attackers',
@@ -59,7 +59,7 @@ describe('Copenhagen shieldwall: a row on the edge falls to a flanking move', ()
   });
 
   it('the king closes a row of attackers as a bracket', () => {
-    const { move } = after(
+    const { move } = playFrom(
       'copenhagen',
       { king: 'b1', attackers: ['c1', 'd1'], defenders: ['c2', 'd2', 'e5'] },
       'defenders',
@@ -69,7 +69,7 @@ describe('Copenhagen shieldwall: a row on the edge falls to a flanking move', ()
   });
 
   it('completing the front line instead of an end captures nothing', () => {
-    const { game, move } = after(
+    const { game, move } = playFrom(
       'copenhagen',
       { king: 'f6', defenders: ['c1', 'd1', 'e1'], attackers: ['b1', 'f1', 'c2', 'd2', 'e5'] },
       'attackers',
@@ -80,7 +80,7 @@ describe('Copenhagen shieldwall: a row on the edge falls to a flanking move', ()
   });
 
   it('a piece of the row without an enemy in front keeps the row standing', () => {
-    const { move } = after(
+    const { move } = playFrom(
       'copenhagen',
       { king: 'f6', defenders: ['c1', 'd1', 'e1'], attackers: ['b1', 'c2', 'd2', 'i1'] },
       'attackers',
@@ -90,7 +90,7 @@ describe('Copenhagen shieldwall: a row on the edge falls to a flanking move', ()
   });
 
   it('happens together with an ordinary capture of the same move', () => {
-    const { move } = after(
+    const { move } = playFrom(
       'copenhagen',
       { king: 'f6', defenders: ['c1', 'd1', 'f1'], attackers: ['b1', 'c2', 'd2', 'g1', 'e5'] },
       'attackers',
@@ -100,7 +100,7 @@ describe('Copenhagen shieldwall: a row on the edge falls to a flanking move', ()
   });
 
   it('Fetlar has no shieldwall: the same move captures nothing', () => {
-    const { move } = after(
+    const { move } = playFrom(
       'fetlar',
       { king: 'f6', defenders: ['c1', 'd1', 'e1'], attackers: ['b1', 'c2', 'd2', 'e2', 'i1'] },
       'attackers',
@@ -116,7 +116,7 @@ describe('Copenhagen exit fort: the king on the edge in a fort no attacker can b
   const wall = ['d1', 'g1', 'd2', 'g2', 'e3', 'f3'];
 
   it('the king stepping onto the edge inside a sound fort wins', () => {
-    const { game } = after(
+    const { game } = playFrom(
       'copenhagen',
       { king: 'e2', defenders: wall, attackers: ['c1', 'c5', 'h4', 'j9'] },
       'defenders',
@@ -127,7 +127,7 @@ describe('Copenhagen exit fort: the king on the edge in a fort no attacker can b
   });
 
   it('the last wall piece arriving completes the fort', () => {
-    const { game } = after(
+    const { game } = playFrom(
       'copenhagen',
       { king: 'f1', defenders: ['d1', 'g1', 'd2', 'g2', 'e3', 'f7'], attackers: ['c1', 'j9'] },
       'defenders',
@@ -138,7 +138,7 @@ describe('Copenhagen exit fort: the king on the edge in a fort no attacker can b
 
   it('a wall piece that two attackers could take is no fort', () => {
     // Region f1 f2; f3 has e3 and g3 open on either side.
-    const { game } = after(
+    const { game } = playFrom(
       'copenhagen',
       { king: 'f2', defenders: ['e1', 'g1', 'e2', 'g2', 'f3'], attackers: ['c5', 'j9'] },
       'defenders',
@@ -148,7 +148,7 @@ describe('Copenhagen exit fort: the king on the edge in a fort no attacker can b
   });
 
   it('a defender outside the fort protects nothing', () => {
-    const { game } = after(
+    const { game } = playFrom(
       'copenhagen',
       { king: 'f2', defenders: ['e1', 'g1', 'e2', 'g2', 'f3', 'e3', 'g3'], attackers: ['c5', 'j9'] },
       'defenders',
@@ -158,7 +158,7 @@ describe('Copenhagen exit fort: the king on the edge in a fort no attacker can b
   });
 
   it('an attacker inside the fort spoils it', () => {
-    const { game } = after(
+    const { game } = playFrom(
       'copenhagen',
       { king: 'e2', defenders: wall, attackers: ['f2', 'c5', 'j9'] },
       'defenders',
@@ -168,7 +168,7 @@ describe('Copenhagen exit fort: the king on the edge in a fort no attacker can b
   });
 
   it('a king who cannot move is in no fort', () => {
-    const { game } = after(
+    const { game } = playFrom(
       'copenhagen',
       { king: 'f1', defenders: ['e1', 'g1', 'e2', 'g2', 'f5'], attackers: ['c5', 'j9'] },
       'defenders',
@@ -178,7 +178,7 @@ describe('Copenhagen exit fort: the king on the edge in a fort no attacker can b
   });
 
   it('Fetlar has no exit fort', () => {
-    const { game } = after(
+    const { game } = playFrom(
       'fetlar',
       { king: 'e2', defenders: wall, attackers: ['c1', 'c5', 'h4', 'j9'] },
       'defenders',
@@ -196,7 +196,7 @@ describe('encirclement: the attackers seal the king and every defender from the 
     ['tablut', 'f1-f4'],
   ] as const)('%s: the last attacker closing the ring wins', (variant, move) => {
     const size = variant === 'tablut' ? 9 : 11;
-    const { game } = after(
+    const { game } = playFrom(
       variant,
       { king: 'f6', defenders: ['f7'], attackers: [...ring, move.split('-')[0]] },
       'attackers',
@@ -207,7 +207,7 @@ describe('encirclement: the attackers seal the king and every defender from the 
   });
 
   it('brandubh: a ring around the throne wins', () => {
-    const { game } = after(
+    const { game } = playFrom(
       'brandubh',
       { king: 'd4', defenders: ['d5'], attackers: ['d6', 'c5', 'e5', 'b4', 'f4', 'c3', 'e3', 'd1'] },
       'attackers',
@@ -217,7 +217,7 @@ describe('encirclement: the attackers seal the king and every defender from the 
   });
 
   it('a defender outside the ring, on the edge, is no encirclement', () => {
-    const { game } = after(
+    const { game } = playFrom(
       'copenhagen',
       { king: 'f6', defenders: ['f7', 'a5'], attackers: [...ring, 'f1'] },
       'attackers',
@@ -229,12 +229,17 @@ describe('encirclement: the attackers seal the king and every defender from the 
 
 describe('Tablut: the king escapes to any edge square', () => {
   it.each(['c3-c1', 'c3-a3', 'c3-c9'])('%s wins', (move) => {
-    const { game } = after('tablut', { king: 'c3', attackers: ['h8'], defenders: ['g2'] }, 'defenders', move);
+    const { game } = playFrom(
+      'tablut',
+      { king: 'c3', attackers: ['h8'], defenders: ['g2'] },
+      'defenders',
+      move,
+    );
     expect(game.result).toMatchObject({ winner: 'defenders', reason: 'king-escaped', square: move.slice(3) });
   });
 
   it('a corner is an ordinary square: an attacker may stop there, and it is not hostile', () => {
-    const { game } = after(
+    const { game } = playFrom(
       'tablut',
       { king: 'e5', attackers: ['c1', 'c3'], defenders: ['a2'] },
       'attackers',
@@ -242,7 +247,7 @@ describe('Tablut: the king escapes to any edge square', () => {
     );
     expect(game.pieceAt('a1')).toBe('attacker');
     expect(game.pieceAt('a2')).toBe('defender');
-    const defender = after(
+    const defender = playFrom(
       'tablut',
       { king: 'e5', attackers: ['a2', 'c1'], defenders: ['h3'] },
       'defenders',
@@ -270,7 +275,7 @@ interface KingCase {
 
 function kingCases(variant: VariantId, cases: KingCase[]) {
   it.each(cases)('$rule', ({ pieces, move, captured }) => {
-    const { game } = after(variant, pieces, 'attackers', move);
+    const { game } = playFrom(variant, pieces, 'attackers', move);
     if (captured) expect(game.result).toMatchObject({ winner: 'attackers', reason: 'king-captured' });
     else expect(game.pieceAt(pieces.king)).toBe('king');
   });
@@ -323,14 +328,14 @@ describe('Brandubh: the king falls to four on the throne, to two anywhere else',
   ]);
 
   it('the empty throne is hostile to defenders, and to attackers', () => {
-    const defender = after(
+    const defender = playFrom(
       'brandubh',
       { king: 'f2', defenders: ['d5'], attackers: ['a6'] },
       'attackers',
       'a6-d6',
     );
     expect(defender.move?.captured).toEqual(['d5']);
-    const attacker = after(
+    const attacker = playFrom(
       'brandubh',
       { king: 'f2', attackers: ['d5'], defenders: ['a6'] },
       'defenders',
