@@ -64,7 +64,7 @@ function play(variant: VariantId, aiSide: Side, opponent: Opponent, seed: number
 }
 
 console.log(`ai: ${GAMES} games a side per pairing, ${MOVE_MS} ms a move, ${CAP}-ply cap`);
-const variants = (['fetlar', 'alea-armed'] as const).filter(
+const variants = (['fetlar', 'alea-armed', 'copenhagen', 'brandubh', 'tablut'] as const).filter(
   (variant) => (flags.variant ?? variant) === variant,
 );
 const opponents = (
@@ -74,7 +74,9 @@ const opponents = (
   ] as const
 ).filter(([name]) => (flags.opponent ?? name) === name);
 if (variants.length === 0 || opponents.length === 0)
-  throw new Error('--variant is fetlar or alea-armed, --opponent is random or greedy');
+  throw new Error(
+    '--variant is fetlar, alea-armed, copenhagen, brandubh or tablut; --opponent is random or greedy',
+  );
 for (const variant of variants) {
   for (const [name, opponent] of opponents) {
     for (const side of ['attackers', 'defenders'] as const) {
@@ -87,7 +89,8 @@ for (const variant of variants) {
   }
 }
 
-for (const variant of ['fetlar', 'alea-armed', 'alea-guards'] as const) {
+for (const variant of ['fetlar', 'alea-armed', 'alea-guards', 'copenhagen', 'brandubh', 'tablut'] as const) {
+  if (flags.variant && flags.variant !== variant) continue;
   const move = chooseMove(new Game(variant), 'normal', { timeMs: 1000 });
   console.log(
     `  depth in 1 s from the start, ${variant}: ${move.depth} plies (${move.nodes.toLocaleString('en-US')} nodes)`,

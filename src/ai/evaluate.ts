@@ -82,13 +82,15 @@ export function defendersScore(
     if (cells[king + step] === ATTACKER) score -= weights.attackerBesideKing;
   }
   score += mobility * weights.kingMobility;
-  // Distance to the nearest corner region, by files and ranks.
+  // Distance to the nearest escape: a corner region (by files and ranks), or the nearest edge.
   const file = fileOf(width, king);
   const rank = rankOf(width, king);
   const size = rules.size;
   const toEdgeFile = Math.min(file - 1, size - file);
   const toEdgeRank = Math.min(rank - 1, size - rank);
-  score -= (toEdgeFile + toEdgeRank) * weights.kingDistance;
+  const distance =
+    rules.variant.escapeSquares === 'edge' ? Math.min(toEdgeFile, toEdgeRank) : toEdgeFile + toEdgeRank;
+  score -= distance * weights.kingDistance;
   return score;
 }
 

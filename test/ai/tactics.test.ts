@@ -108,3 +108,68 @@ describe('the AI finds what a player must not miss', () => {
     expect(took).toBeLessThan(250 + 100 + 150);
   });
 });
+
+describe('the AI in Copenhagen, Brandubh and Tablut', () => {
+  it.each([
+    [
+      'copenhagen',
+      gameWith('copenhagen', { king: 'c1', attackers: ['f1', 'h7', 'j9'], defenders: ['e6'] }, 'defenders'),
+    ],
+    [
+      'brandubh',
+      gameWith('brandubh', { king: 'c1', attackers: ['e1', 'f6'], defenders: ['e5'] }, 'defenders'),
+    ],
+    [
+      'tablut',
+      gameWith('tablut', { king: 'c3', attackers: ['b3', 'd3', 'c4', 'h8'], defenders: ['g6'] }, 'defenders'),
+    ],
+  ] as const)('%s: the king escapes in one', (_, game) => {
+    game.play(chooseMove(game, 'normal', FAST).notation);
+    expect(game.result?.reason).toBe('king-escaped');
+  });
+
+  it('Tablut: the attackers block an escape to the edge in one when they can', () => {
+    // The king on e3 sees the edge at e1 only; every other line is shut.
+    const game = gameWith(
+      'tablut',
+      { king: 'e3', attackers: ['d3', 'f3', 'e4', 'a2', 'h8'], defenders: ['g7'] },
+      'attackers',
+    );
+    expect(game.threats().kingCanEscape).toBe(true);
+    game.play(chooseMove(game, 'normal', FAST).notation);
+    expect(game.threats().kingCanEscape).toBe(false);
+  });
+
+  it.each([
+    [
+      'brandubh',
+      gameWith('brandubh', { king: 'c2', attackers: ['b2', 'd6', 'g5'], defenders: ['f4'] }, 'attackers'),
+      'd6-d2',
+    ],
+    [
+      'tablut',
+      gameWith('tablut', { king: 'c3', attackers: ['b3', 'd7', 'h8'], defenders: ['g6'] }, 'attackers'),
+      'd7-d3',
+    ],
+  ] as const)('%s: the king is captured in one by two attackers', (_, game, move) => {
+    const chosen = chooseMove(game, 'normal', FAST).notation;
+    game.play(chosen);
+    expect(chosen).toBe(move);
+    expect(game.result?.reason).toBe('king-captured');
+  });
+
+  it('Copenhagen: a shieldwall capture is taken', () => {
+    // The king is boxed in by his own men; the only capture on the board is the shieldwall c1-e1.
+    const game = gameWith(
+      'copenhagen',
+      {
+        king: 'f6',
+        attackers: ['b1', 'c2', 'd2', 'e2', 'i1', 'k9'],
+        defenders: ['c1', 'd1', 'e1', 'e6', 'g6', 'f5', 'f7'],
+      },
+      'attackers',
+    );
+    const move = game.play(chooseMove(game, 'normal', FAST).notation);
+    expect(move.captured).toEqual(['c1', 'd1', 'e1']);
+  });
+});
