@@ -69,6 +69,9 @@ export async function benchEngine(): Promise<void> {
   console.log('engine');
   benchPerft('fetlar', 4);
   benchPerft('alea-guards', 3);
+  benchPerft('copenhagen', 4);
+  benchPerft('brandubh', 5);
+  benchPerft('tablut', 4);
   for (const variant of variantIds) benchCorePlayouts(variant, 2);
   for (const variant of variantIds) benchGamePlayouts(variant, 1);
 }
