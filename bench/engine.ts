@@ -1,10 +1,6 @@
 /** Engine benchmarks: perft leaves per second and random playouts per second. */
-import { Game } from '../src/engine/game.ts';
-import { judge } from '../src/engine/outcome.ts';
-import { perft, startingPosition } from '../src/engine/perft.ts';
-import { moveBufferSize } from '../src/engine/position.ts';
-import type { VariantId } from '../src/engine/types.ts';
-import { variantIds } from '../src/engine/variants.ts';
+import { judge, moveBufferSize, perft, startingPosition } from '../src/engine/core.ts';
+import { Game, type VariantId, variantIds } from '../src/engine/index.ts';
 import { seededRandom } from './sample-games.ts';
 
 const MAX_PLIES = 1000;

@@ -1,6 +1,6 @@
 /** `npm run perft -- <variant> <depth>`: leaf count and time from a variant's starting position. */
-import { perft, startingPosition } from '../src/engine/perft.ts';
-import { isVariantId, variantIds } from '../src/engine/variants.ts';
+import { perft, startingPosition } from '../src/engine/core.ts';
+import { isVariantId, variantIds } from '../src/engine/index.ts';
 
 const [variant, depthText] = process.argv.slice(2);
 const depth = Number(depthText);

@@ -3,8 +3,8 @@
  * the king's open paths and distance to the escape squares, attackers closing on him, material.
  */
 
-import type { Position } from '../engine/position.ts';
-import * as codes from '../engine/rules.ts';
+import type { Position } from '../engine/core.ts';
+import * as codes from '../engine/core.ts';
 
 const { ATTACKER, DEFENDER, GUARD, KING, EMPTY, ATTACKERS, fileOf, rankOf } = codes;
 

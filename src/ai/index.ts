@@ -1,7 +1,6 @@
 /** The AI's public face: a move for a game, at a level. */
-import type { Game } from '../engine/game.ts';
-import { squareName } from '../engine/notation.ts';
-import { rulesFor } from '../engine/rules.ts';
+import { rulesFor, squareName } from '../engine/core.ts';
+import type { Game } from '../engine/index.ts';
 import { positionOf } from './position-of.ts';
 import { search } from './search.ts';
 

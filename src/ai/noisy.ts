@@ -5,14 +5,11 @@
  * squares on his way there. A listed move is only a candidate: the search makes it and keeps it
  * if it did capture, end the game, threaten or answer the threat.
  */
-import * as captureRules from '../engine/capture.ts';
-import { escapeLines } from '../engine/escape.ts';
-import type { Position } from '../engine/position.ts';
-import * as codes from '../engine/rules.ts';
+import * as codes from '../engine/core.ts';
+import { escapeLines, type Position } from '../engine/core.ts';
 
 // Module-local copies: read through the import binding in hot loops, these cost far more.
-const { ATTACKER, ATTACKERS, DEFENDER, EMPTY, KING, OFF, sideOf } = codes;
-const { closesPincer, helpsCapture } = captureRules;
+const { ATTACKER, ATTACKERS, DEFENDER, EMPTY, KING, OFF, closesPincer, helpsCapture, sideOf } = codes;
 
 /**
  * Fills `out` with the candidate noisy moves of the side to move and returns how many. With the

@@ -3,8 +3,7 @@
  * can play inside other tafl programs. Rules strings are matched to the variant they describe.
  */
 import { createInterface } from 'node:readline';
-import { Game } from '../engine/game.ts';
-import type { Side, VariantId } from '../engine/types.ts';
+import { Game, type Side, type VariantId } from '../engine/index.ts';
 import { chooseMove, type Level } from './index.ts';
 
 /** The variant an OpenTafl rules string describes, or null when it is none of ours. */

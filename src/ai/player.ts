@@ -4,8 +4,7 @@
  * if thinking fails or overruns, the AI answers with a short search on its own thread.
  */
 import { Worker } from 'node:worker_threads';
-import type { Game } from '../engine/game.ts';
-import { serializeGame } from '../engine/record.ts';
+import { type Game, serializeGame } from '../engine/index.ts';
 import { type AiMove, chooseMove, LEVELS, type Level } from './index.ts';
 
 const GRACE_MS = 100;

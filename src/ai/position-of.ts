@@ -1,8 +1,14 @@
 /** The fast core's position of a game, with its history, so that the search sees repetitions too. */
-import type { Game } from '../engine/game.ts';
-import { readPosition, readSquare } from '../engine/notation.ts';
-import { encodeMove, Position } from '../engine/position.ts';
-import { ATTACKERS, DEFENDERS, rulesFor } from '../engine/rules.ts';
+import {
+  ATTACKERS,
+  DEFENDERS,
+  encodeMove,
+  Position,
+  readPosition,
+  readSquare,
+  rulesFor,
+} from '../engine/core.ts';
+import type { Game } from '../engine/index.ts';
 
 export function positionOf(game: Game): Position {
   const rules = rulesFor(game.variant);

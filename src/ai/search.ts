@@ -7,10 +7,16 @@
  * returns the best move of the last finished depth.
  */
 
-import { escapeLines } from '../engine/escape.ts';
-import { DRAW, judge } from '../engine/outcome.ts';
-import { KING_CAPTURED, moveBufferSize, ONGOING, type Position } from '../engine/position.ts';
-import * as codes from '../engine/rules.ts';
+import * as codes from '../engine/core.ts';
+import {
+  DRAW,
+  escapeLines,
+  judge,
+  KING_CAPTURED,
+  moveBufferSize,
+  ONGOING,
+  type Position,
+} from '../engine/core.ts';
 import { capturedWorth, evaluate, material, WEIGHTS, type Weights } from './evaluate.ts';
 import { noisyMoves } from './noisy.ts';
 

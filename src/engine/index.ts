@@ -8,6 +8,7 @@ export {
   openTaflRecord,
   RECORD_VERSION,
   type RecordTags,
+  rulesString,
   serializeGame,
 } from './record.ts';
 export { describeRules, type RulesText } from './rules-text.ts';

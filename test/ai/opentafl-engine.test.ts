@@ -2,8 +2,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { variantFromRules } from '../../src/ai/opentafl-engine.ts';
-import { Game, getVariant, variantIds } from '../../src/engine/index.ts';
-import { rulesString } from '../../src/engine/record.ts';
+import { Game, getVariant, rulesString, variantIds } from '../../src/engine/index.ts';
 
 describe('the OpenTafl engine protocol', () => {
   it.each(variantIds)('%s: our own rules string is read back as the same variant', (id) => {

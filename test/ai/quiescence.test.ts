@@ -4,12 +4,20 @@ import { evaluate, WEIGHTS } from '../../src/ai/evaluate.ts';
 import { noisyMoves } from '../../src/ai/noisy.ts';
 import { positionOf } from '../../src/ai/position-of.ts';
 import { search, WIN } from '../../src/ai/search.ts';
-import { escapeLines } from '../../src/engine/escape.ts';
+import {
+  ATTACKERS,
+  DRAW,
+  escapeLines,
+  judge,
+  KING,
+  KING_CAPTURED,
+  moveBufferSize,
+  ONGOING,
+  type Position,
+  rulesFor,
+  squareName,
+} from '../../src/engine/core.ts';
 import { Game, variantIds } from '../../src/engine/index.ts';
-import { squareName } from '../../src/engine/notation.ts';
-import { DRAW, judge } from '../../src/engine/outcome.ts';
-import { KING_CAPTURED, moveBufferSize, ONGOING, type Position } from '../../src/engine/position.ts';
-import { ATTACKERS, KING, rulesFor } from '../../src/engine/rules.ts';
 import { gameWith } from '../engine/setup.ts';
 
 /** The move a one-ply search picks, with or without the quiescence search past it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { perft, startingPosition } from '../../src/engine/perft.ts';
+import { perft, startingPosition } from '../../src/engine/core.ts';
 
 // Counts that independent public tafl engines agree on (OpenTafl's among them).
 describe('perft: leaf positions a given depth from the start', () => {

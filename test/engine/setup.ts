@@ -1,6 +1,4 @@
-import { Game } from '../../src/engine/game.ts';
-import type { Side, VariantId } from '../../src/engine/types.ts';
-import { getVariant } from '../../src/engine/variants.ts';
+import { Game, getVariant, type Side, type VariantId } from '../../src/engine/index.ts';
 
 export interface Pieces {
   king: string;
