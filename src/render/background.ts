@@ -34,18 +34,24 @@ function drawBackground(snapshot: BoardSnapshot, layout: Layout): Canvas {
   context.fillRect(gridLeft - 6, gridTop - 6, grid + 12, grid + 12);
 
   const special = [snapshot.special.throne, ...snapshot.special.escapes];
+  if (snapshot.special.edgeEscape) edgeBand(context, layout);
   if (layout.drawnOn === 'squares') {
     for (const square of special) {
       const { x, y } = centreOfSquare(layout, square);
       context.fillStyle = palette.special;
       context.fillRect(x - cell / 2, y - cell / 2, cell, cell);
-      crossMark(context, x, y, cell * 0.32);
+      // Short enough to hide under the king on the throne, on large squares as on small.
+      crossMark(context, x, y, cell * 0.28);
     }
     context.strokeStyle = palette.line;
     context.lineWidth = 2;
     for (let i = 0; i <= size; i++) {
       line(context, gridLeft + i * cell, gridTop, gridLeft + i * cell, gridTop + grid);
       line(context, gridLeft, gridTop + i * cell, gridLeft + grid, gridTop + i * cell);
+    }
+    if (snapshot.special.edgeEscape) {
+      context.lineWidth = 4;
+      context.strokeRect(gridLeft + cell, gridTop + cell, grid - 2 * cell, grid - 2 * cell);
     }
   } else {
     // Points: the grid joins the centres, like a Go board; marked points get a shaded patch.
@@ -88,6 +94,20 @@ function drawBackground(snapshot: BoardSnapshot, layout: Layout): Canvas {
     context.fillText(String(i + 1), bandRight, y);
   }
   return canvas;
+}
+
+/**
+ * Where the king escapes to any edge square (Tablut): the ring of edge squares tinted (and closed
+ * on its inner side by a heavier line, drawn with the grid), so that the goal reads as one band.
+ */
+function edgeBand(context: SKRSContext2D, layout: Layout): void {
+  const { size, cell, gridLeft, gridTop } = layout;
+  const grid = cell * size;
+  context.fillStyle = palette.edgeEscape;
+  context.fillRect(gridLeft, gridTop, grid, cell);
+  context.fillRect(gridLeft, gridTop + grid - cell, grid, cell);
+  context.fillRect(gridLeft, gridTop + cell, cell, grid - 2 * cell);
+  context.fillRect(gridLeft + grid - cell, gridTop + cell, cell, grid - 2 * cell);
 }
 
 function line(context: SKRSContext2D, x1: number, y1: number, x2: number, y2: number) {

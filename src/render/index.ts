@@ -9,13 +9,13 @@ import { bandsOf, inkOf, overlap, type Placement, type Rows } from './bands.ts';
 import { type CaptionLine, captionLines, drawCaptionLine } from './caption.ts';
 import { registerFonts } from './fonts.ts';
 import { cornerOf, indicesOf, type Layout, layoutFor } from './layout.ts';
-import { type Mark, spritesFor } from './pieces.ts';
+import { FORT_SIDES, type Mark, spritesFor } from './pieces.ts';
 import { bandedPng } from './png.ts';
 import { blankFrame, type Frame, type Sprite, stamp } from './raster.ts';
 
 export { centreOfSquare, type Layout, layoutFor } from './layout.ts';
 export { palette } from './palette.ts';
-export { proportions } from './pieces.ts';
+export { type Proportions, proportionsFor } from './pieces.ts';
 
 export interface Players {
   attackers: string;
@@ -109,7 +109,7 @@ function compose(frame: Frame, picture: Picture, rows: Rows[]): void {
   }
 }
 
-/** The sprites to stamp, in order: marks of the last move, pieces, then the ring of a threatened king. */
+/** The sprites to stamp, in order: a winning exit fort, marks of the last move, pieces, then the ring of a threatened king. */
 function placementsOf(snapshot: BoardSnapshot, layout: Layout): Placement[] {
   const sprites = spritesFor(layout);
   const placements: Placement[] = [];
@@ -122,6 +122,8 @@ function placementsOf(snapshot: BoardSnapshot, layout: Layout): Placement[] {
     put(sprites.marks[kind], file, rank);
   };
 
+  // The fort first: the last move's outlines stay visible over its tint.
+  for (const { file, rank, sides } of exitFort(snapshot)) put(sprites.fort[sides], file, rank);
   if (snapshot.lastMove) {
     mark('moved-from', snapshot.lastMove.from);
     mark('moved-to', snapshot.lastMove.to);
@@ -137,6 +139,43 @@ function placementsOf(snapshot: BoardSnapshot, layout: Layout): Placement[] {
   const king = kingOn(snapshot);
   if (threat && king) put(sprites.marks[threat], king.file, king.rank);
   return placements;
+}
+
+/**
+ * The exit fort of a game the defenders won by one: the king's square and every empty square he
+ * can reach from it by rook steps, the region its defenders close. Each with the sides it shares
+ * with the outside (a wall piece or the board's end), to outline the region.
+ */
+function exitFort(snapshot: BoardSnapshot): { file: number; rank: number; sides: number }[] {
+  const { result, board, size } = snapshot;
+  if (result?.reason !== 'exit-fort' || !result.square) return [];
+  const start = indicesOf(result.square);
+  const inside = (file: number, rank: number) => file >= 0 && file < size && rank >= 0 && rank < size;
+  const steps = [
+    { df: 0, dr: 1, side: FORT_SIDES.north },
+    { df: 1, dr: 0, side: FORT_SIDES.east },
+    { df: 0, dr: -1, side: FORT_SIDES.south },
+    { df: -1, dr: 0, side: FORT_SIDES.west },
+  ];
+  const region = new Set([start.rank * size + start.file]);
+  const queue = [start];
+  for (let head = 0; head < queue.length; head++) {
+    const { file, rank } = queue[head];
+    for (const { df, dr } of steps) {
+      const next = { file: file + df, rank: rank + dr };
+      const key = next.rank * size + next.file;
+      if (!inside(next.file, next.rank) || region.has(key) || board[next.rank][next.file]) continue;
+      region.add(key);
+      queue.push(next);
+    }
+  }
+  return queue.map(({ file, rank }) => {
+    let sides = 0;
+    for (const { df, dr, side } of steps) {
+      if (!inside(file + df, rank + dr) || !region.has((rank + dr) * size + file + df)) sides |= side;
+    }
+    return { file, rank, sides };
+  });
 }
 
 function kingThreat(snapshot: BoardSnapshot): Mark | null {

@@ -1,6 +1,7 @@
 /**
- * Where things go in the picture. Both boards come out about 856 px wide, with coordinates and
- * caption large enough to stay legible when Discord shows the image 400 px wide on a phone.
+ * Where things go in the picture. Every board, 7x7 to 19x19, comes out 852 to 856 px wide (the
+ * grid about 760 px whatever the number of squares), with coordinates and caption large enough to
+ * stay legible when Discord shows the image 400 px wide on a phone.
  */
 export interface Layout {
   size: number;

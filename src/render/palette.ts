@@ -9,6 +9,8 @@ export const palette = {
   boardDark: '#d4ab68',
   line: '#5b3f22',
   special: '#a8794a',
+  /** Tablut's edge squares, where the king escapes: a band between board and special squares. */
+  edgeEscape: '#c89a5c',
   specialMark: '#5b3f22',
   coordinate: '#3b2a16',
   text: '#2a1e10',
@@ -24,4 +26,7 @@ export const palette = {
   capture: '#c62828',
   escapeThreat: '#1b7f3a',
   captureThreat: '#c62828',
+  /** The exit fort that won a game: its region tinted, outlined. */
+  fortFill: 'rgba(27, 127, 58, 0.32)',
+  fortEdge: '#1b7f3a',
 } as const;

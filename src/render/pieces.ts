@@ -13,27 +13,52 @@ export type Mark = 'moved-from' | 'moved-to' | 'captured' | 'king-can-escape' | 
 export interface Sprites {
   pieces: Record<PieceKind, Sprite>;
   marks: Record<Mark, Sprite>;
+  /**
+   * A square of an exit fort's region, tinted, with a line on each side that borders the outside:
+   * indexed by a mask of those sides (FORT_SIDES).
+   */
+  fort: Sprite[];
   /** How far sprites reach past their cell on each side (the threat rings do). */
   overhang: number;
 }
 
+/** Sides of a square as bits of the fort sprites' index. */
+export const FORT_SIDES = { north: 1, east: 2, south: 4, west: 8 } as const;
+
 /** Sizes of pieces and rings as fractions of a cell, shared with the tests that read pictures back. */
-export const proportions = {
-  piece: 0.4,
-  king: 0.46,
+export interface Proportions {
+  piece: number;
+  king: number;
   /** The dark ring inside a guard. */
-  guardRing: 0.2,
+  guardRing: number;
   /** The ring around a threatened king. */
-  threatRing: 0.57,
-} as const;
+  threatRing: number;
+}
+
+/**
+ * Up to 70 px cells (11x11 and 19x19 boards) a piece spans 80% of its square. The large squares
+ * of 9x9 and 7x7 boards get relatively smaller pieces, down to 68% at 108 px: a disc filling the
+ * square hides the throne and corner marks and the grid, and crowds its neighbours.
+ */
+export function proportionsFor(cell: number): Proportions {
+  const shrink = Math.min(1, Math.max(0, (cell - 70) / 38));
+  const piece = 0.4 - 0.06 * shrink;
+  return {
+    piece,
+    king: piece + 0.06,
+    guardRing: piece / 2,
+    threatRing: piece + 0.17,
+  };
+}
 
 const KINDS: PieceKind[] = ['attacker', 'defender', 'guard', 'king'];
-const MARKS: Record<Mark, (context: SKRSContext2D, cell: number) => void> = {
+type Draw = (context: SKRSContext2D, cell: number, sizes: Proportions) => void;
+const MARKS: Record<Mark, Draw> = {
   'moved-from': (context, cell) => moveOutline(context, cell, false),
   'moved-to': (context, cell) => moveOutline(context, cell, true),
   captured: drawCapture,
-  'king-can-escape': (context, cell) => drawKingThreat(context, cell, 'escape'),
-  'king-can-be-captured': (context, cell) => drawKingThreat(context, cell, 'capture'),
+  'king-can-escape': (context, cell, sizes) => drawKingThreat(context, cell, sizes, 'escape'),
+  'king-can-be-captured': (context, cell, sizes) => drawKingThreat(context, cell, sizes, 'capture'),
 };
 
 const drawn = new Map<number, Sprites>();
@@ -42,22 +67,26 @@ export function spritesFor(layout: Layout): Sprites {
   let sprites = drawn.get(layout.cell);
   if (!sprites) {
     const overhang = Math.ceil(layout.cell * 0.15);
-    const sprite = (draw: (context: SKRSContext2D, cell: number) => void) => {
+    const sizes = proportionsFor(layout.cell);
+    const sprite = (draw: Draw) => {
       const side = layout.cell + 2 * overhang;
       const canvas = createCanvas(side, side);
       const context = canvas.getContext('2d');
       context.translate(overhang, overhang);
-      draw(context, layout.cell);
+      draw(context, layout.cell, sizes);
       return spriteOf(canvas);
     };
     sprites = {
       pieces: Object.fromEntries(
-        KINDS.map((kind) => [kind, sprite((context, cell) => drawPiece(context, cell, kind))]),
+        KINDS.map((kind) => [kind, sprite((context, cell) => drawPiece(context, cell, sizes, kind))]),
       ) as Record<PieceKind, Sprite>,
       marks: Object.fromEntries(Object.entries(MARKS).map(([mark, draw]) => [mark, sprite(draw)])) as Record<
         Mark,
         Sprite
       >,
+      fort: Array.from({ length: 16 }, (_, sides) =>
+        sprite((context, cell) => drawFort(context, cell, sides)),
+      ),
       overhang,
     };
     drawn.set(layout.cell, sprites);
@@ -66,10 +95,10 @@ export function spritesFor(layout: Layout): Sprites {
 }
 
 /** Attackers dark, defenders light; a guard has a dark ring inside, the king is larger with a cross. */
-function drawPiece(context: SKRSContext2D, cell: number, kind: PieceKind): void {
+function drawPiece(context: SKRSContext2D, cell: number, sizes: Proportions, kind: PieceKind): void {
   const x = cell / 2;
   const y = cell / 2;
-  const radius = cell * (kind === 'king' ? proportions.king : proportions.piece);
+  const radius = cell * (kind === 'king' ? sizes.king : sizes.piece);
   const dark = kind === 'attacker';
   context.beginPath();
   context.arc(x, y, radius, 0, Math.PI * 2);
@@ -87,7 +116,7 @@ function drawPiece(context: SKRSContext2D, cell: number, kind: PieceKind): void 
   }
   if (kind === 'guard') {
     context.beginPath();
-    context.arc(x, y, cell * proportions.guardRing, 0, Math.PI * 2);
+    context.arc(x, y, cell * sizes.guardRing, 0, Math.PI * 2);
     context.lineWidth = Math.max(3, cell * 0.09);
     context.strokeStyle = palette.defenderEdge;
     context.stroke();
@@ -129,11 +158,34 @@ function drawCapture(context: SKRSContext2D, cell: number): void {
 }
 
 /** A ring around the king: solid when he can escape next move, dashed when he can be captured. */
-function drawKingThreat(context: SKRSContext2D, cell: number, threat: 'escape' | 'capture'): void {
+function drawKingThreat(
+  context: SKRSContext2D,
+  cell: number,
+  sizes: Proportions,
+  threat: 'escape' | 'capture',
+): void {
   context.beginPath();
-  context.arc(cell / 2, cell / 2, cell * proportions.threatRing, 0, Math.PI * 2);
+  context.arc(cell / 2, cell / 2, cell * sizes.threatRing, 0, Math.PI * 2);
   context.lineWidth = Math.max(4, cell * 0.11);
   context.strokeStyle = threat === 'escape' ? palette.escapeThreat : palette.captureThreat;
   if (threat === 'capture') context.setLineDash([cell * 0.24, cell * 0.12]);
   context.stroke();
+}
+
+/**
+ * A square of the exit fort that won the game: tinted, with a line along each side in `sides`
+ * (FORT_SIDES), those bordering the outside, so that the squares together show the fort's outline.
+ */
+function drawFort(context: SKRSContext2D, cell: number, sides: number): void {
+  context.fillStyle = palette.fortFill;
+  context.fillRect(0, 0, cell, cell);
+  const width = Math.max(5, Math.round(cell * 0.12));
+  const half = width / 2;
+  context.fillStyle = palette.fortEdge;
+  // Each line is centred on the square's side and runs half its width past both ends, so that
+  // the lines of neighbouring squares join at outer and inner corners alike.
+  if (sides & FORT_SIDES.north) context.fillRect(-half, -half, cell + width, width);
+  if (sides & FORT_SIDES.south) context.fillRect(-half, cell - half, cell + width, width);
+  if (sides & FORT_SIDES.west) context.fillRect(-half, -half, width, cell + width);
+  if (sides & FORT_SIDES.east) context.fillRect(cell - half, -half, width, cell + width);
 }
