@@ -57,9 +57,14 @@ export async function benchRender(): Promise<void> {
   await time('19x19 start (alea-armed)', new Game('alea-armed'), 300);
   await time('19x19 midgame (alea-guards, 60 plies)', midgame('alea-guards', 60, 11), 300);
   await time('11x11 start (fetlar)', new Game('fetlar'), 300);
+  await time('9x9 start (tablut)', new Game('tablut'), 300);
+  await time('7x7 start (brandubh)', new Game('brandubh'), 300);
   console.log('render as the bot does, one picture after each move (bands kept from earlier pictures)');
   await timeGame("a game's consecutive pictures, 19x19 (alea-guards)", 'alea-guards', 3);
   await timeGame("a game's consecutive pictures, 11x11 (fetlar)", 'fetlar', 3);
+  await timeGame("a game's consecutive pictures, 11x11 (copenhagen)", 'copenhagen', 3);
+  await timeGame("a game's consecutive pictures, 9x9 (tablut)", 'tablut', 3);
+  await timeGame("a game's consecutive pictures, 7x7 (brandubh)", 'brandubh', 3);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchRender();

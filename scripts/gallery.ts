@@ -2,7 +2,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { midgame } from '../bench/sample-games.ts';
-import { Game, type Side, variantIds } from '../src/engine/index.ts';
+import { Game, getVariant, type Side, variantIds } from '../src/engine/index.ts';
 import { renderBoard } from '../src/render/index.ts';
 
 const OUT = new URL('../gallery/', import.meta.url);
@@ -13,7 +13,7 @@ function gameWith(
   pieces: Record<'K' | 't' | 'T', string[]>,
   sideToMove: Side,
 ): Game {
-  const size = variant === 'fetlar' ? 11 : 19;
+  const { size } = getVariant(variant);
   const grid: string[][] = Array.from({ length: size }, () => Array(size).fill(''));
   for (const [symbol, squares] of Object.entries(pieces)) {
     for (const square of squares) grid[Number(square.slice(1)) - 1][square.charCodeAt(0) - 97] = symbol;
@@ -31,6 +31,9 @@ const samples: { name: string; game: Game; players?: { attackers: string; defend
 for (const variant of variantIds) samples.push({ name: `start-${variant}`, game: new Game(variant) });
 samples.push({ name: 'midgame-alea-armed', game: midgame('alea-armed', 60, 7) });
 samples.push({ name: 'midgame-fetlar', game: midgame('fetlar', 40, 7) });
+samples.push({ name: 'midgame-copenhagen', game: midgame('copenhagen', 30, 7) });
+samples.push({ name: 'midgame-brandubh', game: midgame('brandubh', 16, 7) });
+samples.push({ name: 'midgame-tablut', game: midgame('tablut', 30, 7) });
 
 samples.push({ name: 'capture-alea-walker', game: gameWithCapture() });
 function gameWithCapture(): Game {
@@ -59,6 +62,31 @@ over.play('b3-b1');
 over.play('f1-e1');
 over.play('b1-a1');
 samples.push({ name: 'finished-fetlar', game: over });
+
+// Copenhagen's exit fort: the defender closing g1 walls the king in on the edge for good.
+const fort = gameWith(
+  'copenhagen',
+  { K: ['e1'], t: ['a5', 'k6', 'f7', 'c8'], T: ['d1', 'e2', 'f2', 'g3'] },
+  'defenders',
+);
+fort.play('g3-g1');
+samples.push({ name: 'exit-fort-copenhagen', game: fort });
+// Copenhagen's shieldwall: g5-g1 takes the three defenders on d1, e1 and f1 at once.
+const shieldwall = gameWith(
+  'copenhagen',
+  { K: ['f6'], t: ['c1', 'd2', 'e2', 'f2', 'g5', 'b9'], T: ['d1', 'e1', 'f1', 'h7'] },
+  'attackers',
+);
+shieldwall.play('g5-g1');
+samples.push({ name: 'shieldwall-copenhagen', game: shieldwall });
+// Tablut: the king escapes to any edge square.
+samples.push({
+  name: 'escape-threat-tablut',
+  game: gameWith('tablut', { K: ['e4'], t: ['a5', 'h8', 'e9', 'i2'], T: ['e5', 'c6'] }, 'attackers'),
+});
+const escaped = gameWith('tablut', { K: ['c4'], t: ['a5', 'h8', 'e9', 'i2'], T: ['e5', 'c6'] }, 'defenders');
+escaped.play('c4-c1');
+samples.push({ name: 'finished-tablut', game: escaped });
 samples.push({
   name: 'hostile-names',
   game: midgame('alea-guards', 30, 7),
