@@ -93,7 +93,7 @@ export const variants: Record<VariantId, Variant> = {
   'alea-guards': {
     id: 'alea-guards',
     name: 'Alea Evangelii (guard rules)',
-    documents: ['000_c2eae202b7628809.txt'],
+    documents: ['Dragonheelslair, "Rules of the game Alea evangelii" (guard rules)'],
     size: 19,
     drawnOn: 'points',
     layout: aleaGuardsLayout,
@@ -119,7 +119,10 @@ export const variants: Record<VariantId, Variant> = {
   'alea-armed': {
     id: 'alea-armed',
     name: 'Alea Evangelii (armed king)',
-    documents: ['001_c33d8cdb06d29128.txt', '003_23ec5d2b8c766355.txt'],
+    documents: [
+      '"Alea Evangelii (19x19 Tafl)", armed-king rules, English edition ("Strong, armed king, captured on 4 sides")',
+      'the same rules, German edition ("Starker, bewaffneter König, gefangen auf 4 Seiten")',
+    ],
     size: 19,
     drawnOn: 'points',
     layout: aleaLayout,
@@ -145,7 +148,7 @@ export const variants: Record<VariantId, Variant> = {
   'alea-walker': {
     id: 'alea-walker',
     name: 'Alea Evangelii (Walker 2014)',
-    documents: ['004_84722d3329ea840e.txt'],
+    documents: ['Damian Walker, Alea Evangelii rules (2014), tafl.cyningstan.com'],
     size: 19,
     drawnOn: 'points',
     layout: aleaLayout,
@@ -171,7 +174,10 @@ export const variants: Record<VariantId, Variant> = {
   fetlar: {
     id: 'fetlar',
     name: 'Fetlar Hnefatafl',
-    documents: ['002_73ea41ef393d9b62.txt'],
+    documents: [
+      'Fetlar Hnefatafl, the rules written for a computer implementation of the game',
+      'Fetlar Hnefatafl Panel rules (repetition, on which the first is silent)',
+    ],
     size: 11,
     drawnOn: 'squares',
     layout: fetlarLayout,
