@@ -42,6 +42,12 @@ describe('the rules in German tell every rule kind of the record', () => {
     expect(told).toMatch(/Der König darf auf den (Thron|Mittelpunkt) zurückkehren/);
   });
 
+  it.each(variantIds)('%s: fits in the description of one Discord embed, as /rules sends it', (id) => {
+    for (const { lines } of [describeRules(id), describeRulesDe(id)]) {
+      expect(lines.join('\n\n').length).toBeLessThanOrEqual(4096);
+    }
+  });
+
   it('Tablut: edge escape, no corner squares, the king four / three and the throne / two', () => {
     const told = text('tablut');
     expect(told).toContain('wenn der König irgendein Feld des Brettrands erreicht.');
