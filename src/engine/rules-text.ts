@@ -69,7 +69,7 @@ function oneCorner(variant: Variant): string {
 }
 
 /** Whether some rule ends the game in a draw by itself (beyond the players agreeing one). */
-export function automaticDraw(variant: Variant): boolean {
+function automaticDraw(variant: Variant): boolean {
   return variant.end.repetition.outcome === 'draw' || variant.end.noLegalMove === 'draw';
 }
 

@@ -3,9 +3,7 @@
  * words of the German Alea Evangelii rules. Kept line for line with `engine/rules-text.ts`, and
  * like it written from the record's fields only.
  */
-import { getVariant, type RulesText, type VariantId } from '../engine/index.ts';
-import { automaticDraw } from '../engine/rules-text.ts';
-import type { Variant } from '../engine/variants.ts';
+import { getVariant, type RulesText, type Variant, type VariantId } from '../engine/index.ts';
 import { VARIANT_NAMES_DE } from './de.ts';
 
 const ORDINAL = { 2: 'zweiten', 3: 'dritten' } as const;
@@ -59,6 +57,10 @@ export function describeRulesDe(id: VariantId): RulesText {
   ];
   return { title: VARIANT_NAMES_DE[id], lines };
 }
+
+/** Whether some rule ends the game in a draw by itself (beyond the players agreeing one). */
+const automaticDraw = (variant: Variant) =>
+  variant.end.repetition.outcome === 'draw' || variant.end.noLegalMove === 'draw';
 
 const side = (name: Variant['firstToMove']) => (name === 'attackers' ? 'Angreifer' : 'Verteidiger');
 
