@@ -8,7 +8,7 @@ import { judge } from './outcome.ts';
 import { moveBufferSize, Position } from './position.ts';
 import { ATTACKERS, DEFENDERS, rulesFor } from './rules.ts';
 import type { VariantId } from './types.ts';
-import { getVariant } from './variants.ts';
+import { getVariant, type Variant } from './variants.ts';
 
 export function perft(position: Position, depth: number): number {
   const buffers: Int32Array[] = [];
@@ -33,7 +33,11 @@ function count(position: Position, depth: number, buffers: Int32Array[], root: b
 
 /** The starting position of a variant, as the fast core sees it. */
 export function startingPosition(variantId: VariantId): Position {
-  const variant = getVariant(variantId);
+  return startingPositionOf(getVariant(variantId));
+}
+
+/** The starting position of any variant record, a built-in one or one read from a rules string. */
+export function startingPositionOf(variant: Variant): Position {
   const rules = rulesFor(variant);
   const cells = Position.empty(rules);
   readPosition(rules, variant.layout, cells);

@@ -147,11 +147,13 @@ function compile(variant: Variant): RuleTables {
   kingCaptureMode[ZONE_THRONE] = modeOf(variant.kingCapture.onThrone);
   kingCaptureMode[ZONE_BESIDE_THRONE] = modeOf(variant.kingCapture.besideThrone);
 
-  // Corners are hostile to every piece; the throne as the variant says.
+  // Corners are hostile to every piece unless the variant says otherwise; the throne as the variant says.
   const { throneHostileTo } = variant.capture;
-  const hostileToAttackers = new Uint8Array(corner);
-  const hostileToDefenders = new Uint8Array(corner);
-  const hostileToKing = new Uint8Array(corner);
+  const cornersHostileTo = variant.capture.cornersHostileTo ?? { attackers: true, defenders: true };
+  const noCorners = new Uint8Array(cellCount);
+  const hostileToAttackers = new Uint8Array(cornersHostileTo.attackers ? corner : noCorners);
+  const hostileToDefenders = new Uint8Array(cornersHostileTo.defenders ? corner : noCorners);
+  const hostileToKing = new Uint8Array(cornersHostileTo.defenders ? corner : noCorners);
   hostileToAttackers[throne] = 1; // 'always' and 'when-empty' both include the empty throne
   hostileToDefenders[throne] = throneHostileTo.defenders === 'when-empty' ? 1 : 0;
   hostileToKing[throne] = throneHostileTo.king === 'when-empty' ? 1 : 0;

@@ -44,6 +44,12 @@ export interface Variant {
       king: 'when-empty' | 'never';
     };
     /**
+     * Which sides' pieces an empty corner square (or corner-block square) counts as an enemy of;
+     * the king goes with the defenders. Absent: hostile to every piece, as in every built-in
+     * variant. Only rule sets read from an OpenTafl rules string (`corh`) set it.
+     */
+    cornersHostileTo?: { attackers: boolean; defenders: boolean };
+    /**
      * The shieldwall: a row of two or more enemy pieces on the board edge, each with a capturing
      * piece directly in front of it, falls whole when a move closes its far end on the edge; the
      * other end is a capturing piece or a corner. A king in the row stays.
