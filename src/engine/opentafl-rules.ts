@@ -565,6 +565,7 @@ function readWords(value: string | undefined, escapeSquares: Variant['escapeSqua
  * a piece other than the king on the throne or a corner square, the king on an escape square.
  */
 function checkStart(record: RulesRecord): void {
+  // Compiled under a scratch id: the engine's table cache keeps one entry for it, the last one read.
   const variant = houseVariant(record, 'opentafl-rules:check');
   const rules = rulesFor(variant);
   const cells = Position.empty(rules);
@@ -680,6 +681,12 @@ function encodeName(name: string): string {
   return encode(name).replace(/%20/g, '_');
 }
 
+/** A name OpenTafl wrote may hold a bare `%` (it does not percent-encode): then it is taken as written. */
 function decodeName(text: string): string {
-  return decode('name', text.replace(/_/g, ' ')).trim();
+  const spaced = text.replace(/_/g, ' ');
+  try {
+    return decodeURIComponent(spaced).trim();
+  } catch {
+    return spaced.trim();
+  }
 }

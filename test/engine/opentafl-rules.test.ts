@@ -104,6 +104,14 @@ describe('the OpenTafl rules strings of shared/rules/more-variants.md', () => {
     });
   });
 
+  it('read a name as OpenTafl writes it: `_` for a space, a bare % as written', () => {
+    expect(parseOpenTaflRules(`dim:7 name:Brandubh_WTF_2015 start:${brandubhLayout}`).name).toBe(
+      'Brandubh WTF 2015',
+    );
+    expect(parseOpenTaflRules(`dim:7 name:50%_house start:${brandubhLayout}`).name).toBe('50% house');
+    expect(parseOpenTaflRules(`dim:7 name: start:${brandubhLayout}`).name).toBe('Unknown Tafl');
+  });
+
   it('read the notation spec’s Fetlar example (defenders first, no name)', () => {
     const record = parseOpenTaflRules(`dim:11 atkf:n start:${fetlarLayout}`);
     expect(record.name).toBe('Unknown Tafl');
