@@ -8,7 +8,7 @@ export { captureAround, closesPincer, helpsCapture, kingCapturedBy } from './cap
 export { escapeLines } from './escape.ts';
 export { readPosition, readSquare, squareName } from './notation.ts';
 export { DRAW, defendersEnclosed, inExitFort, judge, type Verdict } from './outcome.ts';
-export { perft, startingPosition } from './perft.ts';
+export { perft, startingPosition, startingPositionOf } from './perft.ts';
 export {
   encodeMove,
   KING_CAPTURED,

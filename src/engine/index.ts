@@ -3,6 +3,17 @@ export { Game, type GameSetup, IllegalMoveError, type LegalMove, type PlayAttemp
 export { type MatchGame, type MatchReason, type MatchScore, scoreMatch } from './match.ts';
 export { NotationError } from './notation.ts';
 export {
+  houseVariant,
+  OpenTaflRulesError,
+  type OpenTaflRulesErrorCode,
+  type OpenTaflRulesParams,
+  openTaflRuleNames,
+  openTaflRulesMessages,
+  parseOpenTaflRules,
+  type RulesRecord,
+  writeOpenTaflRules,
+} from './opentafl-rules.ts';
+export {
   GameRecordError,
   loadGame,
   openTaflRecord,

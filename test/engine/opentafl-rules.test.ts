@@ -1,18 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { judge, moveBufferSize, perft, startingPositionOf } from '../../src/engine/core.ts';
 import {
   houseVariant,
   OpenTaflRulesError,
   openTaflRulesMessages,
   parseOpenTaflRules,
   type RulesRecord,
+  type Variant,
+  type VariantId,
+  variantIds,
+  variants,
   writeOpenTaflRules,
-} from '../../src/engine/opentafl-rules.ts';
-import { judge } from '../../src/engine/outcome.ts';
-import { perft, startingPositionOf } from '../../src/engine/perft.ts';
-import { moveBufferSize } from '../../src/engine/position.ts';
-import type { VariantId } from '../../src/engine/types.ts';
-import { type Variant, variantIds, variants } from '../../src/engine/variants.ts';
+} from '../../src/engine/index.ts';
 
 const fetlarLayout = '/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/';
 const brandubhLayout = '/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/';
