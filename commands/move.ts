@@ -9,7 +9,7 @@ import type { BotContext } from '../src/bot/command.ts';
 import { moveLine, situation } from '../src/bot/game-messages.ts';
 import { memberName, messagesOf } from '../src/bot/present.ts';
 import { answer, privateAnswer } from '../src/bot/respond.ts';
-import { failureText } from '../src/i18n/index.ts';
+import { failureText, suggestionName } from '../src/i18n/index.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('move')
@@ -51,10 +51,16 @@ export async function autocomplete(
   interaction: AutocompleteInteraction,
   { service }: BotContext,
 ): Promise<void> {
-  const choices = await service.suggestMoves(
+  const suggestions = await service.suggestMoves(
     interaction.channelId,
     interaction.user.id,
     interaction.options.getFocused(),
   );
-  await interaction.respond(choices.slice(0, 25));
+  // In the member's language, like every reply.
+  const m = messagesOf(interaction);
+  await interaction.respond(
+    suggestions
+      .slice(0, 25)
+      .map((suggestion) => ({ name: suggestionName(m, suggestion), value: suggestion.value })),
+  );
 }

@@ -2,7 +2,7 @@
  * Everything the bot says, in German: the words of the German Alea Evangelii rules (König,
  * Verteidiger, Angreifer, Thron, Eckfelder, gefangen) and the informal "du" Discord uses.
  */
-import type { RefusalParams, Side, VariantId } from '../engine/index.ts';
+import type { EndReason, PieceKind, RefusalParams, Side, VariantId } from '../engine/index.ts';
 import type { Messages } from './en.ts';
 import { counted } from './plural.ts';
 
@@ -11,6 +11,19 @@ const other = (side: Side): Side => (side === 'attackers' ? 'defenders' : 'attac
 const ORDINAL: Record<number, string> = { 2: 'zweiten', 3: 'dritten' };
 /** A count with its noun, by German plural rules: `n(1, 'Partie', 'Partien')` is "1 Partie". */
 const n = (count: number, one: string, other: string) => counted('de', count, { one, other });
+const list = new Intl.ListFormat('de', { type: 'conjunction' });
+const PIECE: Record<PieceKind, string> = {
+  attacker: 'Angreifer',
+  defender: 'Verteidiger',
+  guard: 'Wächter',
+  king: 'König',
+};
+const WINNING_MOVE: Partial<Record<EndReason, string>> = {
+  'king-captured': 'fängt den König',
+  'king-escaped': 'König entkommt',
+  'exit-fort': 'baut eine Randfestung',
+  enclosed: 'schließt die Verteidiger ein',
+};
 
 export const VARIANT_NAMES_DE: Record<VariantId, string> = {
   'alea-guards': 'Alea Evangelii (Wächterregeln)',
@@ -193,7 +206,7 @@ export const de: Messages = {
   helpTitle: 'Tafl spielen',
   help: (variants) => [
     '**Partie starten** `/herausfordern gegner:@jemand` (wähle `variante`, `seite`, und `thread:true`, um in einem neuen Thread zu spielen). Angenommen wird innerhalb von 15 Minuten mit der Schaltfläche.',
-    '**Ziehen** `/zug e5-e8`: eine Figur zieht wie ein Turm, von einem Feld zu einem anderen. Beim Tippen schlägt der Bot deine legalen Züge vor: ohne Eingabe deine Figuren, die ziehen können, nach einem Feld die Züge dieser Figur.',
+    '**Ziehen** `/zug e5-e8`: eine Figur zieht wie ein Turm, von einem Feld zu einem anderen. Beim Tippen schlägt der Bot deine legalen Züge vor: ohne Eingabe zuerst deine stärksten Züge (Schlagen, Fluchten, Drohungen gegen den König, Königszüge) mit dem, was sie bewirken, dann deine Figuren, die ziehen können; nach einem Feld die Züge dieser Figur.',
     '**Ansehen** `/brett` zeigt das Brett der Partie in diesem Kanal. Felder heißen nach Linie (Buchstabe) und Reihe (Zahl), `a1` ist unten links.',
     '**Beenden** `/aufgeben`, oder `/remis`, um Remis anzubieten (dein Gegner nimmt mit der Schaltfläche oder `/remis` an; ein Zug lehnt es ab). Moderatoren beenden eine festgefahrene Partie ohne Ergebnis mit `/abbrechen`.',
     '**Lernen** `/regeln` erklärt eine Variante. `/tabelle` zeigt die Tabelle dieses Servers.',
@@ -205,6 +218,36 @@ export const de: Messages = {
   captionTurn: (side) => `${SIDE[side]} am Zug`,
   kingCanEscape: 'der König kann entkommen',
   kingCanBeCaptured: 'der König kann gefangen werden',
+
+  suggestions: {
+    piece: (p) => `${p.square}: ${PIECE[p.kind] ?? p.kind}, ${n(p.moves, 'Zug', 'Züge')}`,
+    effect(effect) {
+      switch (effect.kind) {
+        case 'wins':
+          return WINNING_MOVE[effect.reason] ?? 'gewinnt die Partie';
+        case 'draws':
+          return 'führt zum Remis';
+        case 'loses':
+          return 'verliert die Partie';
+        case 'king-move':
+          return 'Königszug';
+        case 'captures':
+          return `schlägt ${list.format(effect.squares)}`;
+        case 'blocks-escape':
+          return 'versperrt dem König die Flucht';
+        case 'threatens-king':
+          return 'bedroht den König';
+        case 'closes-in':
+          return 'rückt an den König heran';
+        case 'threatens-escape':
+          return 'droht zu entkommen';
+        case 'protects-king':
+          return 'rettet den König';
+        case 'exposes-king':
+          return 'gibt den König zum Fangen frei';
+      }
+    },
+  },
 
   failures: {
     self: 'Du kannst dich nicht selbst herausfordern.',

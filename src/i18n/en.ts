@@ -2,9 +2,10 @@
  * Everything the bot says, in English. The German catalogue (`de.ts`) has the same shape, and the
  * compiler keeps the two in step. Names arrive already made safe for Discord by the caller.
  */
-import type { GameResult, MatchReason, Side, VariantId } from '../engine/index.ts';
+import type { EndReason, GameResult, MatchReason, PieceKind, Side, VariantId } from '../engine/index.ts';
 import { getVariant, refusalMessages } from '../engine/index.ts';
 import type { TimeControl } from '../game/clock.ts';
+import type { MoveEffect } from '../game/suggestions.ts';
 import type { ServiceFailureCode } from '../game/types.ts';
 import { counted } from './plural.ts';
 
@@ -12,6 +13,14 @@ type Params = Readonly<Record<string, string | number | undefined>>;
 
 /** A count with its noun, by English plural rules: `n(1, 'game', 'games')` is "1 game". */
 const n = (count: number, one: string, other: string) => counted('en', count, { one, other });
+const list = new Intl.ListFormat('en', { type: 'conjunction' });
+/** What a move that wins the game does, by how it wins. */
+const WINNING_MOVE: Partial<Record<EndReason, string>> = {
+  'king-captured': 'captures the king',
+  'king-escaped': 'king escapes',
+  'exit-fort': 'builds an exit fort',
+  enclosed: 'encloses the defenders',
+};
 
 /** What a game's result text needs beyond the result itself. */
 export interface ResultContext {
@@ -168,7 +177,7 @@ export const en = {
   helpTitle: 'Playing tafl here',
   help: (variants: string) => [
     '**Start a game** `/challenge opponent:@someone` (choose `variant`, `side`, and `thread:true` to play in a new thread). They accept with the button within 15 minutes.',
-    '**Play** `/move e5-e8`: a piece moves like a rook, from one square to another. Start typing and the bot suggests your legal moves: nothing typed lists your pieces that can move, a square lists that piece’s moves.',
+    '**Play** `/move e5-e8`: a piece moves like a rook, from one square to another. Start typing and the bot suggests your legal moves: nothing typed lists your strongest moves first (captures, escapes, threats to the king, king moves), saying what each does, then your pieces that can move; a square lists that piece’s moves.',
     '**Look** `/board` shows the board of the game in this channel. Squares are named by file letter and rank number, `a1` bottom left.',
     '**End** `/resign`, or `/draw` to offer a draw (your opponent accepts with the button or `/draw`; a move declines it). Moderators end a stalled game without a result with `/abort`.',
     '**Learn** `/rules` explains a variant. `/standings` shows this server’s table.',
@@ -181,6 +190,38 @@ export const en = {
   captionTurn: (side: Side) => `${side === 'attackers' ? 'Attackers' : 'Defenders'} to move`,
   kingCanEscape: 'the king can escape',
   kingCanBeCaptured: 'the king can be captured',
+
+  /** Autocomplete of /move: a piece that can move, and what a move does. */
+  suggestions: {
+    piece: (p: { square: string; kind: PieceKind; moves: number }) =>
+      `${p.square}: ${p.kind}, ${n(p.moves, 'move', 'moves')}`,
+    effect(effect: MoveEffect): string {
+      switch (effect.kind) {
+        case 'wins':
+          return WINNING_MOVE[effect.reason] ?? 'wins the game';
+        case 'draws':
+          return 'draws the game';
+        case 'loses':
+          return 'loses the game';
+        case 'king-move':
+          return 'king move';
+        case 'captures':
+          return `captures ${list.format(effect.squares)}`;
+        case 'blocks-escape':
+          return 'blocks the king’s escape';
+        case 'threatens-king':
+          return 'threatens the king';
+        case 'closes-in':
+          return 'closes in on the king';
+        case 'threatens-escape':
+          return 'threatens to escape';
+        case 'protects-king':
+          return 'saves the king';
+        case 'exposes-king':
+          return 'leaves the king open to capture';
+      }
+    },
+  },
 
   /** Refusals of the game service, by code. */
   failures: {

@@ -11,6 +11,7 @@ import {
   type Side,
   type VariantId,
 } from '../engine/index.ts';
+import type { Suggestion } from '../game/suggestions.ts';
 import type { FailureCode, FailureParams, ServiceFailureCode } from '../game/types.ts';
 import { de } from './de.ts';
 import { en, type Messages } from './en.ts';
@@ -44,4 +45,21 @@ export function rulesText(m: Messages, id: VariantId): RulesText {
 export function resultText(m: Messages, result: GameResult, variant: VariantId, turn: Side): string {
   const { occurrence, outcome } = getVariant(variant).end.repetition;
   return m.result(result, { turn, occurrence, repetitionLosesDefenders: outcome === 'defenders-lose' });
+}
+
+/** Discord's limit on an autocomplete choice's name. */
+const CHOICE_NAME_LENGTH = 100;
+
+/** An autocomplete choice's label in the catalogue's language: "e5-e9: captures e9", "a4: attacker, 6 moves". */
+export function suggestionName(m: Messages, suggestion: Suggestion): string {
+  let name: string;
+  if ('piece' in suggestion) name = m.suggestions.piece(suggestion.piece);
+  else {
+    const { notation, effects } = suggestion.move;
+    name =
+      effects.length === 0
+        ? notation
+        : `${notation}: ${effects.map((e) => m.suggestions.effect(e)).join('; ')}`;
+  }
+  return name.length <= CHOICE_NAME_LENGTH ? name : `${name.slice(0, CHOICE_NAME_LENGTH - 1)}…`;
 }

@@ -99,6 +99,36 @@ describe('replies follow the language of the member’s Discord client', () => {
     expect(board.content).toMatch(/Deadline <t:\d+:R>\./);
   });
 
+  it('/zug autocomplete in German for a German client, in English for an English one', async () => {
+    // 19x19, attackers to move: 30 attackers on the c and d files, and s5 on the right edge, which captures r10.
+    const left = Array.from({ length: 15 }, (_, index) => [`c${index + 3}`, `d${index + 3}`]).flat();
+    const position = () =>
+      gameWith(
+        'alea-guards',
+        { king: 'j10', attackers: [...left, 'q10', 's5'], defenders: ['r10'] },
+        'attackers',
+      );
+    const suggest = (user: EmulatedUser, channelId: string, move: string) =>
+      world.emulator.autocomplete(user, 'move', { move }, 'move', { channelId });
+
+    const german = await gameChannel(world, position(), { attackers: ann, defenders: bob });
+    const choicesDe = await suggest(ann, german, '');
+    expect(choicesDe).toHaveLength(25);
+    expect(choicesDe[0]).toEqual({ name: 's5-s10: schlägt r10', value: 's5-s10' });
+    const piecesDe = choicesDe.filter((choice) => !String(choice.value).includes('-'));
+    expect(piecesDe.length).toBeGreaterThan(0);
+    for (const choice of piecesDe) expect(choice.name).toMatch(/^[a-s]\d{1,2}: Angreifer, \d+ Züge?$/);
+    const fromS5 = await suggest(ann, german, 's5');
+    expect(fromS5.find((choice) => choice.value === 's5-s10')?.name).toBe('s5-s10: schlägt r10');
+    expect(fromS5.find((choice) => choice.value === 's5-s9')?.name).toBe('s5-s9');
+
+    const english = await gameChannel(world, position(), { attackers: bob, defenders: ann });
+    const choicesEn = await suggest(bob, english, '');
+    expect(choicesEn[0]).toEqual({ name: 's5-s10: captures r10', value: 's5-s10' });
+    const piecesEn = choicesEn.filter((choice) => !String(choice.value).includes('-'));
+    for (const choice of piecesEn) expect(choice.name).toMatch(/^[a-s]\d{1,2}: attacker, \d+ moves?$/);
+  });
+
   it('/rules and /help in German', async () => {
     const rules = await world.emulator.slash(ann, 'rules', { variant: 'alea-guards' }).reply();
     expect(rules.ephemeral).toBe(true);
