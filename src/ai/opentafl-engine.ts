@@ -3,13 +3,46 @@
  * can play inside other tafl programs. Rules strings are matched to the variant they describe.
  */
 import { createInterface } from 'node:readline';
-import { Game, type Side, type VariantId } from '../engine/index.ts';
+import {
+  Game,
+  getVariant,
+  parseOpenTaflRules,
+  type RulesRecord,
+  type Side,
+  type Variant,
+  type VariantId,
+  variantIds,
+} from '../engine/index.ts';
 import { chooseMove, type Level } from './index.ts';
 
 /** The variant an OpenTafl rules string describes, or null when it is none of ours. */
 export function variantFromRules(
   rules: string,
 ): { variant: VariantId; start: string; firstToMove: Side } | null {
+  let record: RulesRecord;
+  try {
+    record = parseOpenTaflRules(rules);
+  } catch {
+    return nearestVariant(rules);
+  }
+  const start = record.layout;
+  const { firstToMove } = record;
+  const same = variantIds.find((id) => sameRules(getVariant(id), record));
+  return same ? { variant: same, start, firstToMove } : nearestVariant(rules);
+}
+
+/** The rules that decide play (not the name, sources, words or start) are the same. */
+function sameRules(variant: Variant, record: RulesRecord): boolean {
+  const rulesOf = ({ size, escapeSquares, movement, capture, kingCapture, end }: RulesRecord) =>
+    JSON.stringify({ size, escapeSquares, movement, capture, kingCapture, end });
+  return rulesOf(variant) === rulesOf(record);
+}
+
+/**
+ * OpenTafl's own strings for the games this engine knows but words a little differently (for
+ * example its Fetlar without our repetition rule): the nearest built-in variant by board size.
+ */
+function nearestVariant(rules: string): { variant: VariantId; start: string; firstToMove: Side } | null {
   const entries = new Map(
     rules
       .trim()
@@ -23,7 +56,9 @@ export function variantFromRules(
   const firstToMove: Side = entries.get('atkf') === 'n' ? 'defenders' : 'attackers';
   if (!start) return null;
   const dim = entries.get('dim');
-  if (dim === '11') return { variant: 'fetlar', start, firstToMove };
+  if (dim === '7') return { variant: 'brandubh', start, firstToMove };
+  if (dim === '9') return { variant: 'tablut', start, firstToMove };
+  if (dim === '11') return { variant: entries.has('efe') ? 'copenhagen' : 'fetlar', start, firstToMove };
   if (dim !== '19') return null;
   if (entries.get('ka') === 'n') return { variant: 'alea-guards', start, firstToMove };
   if (entries.get('ks') === 'n') return { variant: 'alea-walker', start, firstToMove };

@@ -4,7 +4,7 @@
  * passed every rule again; anything that does not is refused whole.
  */
 import { Game } from './game.ts';
-import { rulesFor } from './rules.ts';
+import { writeOpenTaflRules } from './opentafl-rules.ts';
 import type { EndReason, Side, VariantId } from './types.ts';
 import { isVariantId, type Variant } from './variants.ts';
 
@@ -144,30 +144,12 @@ export function openTaflRecord(game: Game, tags: RecordTags = {}): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** An OpenTafl rules string for a variant: board size, special squares, who moves first, the start. */
+/**
+ * An OpenTafl rules string for a variant from a given start: OpenTafl's own keys, and `x-` entries
+ * for what they cannot say (OpenTafl passes over those and plays the nearest rules it has).
+ */
 export function rulesString(variant: Variant, start: string, firstToMove: Side): string {
-  const rules = rulesFor(variant);
-  const escapes: string[] = [];
-  for (const cell of rules.squares) {
-    if (rules.escape[cell] === 1) {
-      const file = (cell % rules.width) - 1;
-      const rank = Math.floor(cell / rules.width);
-      escapes.push(`${String.fromCharCode(97 + file)}${rank}`);
-    }
-  }
-  const entries = [
-    `dim:${variant.size}`,
-    'esc:c',
-    `atkf:${firstToMove === 'attackers' ? 'y' : 'n'}`,
-    `surf:${variant.end.enclosure ? 'y' : 'n'}`,
-    `tfr:${variant.end.repetition.outcome === 'draw' ? 'd' : 'l'}`,
-    `ka:${variant.capture.kingArmed ? 'y' : 'n'}`,
-    `ks:${variant.kingCapture.elsewhere === 'surround' ? 'y' : 'n'}`,
-    `cor:${escapes.join(',')}`,
-    `cenp:${variant.movement.othersPassThrone ? 'tTK' : 'K'}`,
-    `start:${start}`,
-  ];
-  return entries.join(' ');
+  return writeOpenTaflRules({ ...variant, layout: start, firstToMove });
 }
 
 function tagValue(value: string): string {

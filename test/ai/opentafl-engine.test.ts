@@ -50,7 +50,7 @@ describe('the OpenTafl engine protocol', () => {
       // Now the defenders are to move: asking the engine to play the attackers is refused.
       send('play attackers');
       expect(await next()).toBe('error 1');
-      send('rules dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/');
+      send('rules dim:13 start:/13/13/13/13/13/13/6K6/13/13/13/13/13/13/');
       expect(await next()).toBe('error 0');
       send('goodbye');
       expect(await new Promise((resolve) => engine.on('exit', resolve))).toBe(0);
