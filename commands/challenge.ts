@@ -1,21 +1,28 @@
 import {
-  ActionRowBuilder,
-  ButtonBuilder,
   type ButtonInteraction,
-  ButtonStyle,
+  ChannelType,
   type ChatInputCommandInteraction,
   InteractionContextType,
-  type Message,
   SlashCommandBuilder,
   ThreadAutoArchiveDuration,
 } from 'discord.js';
+import { challengeMessage, closedMessage } from '../src/bot/challenge-messages.ts';
 import type { BotContext } from '../src/bot/command.ts';
 import { gameTitle, situation } from '../src/bot/game-messages.ts';
-import { boardMessage, memberName, messagesOf, onlyMention, safeName } from '../src/bot/present.ts';
+import type { BoardPictures } from '../src/bot/pictures.ts';
+import {
+  boardMessage,
+  memberName,
+  messagesOf,
+  onlyMention,
+  type Post,
+  safeName,
+} from '../src/bot/present.ts';
+import { parseRematchButton } from '../src/bot/rematch-button.ts';
 import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
-import { Game, getVariant, isVariantId, type Side, type VariantId, variantIds } from '../src/engine/index.ts';
-import { DEFAULT_TIME_CONTROL, isTimeControl, TIME_CONTROLS, type TimeControl } from '../src/game/clock.ts';
-import type { Challenge } from '../src/game/service.ts';
+import { getVariant, isVariantId, type Side, type VariantId, variantIds } from '../src/engine/index.ts';
+import { DEFAULT_TIME_CONTROL, isTimeControl, type TimeControl } from '../src/game/clock.ts';
+import type { ActiveGame, Challenge } from '../src/game/service.ts';
 import type { Failure } from '../src/game/types.ts';
 import { failureText, type Messages } from '../src/i18n/index.ts';
 
@@ -73,36 +80,53 @@ export const data = new SlashCommandBuilder()
 
 export const buttonPrefix = 'challenge';
 
-const EXPIRY_MARGIN_MS = 250;
-
-/** Timers that disable a challenge's buttons when it expires, while this process runs. */
-const expiryTimers = new Map<string, NodeJS.Timeout>();
-
+/**
+ * Every option is either honoured or refused with its reason: against the bot, `level`, `match`
+ * and `thread` are all played; against a member, `level` is refused (a member has no level to set).
+ */
 export async function execute(interaction: ChatInputCommandInteraction, context: BotContext): Promise<void> {
-  const { service, logger } = context;
+  const { service } = context;
   const m = messagesOf(interaction);
   const opponent = interaction.options.getUser('opponent', true);
   const opponentMember = interaction.options.getMember('opponent');
   const variant = interaction.options.getString('variant') ?? DEFAULT_VARIANT;
   const side = interaction.options.getString('side') ?? 'random';
+  const level = interaction.options.getString('level');
+  const match = interaction.options.getBoolean('match') ?? false;
+  const thread = interaction.options.getBoolean('thread') ?? false;
+  const refuse = (reason: string) => answer(interaction, async () => privateAnswer(reason));
   // Discord offers only the listed choices, but a forged interaction can carry anything.
   if (!isVariantId(variant)) {
-    await answer(interaction, async () =>
-      privateAnswer(m.noVariant({ variant: variant.slice(0, 40), choices: variantIds.join(', ') })),
-    );
+    await refuse(m.noVariant({ variant: variant.slice(0, 40), choices: variantIds.join(', ') }));
     return;
   }
   const time = interaction.options.getString('time') ?? DEFAULT_TIME_CONTROL;
   if (!isTimeControl(time)) {
-    await answer(interaction, async () => privateAnswer(m.badTime));
+    await refuse(m.badTime);
     return;
   }
   if (side !== 'attackers' && side !== 'defenders' && side !== 'random') {
-    await answer(interaction, async () => privateAnswer(m.badSide));
+    await refuse(m.badSide);
     return;
   }
-  if (opponent.id === interaction.client.user.id) {
-    await playTheAi(interaction, context, { variant, side, time });
+  const againstTheBot = opponent.id === interaction.client.user.id;
+  if (level !== null && !againstTheBot) {
+    await refuse(m.levelOnlyAgainstBot);
+    return;
+  }
+  if (level !== null && level !== 'easy' && level !== 'normal' && level !== 'hard') {
+    await refuse(m.badLevel);
+    return;
+  }
+  if (thread) {
+    const refusal = await threadRefusal(interaction, m);
+    if (refusal) {
+      await refuse(refusal);
+      return;
+    }
+  }
+  if (againstTheBot) {
+    await playTheAi(interaction, context, { variant, side, time, level: level ?? 'normal', match, thread });
     return;
   }
   const outcome = await service.challenge({
@@ -118,116 +142,59 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
     variant,
     side,
     time,
-    match: interaction.options.getBoolean('match') ?? false,
-    thread: interaction.options.getBoolean('thread') ?? false,
+    match,
+    thread,
+    locale: interaction.locale,
   });
   if (!outcome.ok) {
-    await answer(interaction, async () => privateAnswer(failureText(m, outcome)));
+    await refuse(failureText(m, outcome));
     return;
   }
-  const challenge = outcome.value;
+  await postChallenge(interaction, m, outcome.value, context);
+}
+
+/** Why `thread:true` cannot be honoured here, or null when a thread can be opened. */
+async function threadRefusal(interaction: ChatInputCommandInteraction, m: Messages): Promise<string | null> {
+  const channel =
+    interaction.channel ?? (await interaction.client.channels.fetch(interaction.channelId).catch(() => null));
+  if (channel?.isThread()) return m.threadInThread;
+  if (channel && channel.type !== ChannelType.GuildText && channel.type !== ChannelType.GuildAnnouncement)
+    return m.noThreadsHere;
+  return null;
+}
+
+/**
+ * Posts a challenge with its buttons, and notes the message for its expiry: whichever bot process
+ * finds it expired (this one wakes itself for it) removes the buttons.
+ */
+async function postChallenge(
+  interaction: ChatInputCommandInteraction | ButtonInteraction,
+  m: Messages,
+  challenge: Challenge,
+  { service, expiry }: BotContext,
+): Promise<void> {
   const response = await interaction.reply({ ...challengeMessage(m, challenge), withResponse: true });
   const message = response.resource?.message;
-  if (message) scheduleExpiry(challenge, message, { service, logger, m });
+  if (message) await service.recordChallengeMessage(challenge, message.id);
+  expiry.wakeAt(challenge.expiresAt);
 }
 
-/** The challenge in the challenger's language (the challenged member sees the same message). */
-function challengeMessage(m: Messages, challenge: Challenge) {
-  const { challenger, opponent, variant, side } = challenge;
-  const terms = [
-    side === 'random' ? m.sidesAtRandom : m.challengerPlays({ name: safeName(challenger.name), side }),
-    ...(challenge.match ? [m.twoGameMatch] : []),
-    ...(challenge.thread ? [m.inNewThread] : []),
-    m.timeControl(challenge.time ?? 'none'),
-  ];
-  const buttons = [
-    new ButtonBuilder()
-      .setCustomId(`challenge:accept:${challenge.id}`)
-      .setLabel(m.accept)
-      .setStyle(ButtonStyle.Success),
-    new ButtonBuilder()
-      .setCustomId(`challenge:decline:${challenge.id}`)
-      .setLabel(m.decline)
-      .setStyle(ButtonStyle.Danger),
-    new ButtonBuilder()
-      .setCustomId(`challenge:withdraw:${challenge.id}`)
-      .setLabel(m.withdraw)
-      .setStyle(ButtonStyle.Secondary),
-  ];
-  return {
-    content: m.challenge({
-      opponentId: opponent.id,
-      challenger: safeName(challenger.name),
-      variant: m.variantName(variant),
-      terms: terms.join(', '),
-      expires: `<t:${Math.floor(challenge.expiresAt / 1000)}:R>`,
-    }),
-    components: [new ActionRowBuilder<ButtonBuilder>().addComponents(buttons)],
-    allowedMentions: onlyMention(opponent.id),
-  };
-}
-
-/** The challenge message once it can no longer be answered: its buttons gone. */
-function closedMessage(m: Messages, challenge: Challenge, why: string) {
-  return {
-    content: m.challengeClosed({
-      challenger: safeName(challenge.challenger.name),
-      opponent: safeName(challenge.opponent.name),
-      variant: m.variantName(challenge.variant),
-      why,
-    }),
-    components: [],
-    allowedMentions: onlyMention(),
-  };
-}
-
-function scheduleExpiry(
-  challenge: Challenge,
-  message: Message,
-  { service, logger, m }: Pick<BotContext, 'service' | 'logger'> & { m: Messages },
-) {
-  // A little after the expiry time: a timer may fire a millisecond early, and the service
-  // refuses to expire a challenge before its time.
-  const delay = Math.max(0, challenge.expiresAt - Date.now()) + EXPIRY_MARGIN_MS;
-  const timer = setTimeout(async () => {
-    expiryTimers.delete(challenge.id);
-    try {
-      const outcome = await service.expireChallenge(challenge.id);
-      if (outcome.ok) await message.edit(closedMessage(m, outcome.value, m.challengeExpired));
-      else if (outcome.code === 'not-expired') scheduleExpiry(challenge, message, { service, logger, m });
-    } catch (error) {
-      logger.warn('could not expire a challenge', { challenge: challenge.id, error });
-    }
-  }, delay);
-  timer.unref();
-  expiryTimers.set(challenge.id, timer);
-}
-
-function stopExpiry(id: string): void {
-  clearTimeout(expiryTimers.get(id));
-  expiryTimers.delete(id);
-}
-
-const BUTTON = /^challenge:(accept|decline|withdraw):([\w-]{1,64})$/;
-/** The Rematch button under a finished game carries that game's id. */
-const REMATCH = /^challenge:rematch:([\w-]{1,64})$/;
-
-export async function button(
-  interaction: ButtonInteraction,
-  { service, pictures, logger }: BotContext,
-): Promise<void> {
+export async function button(interaction: ButtonInteraction, context: BotContext): Promise<void> {
+  const { service, pictures, ai } = context;
   const m = messagesOf(interaction);
   const user = { id: interaction.user.id, name: memberName(interaction) };
-  const rematch = REMATCH.exec(interaction.customId);
+  const rematch = parseRematchButton(interaction.customId);
   if (rematch) {
-    const outcome = await service.rematch(rematch[1], user, interaction.channelId);
+    const outcome = await service.rematch(rematch.gameId, user, interaction.channelId, interaction.locale);
     if (!outcome.ok) {
       await answer(interaction, async () => privateAnswer(failureText(m, outcome)));
-      return;
+    } else if ('aiGame' in outcome.value) {
+      const active = outcome.value.aiGame;
+      if (active.ai?.side === active.game.turn) setImmediate(() => ai.nudge());
+      await answer(interaction, async () => publicAnswer(await aiGameMessage(m, active, pictures)));
+    } else {
+      await postChallenge(interaction, m, outcome.value, context);
     }
-    const response = await interaction.reply({ ...challengeMessage(m, outcome.value), withResponse: true });
-    const message = response.resource?.message;
-    if (message) scheduleExpiry(outcome.value, message, { service, logger, m });
     return;
   }
   await answer(interaction, async (): Promise<Answer> => {
@@ -241,7 +208,6 @@ export async function button(
           ? await service.declineChallenge(id, user)
           : await service.withdrawChallenge(id, user);
       if (!outcome.ok) return closedOrRefused(m, outcome, await service.challengeFor(id));
-      stopExpiry(id);
       const name = safeName(user.name);
       const why = action === 'decline' ? m.declined({ name }) : m.withdrew({ name });
       return { kind: 'update', message: closedMessage(m, outcome.value, why) };
@@ -254,17 +220,13 @@ export async function button(
     let gameChannelId = interaction.channelId;
     if (challenge.thread && challenge.status === 'pending') {
       const thread = await interaction.message.startThread({
-        name: `${getVariant(challenge.variant).name}: ${challenge.challenger.name} v ${challenge.opponent.name}`.slice(
-          0,
-          100,
-        ),
+        name: threadName(challenge.variant, challenge.challenger.name, challenge.opponent.name),
         autoArchiveDuration: ThreadAutoArchiveDuration.OneWeek,
       });
       gameChannelId = thread.id;
     }
     const outcome = await service.acceptChallenge(id, user, gameChannelId);
     if (!outcome.ok) return closedOrRefused(m, outcome, challenge);
-    stopExpiry(id);
     const active = outcome.value.game;
     const picture = await pictures.of(active, m);
     const firstBoard = boardMessage(
@@ -286,6 +248,11 @@ export async function button(
   });
 }
 
+const BUTTON = /^challenge:(accept|decline|withdraw):([\w-]{1,64})$/;
+
+const threadName = (variant: VariantId, one: string, other: string) =>
+  `${getVariant(variant).name}: ${one} v ${other}`.slice(0, 100);
+
 /** A refusal; when the challenge is over (expired, taken), its message loses its buttons too. */
 function closedOrRefused(m: Messages, outcome: Failure, challenge: Challenge | null): Answer {
   const why = failureText(m, outcome);
@@ -299,44 +266,78 @@ function closedOrRefused(m: Messages, outcome: Failure, challenge: Challenge | n
   return privateAnswer(why);
 }
 
-/** A game against the AI starts at once, no acceptance needed. */
+/** The first board of a game against the AI: who plays which side, at which level, and whose turn it is. */
+async function aiGameMessage(m: Messages, active: ActiveGame, pictures: BoardPictures): Promise<Post> {
+  const ai = active.ai;
+  if (!ai) throw new Error('not a game against the AI');
+  const humanSide: Side = ai.side === 'attackers' ? 'defenders' : 'attackers';
+  const mention = active.game.turn === humanSide ? active.players[humanSide].id : undefined;
+  const match = active.match ? ` ${m.aiMatch}` : '';
+  return boardMessage(
+    `${gameTitle(m, active)}. ${m.youPlayTheAi({ side: humanSide, level: m.level(ai.level) })}${match} ${situation(m, active, mention !== undefined)}`,
+    await pictures.of(active, m),
+    mention,
+  );
+}
+
+/**
+ * A game against the AI starts at once, no acceptance needed: in this channel, or with
+ * `thread:true` in a new thread (the channel's own game, if any, goes on undisturbed).
+ */
 async function playTheAi(
   interaction: ChatInputCommandInteraction,
   { service, pictures, ai }: BotContext,
-  { variant, side, time }: { variant: VariantId; side: Side | 'random'; time: TimeControl },
+  options: {
+    variant: VariantId;
+    side: Side | 'random';
+    time: TimeControl;
+    level: 'easy' | 'normal' | 'hard';
+    match: boolean;
+    thread: boolean;
+  },
 ): Promise<void> {
   const m = messagesOf(interaction);
   await answer(interaction, async () => {
-    const level = interaction.options.getString('level') ?? 'normal';
-    if (level !== 'easy' && level !== 'normal' && level !== 'hard') return privateAnswer(m.badLevel);
-    const humanSide: Side = side === 'random' ? (Math.random() < 0.5 ? 'attackers' : 'defenders') : side;
-    const aiSide: Side = humanSide === 'attackers' ? 'defenders' : 'attackers';
     const human = { id: interaction.user.id, name: memberName(interaction) };
     const machine = {
       id: interaction.client.user.id,
-      name: `${interaction.client.user.username} (${level})`,
+      name: `${interaction.client.user.username} (${options.level})`,
     };
-    const players = { [humanSide]: human, [aiSide]: machine } as Record<Side, typeof human>;
-    const started = await service.startGame({
+    let thread = null;
+    if (options.thread) {
+      const channel = await interaction.client.channels.fetch(interaction.channelId);
+      if (channel?.type !== ChannelType.GuildText && channel?.type !== ChannelType.GuildAnnouncement)
+        return privateAnswer(m.noThreadsHere);
+      // A public thread (an announcement thread in an announcement channel), as a challenge's is.
+      thread = await channel.threads.create({
+        name: threadName(options.variant, human.name, machine.name),
+        autoArchiveDuration: ThreadAutoArchiveDuration.OneWeek,
+      });
+    }
+    const started = await service.playAi({
       guildId: interaction.guildId ?? '',
-      channelId: interaction.channelId,
-      players,
-      game: new Game(variant),
-      perMoveMs: TIME_CONTROLS[time],
-      ai: { side: aiSide, level },
+      channelId: thread?.id ?? interaction.channelId,
+      human,
+      machine,
+      variant: options.variant,
+      side: options.side,
+      time: options.time,
+      level: options.level,
+      match: options.match,
     });
     if (!started.ok) {
+      await thread?.delete().catch(() => {});
       return privateAnswer(started.code === 'channel-busy' ? m.aiChannelBusy : failureText(m, started));
     }
     const active = started.value;
-    if (active.game.turn === aiSide) setImmediate(() => ai.nudge());
-    const mention = active.game.turn === humanSide ? human.id : undefined;
-    return publicAnswer(
-      boardMessage(
-        `${gameTitle(m, active)}. ${m.youPlayTheAi({ side: humanSide, level: m.level(level) })} ${situation(m, active, mention !== undefined)}`,
-        await pictures.of(active, m),
-        mention,
-      ),
-    );
+    if (active.ai?.side === active.game.turn) setImmediate(() => ai.nudge());
+    const board = await aiGameMessage(m, active, pictures);
+    if (!thread) return publicAnswer(board);
+    await thread.send(board);
+    const humanSide: Side = active.ai?.side === 'attackers' ? 'defenders' : 'attackers';
+    return publicAnswer({
+      content: `${m.youPlayTheAi({ side: humanSide, level: m.level(options.level) })} ${m.gameIsIn({ channelId: thread.id })}`,
+      allowedMentions: onlyMention(),
+    });
   });
 }

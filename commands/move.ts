@@ -38,7 +38,7 @@ export async function execute(
     );
     if (!outcome.ok) return privateAnswer(failureText(m, outcome));
     const { game: active, move, nextGame } = outcome.value;
-    if (active.ai && !active.game.result) setImmediate(() => ai.nudge());
+    if ((active.ai && !active.game.result) || nextGame?.ai) setImmediate(() => ai.nudge());
     const mention = active.game.result ? undefined : active.players[active.game.turn].id;
     return announce(m, `${moveLine(m, active, move)} ${situation(m, active, true)}`, active, pictures, {
       mention,

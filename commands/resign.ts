@@ -13,7 +13,7 @@ export const data = new SlashCommandBuilder()
 
 export async function execute(
   interaction: ChatInputCommandInteraction,
-  { service, pictures }: BotContext,
+  { service, pictures, ai }: BotContext,
 ): Promise<void> {
   const m = messagesOf(interaction);
   await answer(interaction, async () => {
@@ -23,6 +23,8 @@ export async function execute(
     });
     if (!outcome.ok) return privateAnswer(failureText(m, outcome));
     const { game: active, nextGame } = outcome.value;
+    // Game 1 of a match against the AI resigned: game 2 may open with the AI's turn.
+    if (nextGame?.ai) setImmediate(() => ai.nudge());
     return announce(m, situation(m, active, false), active, pictures, { nextGame });
   });
 }

@@ -7,7 +7,7 @@ import type { Client } from 'discord.js';
 import type { AiPlayer } from '../ai/player.ts';
 import type { GameService } from '../game/service.ts';
 import type { Logger } from '../log.ts';
-import { announcement } from './announce.ts';
+import { announcement, secondGame } from './announce.ts';
 import { moveLine, situation } from './game-messages.ts';
 import type { BoardPictures } from './pictures.ts';
 import { messagesOfChannel } from './present.ts';
@@ -61,6 +61,9 @@ export class AiDriver {
         continue;
       }
       const after = outcome.value.game;
+      const next = outcome.value.nextGame;
+      // The AI's move ended game 1 of a match: game 2 may open with the AI's turn.
+      if (next?.ai) this.again = true;
       const human = after.game.result ? undefined : after.players[after.game.turn].id;
       try {
         const channel = await this.client.channels.fetch(turn.channelId);
@@ -75,6 +78,7 @@ export class AiDriver {
               human,
             ),
           );
+          if (next) await channel.send(await secondGame(m, next, this.pictures));
         }
       } catch (error) {
         this.logger.warn('could not post the AI move', { channel: turn.channelId, error });

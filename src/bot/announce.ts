@@ -16,9 +16,10 @@ export async function announcement(
   return boardMessage(content, await pictures.of(active, m), mention, resultButtons(m, active));
 }
 
-/** The board of game 2 of a match, pinging its first player. */
+/** The board of game 2 of a match, pinging its first player (unless that is the AI). */
 export async function secondGame(m: Messages, next: ActiveGame, pictures: BoardPictures): Promise<Post> {
-  return boardMessage(matchContinues(m, next), await pictures.of(next, m), next.players[next.game.turn].id);
+  const mention = next.ai?.side === next.game.turn ? undefined : next.players[next.game.turn].id;
+  return boardMessage(matchContinues(m, next), await pictures.of(next, m), mention);
 }
 
 export async function announce(

@@ -6,6 +6,7 @@ import type { Messages } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import { AiDriver } from './ai-driver.ts';
 import { announcement, secondGame } from './announce.ts';
+import { ChallengeExpiry } from './challenge-expiry.ts';
 import type { BotContext } from './command.ts';
 import { situation } from './game-messages.ts';
 import { loadCommands } from './load-commands.ts';
@@ -30,7 +31,10 @@ export interface Bot {
   client: Client;
   /** Resolves when no AI turn is being played. */
   aiIdle(): Promise<void>;
-  /** Ends games lost on time and sends reminders; runs every `sweepIntervalMs`, and tests call it. */
+  /**
+   * Ends games lost on time, sends reminders and closes expired challenges; runs every
+   * `sweepIntervalMs`, and tests call it.
+   */
   sweep(): Promise<void>;
   /** Logs in, registers the commands if they changed, and resolves when ready. */
   start(): Promise<void>;
@@ -51,6 +55,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     pictures,
     logger: options.logger,
     ai: new AiDriver(options.service, aiPlayer, client, pictures, options.logger),
+    expiry: new ChallengeExpiry(options.service, client, options.logger),
   };
   const router = createRouter(commands, context);
   let accepting = true;
@@ -66,6 +71,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
 
   async function sweep(): Promise<void> {
     context.ai.nudge();
+    context.expiry.nudge();
     const found = await options.service.sweep();
     for (const active of found.timedOut) {
       await post(active.channelId, (m) =>
@@ -74,12 +80,15 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     }
     for (const next of found.nextGames)
       await post(next.channelId, (m) => secondGame(m, next, context.pictures));
+    // A match against the AI whose game 1 was lost on time: game 2 may open with the AI's turn.
+    if (found.nextGames.some((next) => next.ai)) context.ai.nudge();
     for (const { channelId, player, deadline } of found.reminders) {
       await post(channelId, async (m) => ({
         content: m.reminder({ playerId: player.id, deadline: `<t:${Math.floor(deadline / 1000)}:R>` }),
         allowedMentions: onlyMention(player.id),
       }));
     }
+    await context.expiry.idle();
   }
 
   /** Posts to a channel in its server's language; a channel that is gone or closed to the bot is logged, not fatal. */
@@ -142,6 +151,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       await context.ai.idle();
       await aiPlayer.close();
       await router.drain();
+      await context.expiry.stop();
       await client.destroy();
     },
   };

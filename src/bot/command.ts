@@ -8,6 +8,7 @@ import type {
 import type { GameService } from '../game/service.ts';
 import type { Logger } from '../log.ts';
 import type { AiDriver } from './ai-driver.ts';
+import type { ChallengeExpiry } from './challenge-expiry.ts';
 import type { BoardPictures } from './pictures.ts';
 
 export interface BotContext {
@@ -16,6 +17,8 @@ export interface BotContext {
   logger: Logger;
   /** Plays the AI's turns; nudge it after a move. */
   ai: AiDriver;
+  /** Closes expired challenges' messages; wake it at a new challenge's expiry. */
+  expiry: ChallengeExpiry;
 }
 
 export interface Command {

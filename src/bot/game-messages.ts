@@ -5,6 +5,7 @@ import { type GameResult, type PlayedMove, type Side, scoreMatch } from '../engi
 import type { ActiveGame } from '../game/service.ts';
 import { type Messages, resultText } from '../i18n/index.ts';
 import { safeName } from './present.ts';
+import { rematchButtonId } from './rematch-button.ts';
 
 const other = (side: Side): Side => (side === 'attackers' ? 'defenders' : 'attackers');
 
@@ -92,7 +93,7 @@ export { other };
 export function resultButtons(m: Messages, active: ActiveGame): ActionRowBuilder<ButtonBuilder>[] {
   if (!active.game.result || active.match?.game === 1) return [];
   const rematch = new ButtonBuilder()
-    .setCustomId(`challenge:rematch:${active.id}`)
+    .setCustomId(rematchButtonId(active.id))
     .setLabel(m.rematch)
     .setStyle(ButtonStyle.Primary);
   return [new ActionRowBuilder<ButtonBuilder>().addComponents(rematch)];

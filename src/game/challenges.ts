@@ -2,10 +2,16 @@
  * Challenges: a member challenges another in a channel, who accepts (the game starts in the same
  * commit), declines or lets it expire, or the challenger withdraws it. One pending challenge per
  * member and channel. Every change is a compare-and-set, so two answers at once apply exactly one.
+ *
+ * A pending challenge has an entry in the expiry schedule (in the store, beside the deadlines and
+ * the AI's turns): whichever bot process claims it when it falls due marks the challenge expired
+ * and edits its message, after a restart too. The entry is the challenge's id, and once the
+ * message is posted, the id with the message's (`<challenge>|<message>`): the message is known to
+ * any process without a write to the challenge itself, so posting it never races an answer.
  */
 import { Game, type Side, type VariantId } from '../engine/index.ts';
-import type { Store, Write } from '../store/index.ts';
-import { DEFAULT_TIME_CONTROL, rescheduled, TIME_CONTROLS, type TimeControl } from './clock.ts';
+import type { ScheduleChange, Store, Write } from '../store/index.ts';
+import { DEFAULT_TIME_CONTROL, rescheduled, SCHEDULES, TIME_CONTROLS, type TimeControl } from './clock.ts';
 import { guarded } from './guarded.ts';
 import { keys } from './keys.ts';
 import {
@@ -28,6 +34,26 @@ interface PendingMarker {
 export const FIFTEEN_MINUTES = 15 * 60 * 1000;
 /** A challenge record outlives its answer by a day, so late clicks get a clear answer. */
 const CHALLENGE_KEPT_MS = 24 * 60 * 60 * 1000;
+/** How long a claimed expiry stays with its claimer (to edit the message) before another process may take it. */
+const EXPIRY_LEASE_MS = 60_000;
+/** Attempts at a compare-and-set on a challenge that others may change at the same instant. */
+const ATTEMPTS = 3;
+
+/** A change to the expiry schedule: an entry set to its time, or removed. */
+const expiryEntry = (member: string, at: number | null): ScheduleChange => ({
+  schedule: SCHEDULES.challengeExpiry,
+  member,
+  at,
+});
+
+/** A challenge whose time is up, claimed for this process: its message is to be edited. */
+export interface ExpiredChallenge {
+  challenge: Challenge;
+  /** The message that shows it, in the challenge's channel; null when it was never known. */
+  messageId: string | null;
+  /** The schedule entry, for `expiryDone`. */
+  entry: string;
+}
 
 export interface ChallengeInput {
   guildId: string;
@@ -41,6 +67,8 @@ export interface ChallengeInput {
   time?: TimeControl;
   /** A two-game match with sides swapped. */
   match?: boolean;
+  /** The challenger's Discord locale, for the message when the challenge expires. */
+  locale?: string;
 }
 
 export interface NewGame {
@@ -92,24 +120,28 @@ export class Challenges {
         thread: input.thread,
         time: input.time ?? DEFAULT_TIME_CONTROL,
         match: input.match ?? false,
+        ...(input.locale ? { locale: input.locale } : {}),
         createdAt: now,
         expiresAt: now + this.options.challengeTtlMs,
         status: 'pending',
       };
-      const committed = await this.store.commit([
-        {
-          key: keys.challenge(challenge.id),
-          value: challenge,
-          expectRevision: 0,
-          ttlMs: this.options.challengeTtlMs + CHALLENGE_KEPT_MS,
-        },
-        {
-          key: pendingKey,
-          value: { schema: 1, challengeId: challenge.id } satisfies PendingMarker,
-          expectRevision: 0,
-          ttlMs: this.options.challengeTtlMs,
-        },
-      ]);
+      const committed = await this.store.commit(
+        [
+          {
+            key: keys.challenge(challenge.id),
+            value: challenge,
+            expectRevision: 0,
+            ttlMs: this.options.challengeTtlMs + CHALLENGE_KEPT_MS,
+          },
+          {
+            key: pendingKey,
+            value: { schema: 1, challengeId: challenge.id } satisfies PendingMarker,
+            expectRevision: 0,
+            ttlMs: this.options.challengeTtlMs,
+          },
+        ],
+        [expiryEntry(challenge.id, challenge.expiresAt)],
+      );
       if (!committed.ok) return failure('already-pending');
       return success(challenge);
     });
@@ -155,7 +187,7 @@ export class Challenges {
           { key: keys.game(channelId), value: stored, expectRevision: 0 },
           ...(await this.clearPending(challenge)),
         ],
-        rescheduled(stored, null, { clock: stored.clock, ply: 0 }),
+        [...rescheduled(stored, null, { clock: stored.clock, ply: 0 }), expiryEntry(id, null)],
       );
       if (!committed.ok) return failure('challenge-changed');
       return success({ challenge: accepted, game: this.games.activate(stored, 1) });
@@ -216,23 +248,92 @@ export class Challenges {
     });
   }
 
+  /**
+   * Sets an answer (or the expiry). The message of a challenge answered by a click is updated by
+   * that click, so its expiry entry goes in the same commit (an entry that names the message too
+   * is dropped when it falls due); the expiry schedule's claimer (`bySchedule`) keeps its entry
+   * until it has edited the message.
+   */
   private async setStatus(
     challenge: Challenge,
     revision: number,
     status: Challenge['status'],
+    { bySchedule = false } = {},
   ): Promise<Outcome<Challenge>> {
-    const updated: Challenge = { ...challenge, status };
-    const committed = await this.store.commit([
-      {
-        key: keys.challenge(challenge.id),
-        value: updated,
-        expectRevision: revision,
-        ttlMs: CHALLENGE_KEPT_MS,
-      },
-      ...(await this.clearPending(challenge)),
-    ]);
+    const updated: Challenge = { ...challenge, status, ...(bySchedule ? { expiredBySchedule: true } : {}) };
+    const committed = await this.store.commit(
+      [
+        {
+          key: keys.challenge(challenge.id),
+          value: updated,
+          expectRevision: revision,
+          ttlMs: CHALLENGE_KEPT_MS,
+        },
+        ...(await this.clearPending(challenge)),
+      ],
+      bySchedule ? [] : [expiryEntry(challenge.id, null)],
+    );
     if (!committed.ok) return failure('challenge-answered');
     return success(updated);
+  }
+
+  /**
+   * Notes the message that shows a challenge, so that whichever process expires it can edit it.
+   * If the challenge expired before (its expiry found no message to edit), the new entry is due
+   * at once and the next claim edits the message.
+   */
+  async recordMessage(challenge: Challenge, messageId: string): Promise<void> {
+    await this.store.commit(
+      [],
+      [expiryEntry(challenge.id, null), expiryEntry(`${challenge.id}|${messageId}`, challenge.expiresAt)],
+    );
+  }
+
+  /**
+   * Claims the challenges whose time is up from the expiry schedule and marks them expired. Safe
+   * in every process at once: each entry goes to one claimer, and the status changes by
+   * compare-and-set. Returns the challenges whose messages are to be edited; the caller calls
+   * `expiryDone` once it has edited one. A claimer that stops before that leaves the entry to fall
+   * due again when its lease ends, and the next claimer edits the message instead.
+   */
+  async claimExpired(limit = 50): Promise<ExpiredChallenge[]> {
+    const now = this.options.now();
+    const expired: ExpiredChallenge[] = [];
+    const due = await this.store.claimDue(SCHEDULES.challengeExpiry, now, EXPIRY_LEASE_MS, limit);
+    for (const { member: entry } of due) {
+      const [id, messageId = null] = entry.split('|');
+      for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+        const read = await this.store.read<Challenge>(keys.challenge(id));
+        const challenge = read?.value;
+        const expiredBySchedule = challenge?.status === 'expired' && challenge.expiredBySchedule;
+        if (!read || !challenge || (challenge.status !== 'pending' && !expiredBySchedule)) {
+          // Gone, or answered (the answer updated the message, as does a click after the expiry).
+          await this.expiryDone(entry);
+          break;
+        }
+        if (expiredBySchedule) {
+          // Expired by another claim: one without the message, or one that stopped before editing it.
+          expired.push({ challenge, messageId, entry });
+          break;
+        }
+        if (now < challenge.expiresAt) {
+          await this.store.commit([], [expiryEntry(entry, challenge.expiresAt)]);
+          break;
+        }
+        const set = await this.setStatus(challenge, read.revision, 'expired', { bySchedule: true });
+        if (set.ok) {
+          expired.push({ challenge: set.value, messageId, entry });
+          break;
+        }
+        // Answered at this very instant: look again.
+      }
+    }
+    return expired;
+  }
+
+  /** An expired challenge's message is dealt with: its entry leaves the expiry schedule. */
+  async expiryDone(entry: string): Promise<void> {
+    await this.store.commit([], [expiryEntry(entry, null)]);
   }
 
   /** The write that frees the challenger to challenge again in that channel (if the marker is still theirs). */

@@ -21,6 +21,19 @@ export function isTimeControl(value: string): value is TimeControl {
   return Object.hasOwn(TIME_CONTROLS, value);
 }
 
+/**
+ * The time control a game was played at, from its time per move (null: no limit); a game stored
+ * before the time was kept with it (undefined), or one started at a time no choice offers, gets
+ * the default.
+ */
+export function timeControlOf(perMoveMs: number | null | undefined): TimeControl {
+  if (perMoveMs === undefined) return DEFAULT_TIME_CONTROL;
+  const found = (Object.keys(TIME_CONTROLS) as TimeControl[]).find(
+    (time) => TIME_CONTROLS[time] === perMoveMs,
+  );
+  return found ?? DEFAULT_TIME_CONTROL;
+}
+
 /** When the player on turn is reminded, as a share of the time for the move. */
 const REMINDER_SHARE = 0.8;
 export const SCHEDULES = {
@@ -28,6 +41,8 @@ export const SCHEDULES = {
   reminders: 'schedule:reminders',
   /** Games where it is the AI's turn: any bot process may claim one and play it. */
   aiTurns: 'schedule:ai-turns',
+  /** Pending challenges by their expiry: the process that claims one marks it expired and edits its message. */
+  challengeExpiry: 'schedule:challenge-expiry',
 } as const;
 
 export interface Clock {

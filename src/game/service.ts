@@ -15,8 +15,23 @@ import {
   type VariantId,
 } from '../engine/index.ts';
 import type { ScheduleChange, Store, Write } from '../store/index.ts';
-import { type ChallengeInput, Challenges, FIFTEEN_MINUTES, type NewGame } from './challenges.ts';
-import { entryFor, readEntry, rescheduled, SCHEDULES, turnClock } from './clock.ts';
+import {
+  type ChallengeInput,
+  Challenges,
+  type ExpiredChallenge,
+  FIFTEEN_MINUTES,
+  type NewGame,
+} from './challenges.ts';
+import {
+  entryFor,
+  readEntry,
+  rescheduled,
+  SCHEDULES,
+  TIME_CONTROLS,
+  type TimeControl,
+  timeControlOf,
+  turnClock,
+} from './clock.ts';
 import { guarded } from './guarded.ts';
 import { keys } from './keys.ts';
 import { matchWinner, movesBy } from './match.ts';
@@ -42,7 +57,31 @@ import {
   success,
 } from './types.ts';
 
+export type { ExpiredChallenge } from './challenges.ts';
 export type { ActiveGame, Challenge, Outcome, Player } from './types.ts';
+
+export type AiLevel = NonNullable<StoredGame['ai']>['level'];
+
+/** A game against the AI, started at once: no challenge, no acceptance. */
+export interface AiGameInput {
+  guildId: string;
+  channelId: string;
+  human: Player;
+  /** The bot as a player, its name telling the level. */
+  machine: Player;
+  variant: VariantId;
+  /** The human's side; random is drawn by the service's random source. */
+  side: Side | 'random';
+  time: TimeControl;
+  level: AiLevel;
+  /** A two-game match, sides swapped for the second game. */
+  match: boolean;
+}
+
+/** A rematch against the AI: the new game, started at once. */
+export interface AiRematch {
+  aiGame: ActiveGame;
+}
 
 /** Points at the last game that finished in a channel. */
 interface LastGameMarker {
@@ -107,6 +146,7 @@ function isDue(
 export class GameService {
   private readonly now: () => number;
   private readonly newId: () => string;
+  private readonly random: () => number;
   private readonly challenges: Challenges;
   /** Loaded games by id and revision, for reads (board, autocomplete); never mutated. */
   private readonly loaded = new Map<string, Game>();
@@ -117,6 +157,7 @@ export class GameService {
   ) {
     this.now = options.now ?? Date.now;
     this.newId = options.newId ?? (() => randomBytes(9).toString('base64url'));
+    this.random = options.random ?? Math.random;
     this.challenges = new Challenges(
       store,
       {
@@ -126,7 +167,7 @@ export class GameService {
       {
         now: this.now,
         newId: this.newId,
-        random: options.random ?? Math.random,
+        random: this.random,
         challengeTtlMs: options.challengeTtlMs ?? FIFTEEN_MINUTES,
       },
     );
@@ -164,6 +205,23 @@ export class GameService {
     return this.challenges.expire(id);
   }
 
+  /** Notes the message that shows a challenge, for whichever process expires it. */
+  recordChallengeMessage(challenge: Challenge, messageId: string): Promise<void> {
+    return this.challenges.recordMessage(challenge, messageId);
+  }
+
+  /**
+   * Claims the challenges whose time is up (any process may; each goes to one) and marks them
+   * expired; call `challengeExpiryDone` with each entry once its message is edited.
+   */
+  claimExpiredChallenges(limit?: number): Promise<ExpiredChallenge[]> {
+    return this.challenges.claimExpired(limit);
+  }
+
+  challengeExpiryDone(entry: string): Promise<void> {
+    return this.challenges.expiryDone(entry);
+  }
+
   // Games
 
   /**
@@ -178,10 +236,13 @@ export class GameService {
     perMoveMs?: number | null;
     /** A game against the AI: its side and level. */
     ai?: StoredGame['ai'];
+    /** Game 1 of a two-game match, sides swapped for game 2. */
+    match?: boolean;
   }): Promise<Outcome<ActiveGame>> {
     return guarded(async () => {
       const stored = this.newGame(input);
       stored.ai = input.ai ?? null;
+      if (input.match) stored.match = { id: this.newId(), game: 1 };
       const ply = input.game.plyCount;
       const committed = await this.store.commit(
         [{ key: keys.game(input.channelId), value: stored, expectRevision: 0 }],
@@ -200,10 +261,27 @@ export class GameService {
     });
   }
 
+  /** A game against the AI, started at once in the channel (refused when it has a game). */
+  async playAi(input: AiGameInput): Promise<Outcome<ActiveGame>> {
+    const humanSide: Side =
+      input.side === 'random' ? (this.random() < 0.5 ? 'attackers' : 'defenders') : input.side;
+    const aiSide = otherSide(humanSide);
+    return this.startGame({
+      guildId: input.guildId,
+      channelId: input.channelId,
+      players: { [humanSide]: input.human, [aiSide]: input.machine } as Record<Side, Player>,
+      game: new Game(input.variant),
+      perMoveMs: TIME_CONTROLS[input.time],
+      ai: { side: aiSide, level: input.level },
+      match: input.match,
+    });
+  }
+
   private newGame(input: NewGame): StoredGame {
     const now = this.now();
     return {
       clock: input.perMoveMs ? turnClock(input.perMoveMs, now) : null,
+      perMoveMs: input.perMoveMs ?? null,
       schema: 1,
       id: this.newId(),
       guildId: input.guildId,
@@ -390,23 +468,52 @@ export class GameService {
     };
   }
 
-  /** A rematch of a finished game, sides swapped: a new challenge from `user` to their opponent. */
-  async rematch(gameId: string, user: Player, channelId: string): Promise<Outcome<Challenge>> {
+  /**
+   * A rematch of a finished game with sides swapped and everything else as it was: the variant,
+   * the time per move, a match. Against a member it is a new challenge from `user`; against the
+   * AI the new game starts at once. Either is played in `channelId`, where the Rematch button was
+   * pressed: the channel or thread of the finished game, which is free again.
+   */
+  async rematch(
+    gameId: string,
+    user: Player,
+    channelId: string,
+    locale?: string,
+  ): Promise<Outcome<Challenge | AiRematch>> {
     const archived = await guarded(async () => success(await this.archived(gameId)));
     if (!archived.ok) return archived;
     const finished = archived.value;
     if (!finished) return failure('game-gone');
     const side = (['attackers', 'defenders'] as const).find((s) => finished.players[s].id === user.id);
-    if (!side) return failure('not-in-that-game');
-    const opponent = finished.players[otherSide(side)];
+    if (!side || finished.ai?.side === side) return failure('not-in-that-game');
+    const variant = loadGame(finished.record).variant.id;
+    const time = timeControlOf(finished.perMoveMs);
+    const match = Boolean(finished.match);
+    if (finished.ai) {
+      const started = await this.playAi({
+        guildId: finished.guildId,
+        channelId,
+        human: user,
+        machine: finished.players[finished.ai.side],
+        variant,
+        side: finished.ai.side,
+        time,
+        level: finished.ai.level,
+        match,
+      });
+      return started.ok ? success({ aiGame: started.value }) : started;
+    }
     return this.challenge({
       guildId: finished.guildId,
       channelId,
       challenger: user,
-      opponent,
-      variant: loadGame(finished.record).variant.id,
+      opponent: finished.players[otherSide(side)],
+      variant,
       side: otherSide(side),
       thread: false,
+      time,
+      match,
+      locale,
     });
   }
 
@@ -581,13 +688,16 @@ export class GameService {
           writes.push(...(await this.archiveWrites(archived)));
           if (stored.match?.game === 1) {
             // Game 1 of a match: game 2 starts at once in the channel, sides swapped; the match is rated when it ends.
+            const secondGame = new Game(active.variant);
             nextGame = this.newGame({
               guildId: stored.guildId,
               channelId,
               players: { attackers: stored.players.defenders, defenders: stored.players.attackers },
-              game: new Game(active.variant),
-              perMoveMs: stored.clock?.perMoveMs ?? null,
+              game: secondGame,
+              perMoveMs: stored.perMoveMs ?? stored.clock?.perMoveMs ?? null,
             });
+            // Against the AI, the AI swaps sides too.
+            nextGame.ai = stored.ai ? { ...stored.ai, side: otherSide(stored.ai.side) } : null;
             nextGame.match = {
               id: stored.match.id,
               game: 2,
@@ -598,7 +708,10 @@ export class GameService {
               },
             };
             writes.push({ key: keys.game(channelId), value: nextGame, expectRevision: read.revision });
-            schedules.push(...rescheduled(nextGame, null, { clock: nextGame.clock, ply: 0 }));
+            schedules.push(
+              ...rescheduled(nextGame, null, { clock: nextGame.clock, ply: 0 }),
+              ...aiTurn(nextGame, null, { turn: secondGame.turn, ply: 0 }, now),
+            );
           } else {
             const standings = await this.store.read<StandingsDoc>(keys.standings(stored.guildId));
             writes.push(

@@ -84,6 +84,10 @@ export interface Challenge {
   time?: TimeControl;
   /** A two-game match with sides swapped. */
   match?: boolean;
+  /** The challenger's Discord locale: the challenge's message is in their language, and so is its expiry. */
+  locale?: string;
+  /** Expired by the expiry schedule, whose claimer edits the message (a late click updates it itself). */
+  expiredBySchedule?: boolean;
   createdAt: number;
   expiresAt: number;
   status: ChallengeStatus;
@@ -111,6 +115,11 @@ export interface StoredGame {
   undoRequest?: { by: Side; ply: number } | null;
   /** The time control's state for the turn in progress; absent or null without a time limit. */
   clock?: Clock | null;
+  /**
+   * The time per move the game was started with (null: no limit). Unlike the clock it stays when
+   * the game ends, so a rematch keeps it; absent in games stored before it was kept.
+   */
+  perMoveMs?: number | null;
   match?: MatchState | null;
   /** In a game against the AI: its side and level. */
   ai?: { side: Side; level: 'easy' | 'normal' | 'hard' } | null;

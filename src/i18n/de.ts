@@ -75,7 +75,13 @@ export const de: Messages = {
   badSide: 'Die Seite muss attackers, defenders oder random sein.',
   badLevel: 'Die Stufe muss easy, normal oder hard sein.',
   aiChannelBusy:
-    'In diesem Kanal läuft schon eine Partie: spiele gegen die KI in einem anderen Kanal oder Thread.',
+    'In diesem Kanal läuft schon eine Partie: mit `thread:true` spielst du gegen die KI in einem neuen Thread, oder nimm einen anderen Kanal.',
+  levelOnlyAgainstBot:
+    'Die Option `level` gilt nur für Partien gegen den Bot: ein Mitglied spielt so stark, wie es spielt. Lass sie weg, um ein Mitglied herauszufordern.',
+  threadInThread:
+    'Das hier ist schon ein Thread, und ein Thread kann keine eigenen Threads haben: nutze `thread:true` in einem Kanal, oder lass es weg, um hier zu spielen.',
+  noThreadsHere:
+    'In diesem Kanal lassen sich keine Threads öffnen: lass `thread:true` weg, um hier zu spielen.',
 
   challenge: (p) =>
     `<@${p.opponentId}>, **${p.challenger}** fordert dich zu **${p.variant}** heraus (${p.terms}). Nimm innerhalb von 15 Minuten an: ${p.expires}.`,
@@ -93,6 +99,7 @@ export const de: Messages = {
   accepted: (p) => `${p.name} hat angenommen.`,
   gameIsIn: (p) => `Die Partie läuft in <#${p.channelId}>.`,
   youPlayTheAi: (p) => `Du spielst die ${SIDE[p.side]} gegen die KI (${p.level}).`,
+  aiMatch: 'Dies ist Partie 1 eines Wettkampfs über zwei Partien: in Partie 2 werden die Seiten getauscht.',
   level: (level) => ({ easy: 'leicht', normal: 'normal', hard: 'schwer' })[level],
 
   gameTitle: (p) => `${p.variant}: **${p.attackers}** (Angreifer) gegen **${p.defenders}** (Verteidiger)`,

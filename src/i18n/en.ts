@@ -55,7 +55,13 @@ export const en = {
   badTime: 'The time must be 10m, 1h, 1d, 3d or none.',
   badSide: 'The side must be attackers, defenders or random.',
   badLevel: 'The level must be easy, normal or hard.',
-  aiChannelBusy: 'This channel already has a game: play the AI in another channel or thread.',
+  aiChannelBusy:
+    'This channel already has a game: add `thread:true` to play the AI in a new thread, or use another channel.',
+  levelOnlyAgainstBot:
+    'The `level` option is for games against the bot: a member plays as well as they play. Leave it out to challenge a member.',
+  threadInThread:
+    'This is a thread already, and a thread cannot have threads of its own: use `thread:true` in a channel, or leave it out to play here.',
+  noThreadsHere: 'Threads cannot be opened in this channel: leave out `thread:true` to play here.',
 
   // Challenges
   challenge: (p: {
@@ -81,6 +87,7 @@ export const en = {
   accepted: (p: { name: string }) => `${p.name} accepted.`,
   gameIsIn: (p: { channelId: string }) => `The game is in <#${p.channelId}>.`,
   youPlayTheAi: (p: { side: Side; level: string }) => `You play the ${p.side} against the AI (${p.level}).`,
+  aiMatch: 'This is game 1 of a two-game match: sides swap for game 2.',
   level: (level: 'easy' | 'normal' | 'hard'): string => level,
 
   // A game's messages

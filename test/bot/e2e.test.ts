@@ -148,6 +148,73 @@ describe('/challenge', () => {
   });
 });
 
+describe('Rematch', () => {
+  it('keeps the variant, the time per move and the match, swaps the sides, and is played in the same thread', async () => {
+    const channelId = world.emulator.createChannel('rematch-settings');
+    await world.emulator.waitFor(() => world.bots[0].bot.client.channels.cache.has(channelId));
+    await acceptedChallenge(
+      world.emulator,
+      ann,
+      bob,
+      { variant: 'fetlar', side: 'attackers', time: '10m', match: true, thread: true },
+      { channelId },
+    );
+    const thread = await world.emulator.waitFor(() =>
+      world.emulator.threads().find((candidate) => candidate.parentId === channelId),
+    );
+    const where = { channelId: thread.id };
+    // Game 1: Bob (defenders) resigns; game 2, sides swapped: Ann (defenders) resigns.
+    await world.emulator.slash(bob, 'resign', {}, where).reply();
+    const final = await world.emulator.slash(ann, 'resign', {}, where).reply();
+    const [rematchId] = buttonIds(final);
+    expect(rematchId).toMatch(/^challenge:rematch:/);
+
+    const rematch = await world.emulator.clickButton(ann, final, rematchId).reply();
+    expect(rematch.channelId).toBe(thread.id);
+    expect(rematch.content).toContain(`<@${bob.id}>`);
+    expect(rematch.content).toContain('**Fetlar Hnefatafl**');
+    expect(rematch.content).toContain('Ann plays the attackers');
+    expect(rematch.content).toContain('a two-game match');
+    expect(rematch.content).toContain('10 minutes per move');
+    expect(rematch.content).not.toContain('1 day');
+    expect(rematch.content).not.toContain('in a new thread');
+
+    await world.emulator.clickButton(bob, rematch, buttonIds(rematch)[0]).reply();
+    const active = await world.bots[0].service.board(thread.id);
+    expect(active?.variant).toBe('fetlar');
+    expect(active?.players.attackers.id).toBe(ann.id);
+    expect(active?.players.defenders.id).toBe(bob.id);
+    expect(active?.clock?.perMoveMs).toBe(10 * 60 * 1000);
+    expect(active?.match?.game).toBe(1);
+    expect(world.emulator.threads().filter((candidate) => candidate.parentId === channelId)).toHaveLength(1);
+  });
+});
+
+describe('/challenge options that cannot be honoured', () => {
+  it('are refused privately with the reason: level against a member, thread:true inside a thread', async () => {
+    const channelId = world.emulator.createChannel('challenge-options');
+    await world.emulator.waitFor(() => world.bots[0].bot.client.channels.cache.has(channelId));
+    const level = await world.emulator
+      .slash(ann, 'challenge', { opponent: bob, level: 'hard' }, { channelId })
+      .reply();
+    expect(level.ephemeral).toBe(true);
+    expect(level.content).toContain('`level` option is for games against the bot');
+
+    await acceptedChallenge(world.emulator, ann, bob, { variant: 'fetlar', thread: true }, { channelId });
+    const thread = await world.emulator.waitFor(() =>
+      world.emulator.threads().find((candidate) => candidate.parentId === channelId),
+    );
+    for (const opponent of [cat, world.emulator.botUser]) {
+      const nested = await world.emulator
+        .slash(ann, 'challenge', { opponent, thread: true }, { channelId: thread.id })
+        .reply();
+      expect(nested.ephemeral).toBe(true);
+      expect(nested.content).toContain('a thread cannot have threads');
+    }
+    expect(world.emulator.threads().filter((candidate) => candidate.parentId === thread.id)).toEqual([]);
+  });
+});
+
 describe('/move', () => {
   it('a legal move is answered publicly with the board, the move and a mention of the player to move', async () => {
     const channelId = await channelWithGame(new Game('alea-armed'));

@@ -110,6 +110,70 @@ describe('challenge expiry', () => {
   });
 });
 
+describe('challenge expiry in the store', () => {
+  const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+  it('a challenge issued before a restart is closed by the restarted process when it expires', async () => {
+    let now = Date.now();
+    world = await startWorld(1, { now: () => now });
+    const { emulator } = world;
+    const ann = emulator.addUser('Ann');
+    const bob = emulator.addUser('Bob');
+    const challenge = await emulator.slash(ann, 'challenge', { opponent: bob }).reply();
+    const challengeId = buttonIds(challenge)[0].split(':')[2];
+
+    await world.bots[0].stop();
+    world.bots[0] = await startBotProcess(emulator, world.namespace, { now: () => now });
+    await world.bots[0].bot.sweep();
+    expect(challenge.components).not.toEqual([]);
+
+    now += FIFTEEN_MINUTES;
+    await world.bots[0].bot.sweep();
+    expect(challenge.components).toEqual([]);
+    expect(challenge.content).toContain('The challenge expired.');
+    expect(challenge.editedTimes).toBe(1);
+    expect((await world.bots[0].service.challengeFor(challengeId))?.status).toBe('expired');
+    now += 2 * FIFTEEN_MINUTES;
+    await world.bots[0].bot.sweep();
+    expect(challenge.editedTimes).toBe(1);
+  });
+
+  it('with two processes, each expired challenge’s message is edited exactly once, in its challenger’s language', async () => {
+    let now = Date.now();
+    world = await startWorld(2, { now: () => now });
+    const { emulator, bots } = world;
+    const bob = emulator.addUser('Bob');
+    const challengers = [
+      emulator.addUser('Ann'),
+      emulator.addUser('Cat'),
+      emulator.addUser('Dan', { locale: 'de' }),
+      emulator.addUser('Eve'),
+    ];
+    await emulator.waitFor(() => bots.every((process) => process.bot.client.users.cache.has(bob.id)));
+    const challenges = [];
+    for (const challenger of challengers)
+      challenges.push(await emulator.slash(challenger, 'challenge', { opponent: bob }).reply());
+    // One is declined in time: its message was updated by the decline, and expiry leaves it be.
+    const declined = challenges.pop();
+    if (!declined) throw new Error('no challenge');
+    await emulator.clickButton(bob, declined, buttonIds(declined)[1]).reply();
+    expect(declined.editedTimes).toBe(1);
+
+    now += FIFTEEN_MINUTES;
+    await Promise.all([...bots, ...bots].map((process) => process.bot.sweep()));
+    now += 2 * FIFTEEN_MINUTES;
+    await Promise.all(bots.map((process) => process.bot.sweep()));
+    for (const challenge of challenges) {
+      expect(challenge.components).toEqual([]);
+      expect(challenge.editedTimes).toBe(1);
+    }
+    expect(challenges[0].content).toContain('The challenge expired.');
+    expect(challenges[2].content).toContain('Die Herausforderung ist abgelaufen.');
+    expect(declined.editedTimes).toBe(1);
+    expect(declined.content).toContain('declined');
+  });
+});
+
 describe('slow work', () => {
   it('an interaction that takes longer than a second is deferred, then answered: never "interaction failed"', async () => {
     const slow = { delay: 0 };

@@ -194,6 +194,90 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       });
     });
 
+    it('expiries are a schedule in the store: each claimed by one process, with its message; answered ones dropped', async () => {
+      let now = 2_000_000;
+      const store = await openStore();
+      const other = kind === 'redis' ? await openStore() : store;
+      const [one, two] = [
+        new GameService(store, { now: () => now }),
+        new GameService(other, { now: () => now }),
+      ];
+      const made = async (challenger: Player, messageId?: string) => {
+        const outcome = await one.challenge(
+          challengeInput(channel(), { challenger, opponent: cat, locale: 'de' }),
+        );
+        if (!outcome.ok) throw new Error(outcome.code);
+        if (messageId) await one.recordChallengeMessage(outcome.value, messageId);
+        return outcome.value;
+      };
+      const posted = await made(ann, '9001');
+      const unposted = await made(bob);
+      const answered = await made(ann, '9002');
+      expect((await two.declineChallenge(answered.id, cat)).ok).toBe(true);
+      // Both processes claim at once. (The tests on Redis share one schedule: only this test's challenges count.)
+      const ids = [posted.id, unposted.id, answered.id];
+      const claimBoth = async () =>
+        (await Promise.all([one.claimExpiredChallenges(), two.claimExpiredChallenges()]))
+          .flat()
+          .filter(({ challenge }) => ids.includes(challenge.id));
+      expect(await claimBoth()).toEqual([]);
+
+      now += 15 * 60 * 1000;
+      const claimed = await claimBoth();
+      expect(
+        claimed.map(({ challenge, messageId }) => [challenge.id, challenge.status, messageId]).sort(),
+      ).toEqual(
+        [
+          [posted.id, 'expired', '9001'],
+          [unposted.id, 'expired', null],
+        ].sort(),
+      );
+      expect(claimed.every(({ challenge }) => challenge.locale === 'de')).toBe(true);
+      expect((await one.challengeFor(answered.id))?.status).toBe('declined');
+
+      // A claimer that stops before it has edited the message: the next one takes it over when the lease ends.
+      expect(await claimBoth()).toEqual([]);
+      now += 61 * 1000;
+      const again = await claimBoth();
+      expect(again.map(({ challenge }) => challenge.id).sort()).toEqual([posted.id, unposted.id].sort());
+      for (const { entry } of again) await two.challengeExpiryDone(entry);
+      now += 61 * 1000;
+      expect(await claimBoth()).toEqual([]);
+    });
+
+    it('a challenge that expired before its message was noted is claimed again, with the message', async () => {
+      let now = 3_000_000;
+      const { service } = await setup({ now: () => now });
+      const made = await service.challenge(challengeInput(channel()));
+      if (!made.ok) throw new Error(made.code);
+      const claim = async () =>
+        (await service.claimExpiredChallenges()).filter(({ challenge }) => challenge.id === made.value.id);
+      now += 15 * 60 * 1000;
+      const [first] = await claim();
+      expect(first).toMatchObject({ challenge: { id: made.value.id }, messageId: null });
+      await service.challengeExpiryDone(first.entry);
+      await service.recordChallengeMessage(made.value, '9003');
+      const [second] = await claim();
+      expect(second).toMatchObject({
+        challenge: { id: made.value.id, status: 'expired' },
+        messageId: '9003',
+      });
+      await service.challengeExpiryDone(second.entry);
+      expect(await claim()).toEqual([]);
+    });
+
+    it('a click after the expiry closes the challenge itself: the schedule leaves its message alone', async () => {
+      let now = 4_000_000;
+      const { service } = await setup({ now: () => now });
+      const made = await service.challenge(challengeInput(channel()));
+      if (!made.ok) throw new Error(made.code);
+      await service.recordChallengeMessage(made.value, '9004');
+      now += 15 * 60 * 1000;
+      expect(await service.acceptChallenge(made.value.id, bob)).toMatchObject({ ok: false, code: 'expired' });
+      const claimed = await service.claimExpiredChallenges();
+      expect(claimed.filter(({ challenge }) => challenge.id === made.value.id)).toEqual([]);
+    });
+
     it('two simultaneous accepts (a double click) start exactly one game', async () => {
       const store = await openStore();
       const service = new GameService(store);

@@ -1,0 +1,55 @@
+/** A challenge's message: open with its buttons, and closed (answered or expired) without them. */
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
+import type { Challenge } from '../game/service.ts';
+import type { Messages } from '../i18n/index.ts';
+import { onlyMention, type Post, safeName } from './present.ts';
+
+/** The challenge in the challenger's language (the challenged member sees the same message). */
+export function challengeMessage(m: Messages, challenge: Challenge): Post {
+  const { challenger, opponent, variant, side } = challenge;
+  const terms = [
+    side === 'random' ? m.sidesAtRandom : m.challengerPlays({ name: safeName(challenger.name), side }),
+    ...(challenge.match ? [m.twoGameMatch] : []),
+    ...(challenge.thread ? [m.inNewThread] : []),
+    m.timeControl(challenge.time ?? 'none'),
+  ];
+  const buttons = [
+    new ButtonBuilder()
+      .setCustomId(`challenge:accept:${challenge.id}`)
+      .setLabel(m.accept)
+      .setStyle(ButtonStyle.Success),
+    new ButtonBuilder()
+      .setCustomId(`challenge:decline:${challenge.id}`)
+      .setLabel(m.decline)
+      .setStyle(ButtonStyle.Danger),
+    new ButtonBuilder()
+      .setCustomId(`challenge:withdraw:${challenge.id}`)
+      .setLabel(m.withdraw)
+      .setStyle(ButtonStyle.Secondary),
+  ];
+  return {
+    content: m.challenge({
+      opponentId: opponent.id,
+      challenger: safeName(challenger.name),
+      variant: m.variantName(variant),
+      terms: terms.join(', '),
+      expires: `<t:${Math.floor(challenge.expiresAt / 1000)}:R>`,
+    }),
+    components: [new ActionRowBuilder<ButtonBuilder>().addComponents(buttons)],
+    allowedMentions: onlyMention(opponent.id),
+  };
+}
+
+/** The challenge message once it can no longer be answered: its buttons gone. */
+export function closedMessage(m: Messages, challenge: Challenge, why: string): Post {
+  return {
+    content: m.challengeClosed({
+      challenger: safeName(challenge.challenger.name),
+      opponent: safeName(challenge.opponent.name),
+      variant: m.variantName(challenge.variant),
+      why,
+    }),
+    components: [],
+    allowedMentions: onlyMention(),
+  };
+}
