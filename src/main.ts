@@ -5,6 +5,7 @@ import { createBot } from './bot/client.ts';
 import { readConfigOrExit } from './config.ts';
 import { GameService } from './game/service.ts';
 import { createLogger } from './log.ts';
+import { discordLoginProblem } from './startup-checks.ts';
 import { createStore, StoreUnavailableError } from './store/index.ts';
 
 async function main(): Promise<void> {
@@ -64,7 +65,12 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await bot.start();
+  // A wrong token or a Discord that does not answer ends the process with the reason in one line.
+  await bot.start().catch(async (error: unknown) => {
+    logger.error(`cannot start: ${discordLoginProblem(error)}`);
+    await store.close().catch(() => {});
+    process.exit(1);
+  });
 }
 
 await main();

@@ -9,7 +9,14 @@ import { fileURLToPath } from 'node:url';
 import { REST, Routes, ShardingManager } from 'discord.js';
 import { readConfigOrExit } from './config.ts';
 import { createLogger } from './log.ts';
+import { nodeVersionProblem } from './startup-checks.ts';
 
+// The launcher itself would run, but every shard process would fail at module load.
+const tooOld = nodeVersionProblem(process.versions.node);
+if (tooOld) {
+  console.error(tooOld);
+  process.exit(1);
+}
 const config = readConfigOrExit();
 const logger = createLogger({
   level: config.logLevel,

@@ -9,11 +9,23 @@ export interface BotChild {
   exited: Promise<number | null>;
 }
 
-export function spawnBot(emulator: DiscordEmulator, env: Record<string, string>): BotChild {
+export interface SpawnOptions {
+  /** The script to run: `src/main.ts` by default, `src/start.ts` as `npm start` does. */
+  entry?: string;
+  /** Modules to load first (`--import`), e.g. one that makes the process look like another Node.js. */
+  preload?: string[];
+}
+
+export function spawnBot(
+  emulator: DiscordEmulator,
+  env: Record<string, string>,
+  { entry = 'src/main.ts', preload = [] }: SpawnOptions = {},
+): BotChild {
   const profile = process.env.BOT_CPU_PROFILE_DIR
     ? ['--cpu-prof', '--cpu-prof-dir', process.env.BOT_CPU_PROFILE_DIR]
     : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
+  const imports = preload.flatMap((module) => ['--import', module]);
+  const child = spawn(process.execPath, [...profile, ...imports, '--import', 'tsx', entry], {
     env: {
       ...process.env,
       DISCORD_TOKEN: emulator.token,
