@@ -9,12 +9,15 @@ import type { GameService } from '../game/service.ts';
 import type { Logger } from '../log.ts';
 import { announcement, secondGame } from './announce.ts';
 import { moveLine, situation } from './game-messages.ts';
+import { OneRunAtATime } from './one-run-at-a-time.ts';
 import type { BoardPictures } from './pictures.ts';
 import { messagesOfChannel } from './present.ts';
 
 export class AiDriver {
-  private running: Promise<void> | null = null;
-  private again = false;
+  private readonly runs = new OneRunAtATime(
+    () => this.run(),
+    (error) => this.logger.warn('AI turns failed', { error }),
+  );
 
   constructor(
     private readonly service: GameService,
@@ -26,24 +29,12 @@ export class AiDriver {
 
   /** Looks for AI turns now (after a move, at start, on every sweep). */
   nudge(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.run()
-      .catch((error) => this.logger.warn('AI turns failed', { error }))
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.nudge();
-        }
-      });
+    this.runs.nudge();
   }
 
   /** Resolves when no AI turn is being played (for tests and shutdown). */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    await this.runs.idle();
   }
 
   private async run(): Promise<void> {
@@ -63,7 +54,7 @@ export class AiDriver {
       const after = outcome.value.game;
       const next = outcome.value.nextGame;
       // The AI's move ended game 1 of a match: game 2 may open with the AI's turn.
-      if (next?.ai) this.again = true;
+      if (next?.ai) this.runs.runAgain();
       const human = after.game.result ? undefined : after.players[after.game.turn].id;
       try {
         const channel = await this.client.channels.fetch(turn.channelId);

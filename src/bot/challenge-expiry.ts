@@ -9,14 +9,17 @@ import type { GameService } from '../game/service.ts';
 import { messagesFor } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import { closedMessage } from './challenge-messages.ts';
+import { OneRunAtATime } from './one-run-at-a-time.ts';
 import { messagesOfChannel } from './present.ts';
 
 /** A wake-up a little after the expiry: a timer may fire early, and the store refuses to expire a challenge before its time. */
 const WAKE_MARGIN_MS = 250;
 
 export class ChallengeExpiry {
-  private running: Promise<void> | null = null;
-  private again = false;
+  private readonly runs = new OneRunAtATime(
+    () => this.run(),
+    (error) => this.logger.warn('could not expire challenges', { error }),
+  );
   private readonly timers = new Set<NodeJS.Timeout>();
 
   constructor(
@@ -40,24 +43,12 @@ export class ChallengeExpiry {
 
   /** Looks for expired challenges now (on a wake-up and on every sweep). */
   nudge(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.run()
-      .catch((error) => this.logger.warn('could not expire challenges', { error }))
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.nudge();
-        }
-      });
+    this.runs.nudge();
   }
 
   /** Resolves when no expiry is being dealt with. */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    await this.runs.idle();
   }
 
   /** No more wake-ups; resolves when the expiries in hand are dealt with. */

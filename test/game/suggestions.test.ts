@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Game, type LegalMove, type VariantId, variantIds } from '../../src/engine/index.ts';
+import { midgame } from '../../bench/sample-games.ts';
+import { type Game, type LegalMove, type VariantId, variantIds } from '../../src/engine/index.ts';
 import {
   MAX_FIRST_MOVES,
   MAX_SUGGESTIONS,
@@ -11,18 +12,6 @@ import { de } from '../../src/i18n/de.ts';
 import { en } from '../../src/i18n/en.ts';
 import { suggestionName } from '../../src/i18n/index.ts';
 import { gameWith } from '../engine/setup.ts';
-
-/** The game after `plies` moves picked by a fixed rule from `seed`. */
-function midgame(variant: VariantId, plies: number, seed: number): Game {
-  const game = new Game(variant);
-  let state = seed;
-  for (let i = 0; i < plies && !game.isGameOver(); i++) {
-    const moves = game.legalMoves();
-    state = (state * 1103515245 + 12345) % 2147483648;
-    game.play(moves[state % moves.length]);
-  }
-  return game;
-}
 
 const isMove = (choice: Suggestion): choice is MoveSuggestion => 'move' in choice;
 const described = (choice: MoveSuggestion) =>
