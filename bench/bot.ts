@@ -3,6 +3,7 @@
  * emulator, through the real discord.js client and real Redis (REDIS_URL or 127.0.0.1:6379).
  */
 import { Game } from '../src/engine/index.ts';
+import { suggestMoves } from '../src/game/suggestions.ts';
 import { startWorld } from '../test/bot/harness.ts';
 import { midgame } from './sample-games.ts';
 import { summary } from './stats.ts';
@@ -92,6 +93,18 @@ export async function benchBot(): Promise<void> {
       if (i >= 20) firstTimes.push(took);
     }
     console.log(`  /move autocomplete on 19x19 midgames, nothing typed yet: ${summary(firstTimes)}`);
+
+    // The ranking alone, in this process, without Discord or Redis: what nothing typed costs.
+    const rankTimes: number[] = [];
+    const positions = [midgame('alea-armed', 60, 1), midgame('alea-armed', 61, 1)];
+    for (let i = 0; i < FIRST_SUGGESTIONS + 20; i++) {
+      const started = process.hrtime.bigint();
+      suggestMoves(positions[i % 2], '');
+      if (i >= 20) rankTimes.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+    console.log(
+      `  autocomplete ranking alone (suggestMoves, nothing typed), same midgames: ${summary(rankTimes)}`,
+    );
   } finally {
     await world.close();
   }
