@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { Game, type VariantId } from '../../src/engine/index.ts';
 import { gameWith, squaresOf } from './setup.ts';
 
-const ALL = ['alea-guards', 'alea-armed', 'alea-walker', 'fetlar', 'copenhagen'] as const satisfies VariantId[];
+const ALL = [
+  'alea-guards',
+  'alea-armed',
+  'alea-walker',
+  'fetlar',
+  'copenhagen',
+] as const satisfies VariantId[];
 const ALEA: VariantId[] = ['alea-guards', 'alea-armed', 'alea-walker'];
 /** A king square well away from the action on either board. */
 const KING_AWAY = {
