@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { midgame } from '../../bench/sample-games.ts';
-import { type Game, type LegalMove, type VariantId, variantIds } from '../../src/engine/index.ts';
+import { type Game, type LegalMove, variantIds } from '../../src/engine/index.ts';
 import {
   MAX_FIRST_MOVES,
   MAX_SUGGESTIONS,
