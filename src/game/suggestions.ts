@@ -285,7 +285,8 @@ function weight(effects: readonly MoveEffect[]): number {
         total += 50;
         break;
       case 'exposes-king':
-        total -= 10_000;
+        // Still listed when it captures, so the player sees the price; not for less.
+        total -= 900;
         break;
       case 'draws':
         break;
