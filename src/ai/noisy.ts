@@ -73,7 +73,9 @@ function escapeAnswers(position: Position, out: Int32Array): number {
     let to = king + step;
     while (cells[to] === EMPTY && rules.escape[to] === 0) to += step;
     if (cells[to] !== EMPTY) continue; // no escape square at the end of this line
-    for (let cell = king + step; cell !== to; cell += step) n = arrivals(position, cell, false, out, n);
+    // The escape square itself too: an edge square (Tablut) is one an attacker may block on.
+    for (let cell = king + step; cell !== to + step; cell += step)
+      n = arrivals(position, cell, false, out, n);
   }
   return n;
 }
