@@ -83,11 +83,24 @@ export function defendersEnclosed(position: Position): boolean {
  * fort, or has the king's region beside it along the edge.
  */
 export function inExitFort(position: Position): boolean {
+  return exitFortSize(position) > 0;
+}
+
+/** The squares of the king's exit fort (his square and those he can reach), or none. */
+export function exitFortRegion(position: Position): number[] {
+  return Array.from(position.queue.subarray(0, exitFortSize(position)));
+}
+
+/** How many squares the king's exit fort holds, left first in `position.queue`; 0 for no fort. */
+function exitFortSize(position: Position): number {
   const { cells, rules, marks, queue } = position;
   const king = position.king;
-  if (king < 0 || rules.edge[king] === 0) return false;
+  if (king < 0 || rules.edge[king] === 0) return 0;
   const { directions } = rules;
+  // Two marks, both taken before any cell is marked (taking one may clear every mark): the
+  // king's region, and the wall of defenders around it.
   const inside = position.nextMarkEpoch();
+  const wall = position.nextMarkEpoch();
   let tail = 0;
   marks[king] = inside;
   queue[tail++] = king;
@@ -101,40 +114,34 @@ export function inExitFort(position: Position): boolean {
         marks[next] = inside;
         queue[tail++] = next;
       } else if (piece !== DEFENDER) {
-        return false; // an attacker at the fort's door (or a guard, which no fort relies on)
+        return 0; // an attacker at the fort's door (or a guard, which no fort relies on)
       }
     }
   }
-  if (tail === 1) return false; // the king cannot move
-  // The wall: every defender bordering the king's region. Mark it with a second epoch.
+  if (tail === 1) return 0; // the king cannot move
+  // The wall: every defender bordering the king's region, queued after the region.
   const region = tail;
-  const wall = position.nextMarkEpoch();
   for (let i = 0; i < region; i++) {
     for (let k = 0; k < 4; k++) {
       const next = queue[i] + directions[k];
       if (cells[next] === DEFENDER && marks[next] !== wall) {
-        // The region's marks are now stale; keep the region in `queue[0..region)` and the wall after it.
         marks[next] = wall;
         queue[tail++] = next;
       }
     }
   }
-  // Re-mark the region: its cells must be told apart from the wall's and from outside.
-  const regionMark = position.nextMarkEpoch();
-  for (let i = 0; i < region; i++) marks[queue[i]] = regionMark;
   const safe = (cell: number): boolean => {
     const piece = cells[cell];
     if (piece === OFF) return true;
-    if (marks[cell] === regionMark)
-      return !(piece === EMPTY && rules.hostileWhenEmpty[DEFENDERS][cell] === 1);
+    if (marks[cell] === inside) return !(piece === EMPTY && rules.hostileWhenEmpty[DEFENDERS][cell] === 1);
     return piece === DEFENDER && marks[cell] === wall;
   };
   for (let i = region; i < tail; i++) {
     const defender = queue[i];
     for (let k = 0; k < 4; k += 2) {
       const d = directions[k];
-      if (!safe(defender + d) && !safe(defender - d)) return false;
+      if (!safe(defender + d) && !safe(defender - d)) return 0;
     }
   }
-  return true;
+  return region;
 }
