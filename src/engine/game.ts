@@ -7,7 +7,7 @@
 
 import { escapeLines } from './escape.ts';
 import { moveRecord, PIECE_KIND, readPosition, readSquare, squareName, writePosition } from './notation.ts';
-import { DRAW, judge, type Verdict } from './outcome.ts';
+import { DRAW, exitFortRegion, judge, type Verdict } from './outcome.ts';
 import { KING_CAPTURED, moveBufferSize, moveFrom, moveTo, Position } from './position.ts';
 import { ATTACKERS, DEFENDERS, type RuleTables, rulesFor } from './rules.ts';
 import type {
@@ -269,6 +269,10 @@ export class Game {
       plyCount: this.played.length,
       lastMove: last ? { from: last.from, to: last.to, captured: [...last.captured] } : null,
       result: this.ending,
+      exitFort:
+        this.ending?.reason === 'exit-fort'
+          ? exitFortRegion(this.core).map((cell) => squareName(this.rules, cell))
+          : [],
       threats: this.threats(),
     };
   }

@@ -81,6 +81,8 @@ export interface BoardSnapshot {
   plyCount: number;
   lastMove: { from: Square; to: Square; captured: Square[] } | null;
   result: GameResult | null;
+  /** The squares of the exit fort the game was won by (the king's and those he could reach), or none. */
+  exitFort: Square[];
   /** Flags for the picture: the king can reach an escape square next move / can be captured next move. */
   threats: { kingCanEscape: boolean; kingCanBeCaptured: boolean };
 }

@@ -142,37 +142,22 @@ function placementsOf(snapshot: BoardSnapshot, layout: Layout): Placement[] {
 }
 
 /**
- * The exit fort of a game the defenders won by one: the king's square and every empty square he
- * can reach from it by rook steps, the region its defenders close. Each with the sides it shares
- * with the outside (a wall piece or the board's end), to outline the region.
+ * The exit fort of a game the defenders won by one, as the engine found it: each of its squares
+ * with the sides it shares with the outside (a wall piece or the board's end), to outline it.
  */
 function exitFort(snapshot: BoardSnapshot): { file: number; rank: number; sides: number }[] {
-  const { result, board, size } = snapshot;
-  if (result?.reason !== 'exit-fort' || !result.square) return [];
-  const start = indicesOf(result.square);
-  const inside = (file: number, rank: number) => file >= 0 && file < size && rank >= 0 && rank < size;
+  const region = new Set(snapshot.exitFort);
   const steps = [
     { df: 0, dr: 1, side: FORT_SIDES.north },
     { df: 1, dr: 0, side: FORT_SIDES.east },
     { df: 0, dr: -1, side: FORT_SIDES.south },
     { df: -1, dr: 0, side: FORT_SIDES.west },
   ];
-  const region = new Set([start.rank * size + start.file]);
-  const queue = [start];
-  for (let head = 0; head < queue.length; head++) {
-    const { file, rank } = queue[head];
-    for (const { df, dr } of steps) {
-      const next = { file: file + df, rank: rank + dr };
-      const key = next.rank * size + next.file;
-      if (!inside(next.file, next.rank) || region.has(key) || board[next.rank][next.file]) continue;
-      region.add(key);
-      queue.push(next);
-    }
-  }
-  return queue.map(({ file, rank }) => {
+  return snapshot.exitFort.map((square) => {
+    const { file, rank } = indicesOf(square);
     let sides = 0;
     for (const { df, dr, side } of steps) {
-      if (!inside(file + df, rank + dr) || !region.has((rank + dr) * size + file + df)) sides |= side;
+      if (!region.has(`${String.fromCharCode(97 + file + df)}${rank + dr + 1}`)) sides |= side;
     }
     return { file, rank, sides };
   });
