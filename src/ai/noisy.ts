@@ -24,7 +24,11 @@ export function noisyMoves(position: Position, out: Int32Array, threatened: bool
   return n;
 }
 
-/** Moves that close a pincer on an ordinary enemy piece. */
+/**
+ * Moves that close a pincer on an ordinary enemy piece, and where the variant has the shieldwall,
+ * moves onto an edge square beside an enemy piece on the edge (a row's flank; the search keeps
+ * the move only if it did capture).
+ */
 function captures(position: Position, out: Int32Array): number {
   const { cells, rules } = position;
   const side = position.sideToMove;
@@ -34,10 +38,14 @@ function captures(position: Position, out: Int32Array): number {
   let n = 0;
   for (let i = 0; i < squares.length; i++) {
     const cell = squares[i];
-    if (cells[cell] !== victim) continue;
+    const piece = cells[cell];
+    if (piece === EMPTY || sideOf(piece) !== victimSide) continue;
     for (const step of rules.directions) {
       const landing = cell + step;
-      if (cells[landing] === EMPTY && closesPincer(rules, cells, cell - step, victimSide)) {
+      if (cells[landing] !== EMPTY) continue;
+      if (piece === victim && closesPincer(rules, cells, cell - step, victimSide)) {
+        n = arrivals(position, landing, true, out, n);
+      } else if (rules.shieldwall && rules.edge[cell] === 1 && rules.edge[landing] === 1) {
         n = arrivals(position, landing, true, out, n);
       }
     }
@@ -53,13 +61,14 @@ function kingCaptures(position: Position, out: Int32Array, n: number): number {
   return n;
 }
 
-/** The king's moves to a square from which he sees an escape square. */
+/** The king's moves onto an escape square, or to a square from which he sees one. */
 function kingThreats(position: Position, out: Int32Array, n: number): number {
   const { cells, rules, king } = position;
   if (king < 0) return n;
   for (const step of rules.directions) {
     for (let to = king + step; cells[to] === EMPTY; to += step) {
-      if (escapeLines(position, to, king) > 0) n = listOnce(out, n, king | (to << 9));
+      if (rules.escape[to] === 1 || escapeLines(position, to, king) > 0)
+        n = listOnce(out, n, king | (to << 9));
     }
   }
   return n;
