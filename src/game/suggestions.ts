@@ -88,7 +88,7 @@ const ORTHOGONAL: readonly Point[] = [
  * dear on 19x19 (some 500 moves); the board tells cheaply which moves cannot capture and cannot
  * change the king's threats, and only the others go to the engine, whose answer decides.
  */
-class Position {
+class BoardBefore {
   readonly side: Side;
   readonly board: Board;
   readonly king: Point | null = null;
@@ -194,7 +194,7 @@ function resultEffect(result: GameResult, mover: Side): MoveEffect {
  * touches his lines to the escapes can change his threats: those are played in the engine and
  * taken back, so the game is left as it was; the rest are read off the board.
  */
-function effectsOf(game: Game, move: LegalMove, was: Position): MoveEffect[] {
+function effectsOf(game: Game, move: LegalMove, was: BoardBefore): MoveEffect[] {
   const from = point(move.from);
   const to = point(move.to);
   const isKing = was.at(from) === 'king';
@@ -306,7 +306,7 @@ export function suggestMoves(game: Game, typed: string): Suggestion[] {
     value: square,
     piece: { square, kind: game.pieceAt(square) ?? 'attacker', moves: movesOf.get(square) ?? 0 },
   });
-  const was = new Position(game);
+  const was = new BoardBefore(game);
   const moveChoice = (move: LegalMove, effects = effectsOf(game, move, was)): MoveSuggestion => ({
     value: move.notation,
     move: { notation: move.notation, effects },
