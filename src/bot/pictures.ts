@@ -1,4 +1,5 @@
 /** Board pictures for stored games, drawn by the renderer; recent ones are kept, as /board often repeats. */
+import { LRUCache } from 'lru-cache';
 import { Game, variantIds } from '../engine/index.ts';
 import type { ActiveGame } from '../game/service.ts';
 import type { Messages } from '../i18n/index.ts';
@@ -10,8 +11,18 @@ export interface BoardPictures {
   of(active: ActiveGame, m: Messages): Promise<Buffer>;
 }
 
+/**
+ * A bound on a kept picture's bytes, over twice the largest drawn (80-115 KB): the pictures' bytes
+ * are bounded, and `keep` pictures still fit, as many as were kept by count alone.
+ */
+const PICTURE_BYTES = 256 * 1024;
+
 export function createBoardPictures(keep = 64): BoardPictures {
-  const recent = new Map<string, Buffer>();
+  const recent = new LRUCache<string, Buffer>({
+    max: keep,
+    maxSize: keep * PICTURE_BYTES,
+    sizeCalculation: (picture) => picture.byteLength,
+  });
   return {
     async of(active, m) {
       const { game, players } = active;
@@ -25,7 +36,6 @@ export function createBoardPictures(keep = 64): BoardPictures {
         { note, messages: m },
       );
       recent.set(key, picture);
-      if (recent.size > keep) recent.delete(recent.keys().next().value as string);
       return picture;
     },
   };
