@@ -1,6 +1,6 @@
 /**
- * Adler-32, the checksum that ends a zlib stream, and the checksum of two pieces joined computed
- * from the checksums of the pieces, so that a stream made of cached pieces needs no second pass.
+ * Adler-32, the checksum that ends a zlib stream, and the checksum of two chunks joined computed
+ * from the checksums of the chunks, so that a stream made of cached chunks needs no second pass.
  */
 const MOD = 65521;
 /**

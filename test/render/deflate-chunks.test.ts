@@ -3,8 +3,8 @@ import { deflateSync, inflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { adler32, adler32Combine } from '../../src/render/adler32.ts';
-import { PieceCache } from '../../src/render/piece-cache.ts';
-import { deflatePiece, zlibStream } from '../../src/render/zlib-pieces.ts';
+import { DeflateChunkCache } from '../../src/render/deflate-chunk-cache.ts';
+import { deflateChunk, zlibStream } from '../../src/render/deflate-chunks.ts';
 
 /** Adler-32 as RFC 1950 defines it, reducing after every byte. */
 function referenceAdler32(bytes: Uint8Array): number {
@@ -37,7 +37,7 @@ describe('adler32', () => {
     expect(adler32(bytes.subarray(7000), adler32(bytes.subarray(0, 7000)))).toBe(referenceAdler32(bytes));
   });
 
-  it('combines the checksums of two pieces into that of both, at any split', () => {
+  it('combines the checksums of two chunks into that of both, at any split', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 3000 }), fc.nat(), (bytes, at) => {
         const split = bytes.length === 0 ? 0 : at % (bytes.length + 1);
@@ -49,7 +49,7 @@ describe('adler32', () => {
     );
   });
 
-  it('combines pieces longer than the modulus, and full of 0xff', () => {
+  it('combines chunks longer than the modulus, and full of 0xff', () => {
     const first = Buffer.alloc(70_000, 0xff);
     const second = Buffer.concat([randomBytes(140_000), Buffer.alloc(65_521, 0xff)]);
     const both = Buffer.concat([first, second]);
@@ -57,51 +57,51 @@ describe('adler32', () => {
   });
 });
 
-describe('a zlib stream of pieces deflated separately', () => {
-  it('inflates, checksum included, to the pieces’ bytes in order, however they were cut', () => {
+describe('a zlib stream of chunks deflated separately', () => {
+  it('inflates, checksum included, to the chunks’ bytes in order, however they were cut', () => {
     const bytes = Buffer.concat([randomBytes(50_000), Buffer.alloc(200_000, 7), randomBytes(30_000)]);
     for (const cuts of [[], [1], [100, 49_999, 50_001], [0, 0, 280_000], [3, 77_777, 150_000, 250_000]]) {
       const edges = [0, ...cuts, bytes.length];
-      const pieces = edges.slice(1).map((end, i) => deflatePiece(bytes.subarray(edges[i], end), 3));
-      const stream = Buffer.concat(zlibStream(pieces));
+      const chunks = edges.slice(1).map((end, i) => deflateChunk(bytes.subarray(edges[i], end), 3));
+      const stream = Buffer.concat(zlibStream(chunks));
       expect(inflateSync(stream).equals(bytes), `cut at ${cuts}`).toBe(true);
     }
   });
 
-  it('lets a piece be reused in another stream, in another place', () => {
+  it('lets a chunk be reused in another stream, in another place', () => {
     const a = randomBytes(10_000);
     const b = Buffer.alloc(40_000, 3);
-    const [pieceA, pieceB] = [deflatePiece(a, 3), deflatePiece(b, 3)];
+    const [chunkA, chunkB] = [deflateChunk(a, 3), deflateChunk(b, 3)];
     expect(
-      inflateSync(Buffer.concat(zlibStream([pieceB, pieceA, pieceB]))).equals(Buffer.concat([b, a, b])),
+      inflateSync(Buffer.concat(zlibStream([chunkB, chunkA, chunkB]))).equals(Buffer.concat([b, a, b])),
     ).toBe(true);
   });
 
   it('is refused by inflate when the checksum is wrong', () => {
-    const stream = Buffer.concat(zlibStream([deflatePiece(randomBytes(1000), 3)]));
+    const stream = Buffer.concat(zlibStream([deflateChunk(randomBytes(1000), 3)]));
     stream[stream.length - 1] ^= 1;
     expect(() => inflateSync(stream)).toThrow(/check/);
   });
 });
 
-describe('the piece cache', () => {
-  const piece = (size: number) => deflatePiece(randomBytes(size), 3);
+describe('the deflate chunk cache', () => {
+  const chunk = (size: number) => deflateChunk(randomBytes(size), 3);
 
-  it('drops the least recently used pieces once over its budget', () => {
-    const cache = new PieceCache(3 * 1300);
-    cache.set('a', piece(1000));
-    cache.set('b', piece(1000));
-    cache.set('c', piece(1000));
+  it('drops the least recently used chunks once over its budget', () => {
+    const cache = new DeflateChunkCache(3 * 1300);
+    cache.set('a', chunk(1000));
+    cache.set('b', chunk(1000));
+    cache.set('c', chunk(1000));
     expect(cache.get('a')).toBeDefined();
-    cache.set('d', piece(1000));
+    cache.set('d', chunk(1000));
     expect(cache.get('b')).toBeUndefined();
     expect([cache.get('a'), cache.get('c'), cache.get('d')].every(Boolean)).toBe(true);
     expect(cache.heldBytes).toBeLessThanOrEqual(3 * 1300);
   });
 
-  it('keeps a piece in a buffer of its own size, not in zlib’s larger chunk', () => {
-    const cache = new PieceCache(1 << 20);
-    const small = deflatePiece(Buffer.alloc(100_000, 1), 3);
+  it('keeps a chunk in a buffer of its own size, not in zlib’s larger buffer', () => {
+    const cache = new DeflateChunkCache(1 << 20);
+    const small = deflateChunk(Buffer.alloc(100_000, 1), 3);
     expect(small.deflated.buffer.byteLength).toBeGreaterThan(small.deflated.length);
     cache.set('small', small);
     const kept = cache.get('small');
