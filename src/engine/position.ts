@@ -103,6 +103,7 @@ export class Position {
     this.hashHi ^= this.rules.sideKeyHi;
   }
 
+  // generateMoves, countMoves and hasMove repeat one walk of the board on purpose, for speed.
   /** Fills `out` with the moves of `side` (default: the side to move) and returns how many. */
   generateMoves(out: Int32Array, side = this.sideToMove): number {
     const { cells, rules } = this;

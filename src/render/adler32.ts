@@ -17,6 +17,7 @@ export function adler32(bytes: Uint8Array, adler = 1): number {
   while (i < n) {
     const end = Math.min(i + ROUND, n);
     const eights = end - ((end - i) & 7);
+    // Unrolled by eight on purpose, for speed; the loop after it takes the last few bytes.
     for (; i < eights; i += 8) {
       a += bytes[i];
       b += a;
