@@ -7,12 +7,19 @@
  * between two enemies is safe. Where the variant has it, a row of pieces on the board edge falls
  * to the shieldwall. The king falls by the rule of his variant and of where he stands.
  */
-import type { Position } from './position.ts';
 import type { RuleTables } from './rules.ts';
 import * as codes from './rules.ts';
 
 // Module-local copies: read through the import binding in these hot paths they cost far more.
 const { ATTACKER, ATTACKERS, CAPTURE_CUSTODIAL, DEFENDER, EMPTY, KING, OFF, sideOf } = codes;
+
+/** What capturing needs of a position (a Position): its rules, its cells, a way to take a piece off. */
+export interface CaptureBoard {
+  readonly rules: RuleTables;
+  readonly cells: Int8Array;
+  /** Takes the piece on `cell` off the board, so that unmaking the move puts it back. */
+  removeCaptured(cell: number): void;
+}
 
 /** Whether a piece may close a pincer, as the moving piece or as its far side. Guards never do. */
 export function helpsCapture(rules: RuleTables, piece: number): boolean {
@@ -34,7 +41,7 @@ export function closesPincer(rules: RuleTables, cells: Int8Array, cell: number, 
 }
 
 /** Removes every ordinary piece captured by the piece that just moved to `to`. */
-export function captureAround(position: Position, to: number): void {
+export function captureAround(position: CaptureBoard, to: number): void {
   const { rules, cells } = position;
   const mover = cells[to];
   if (!helpsCapture(rules, mover)) return;
@@ -55,7 +62,7 @@ export function captureAround(position: Position, to: number): void {
  * piece of the row has a capturing piece directly in front of it (one line inward). The whole row
  * falls, except a king in it. Completing the front line instead of an end captures nothing.
  */
-function captureShieldwalls(position: Position, to: number, victimSide: number): void {
+function captureShieldwalls(position: CaptureBoard, to: number, victimSide: number): void {
   const { rules, cells } = position;
   const [east, , north] = rules.directions;
   for (const inward of rules.directions) {
@@ -94,7 +101,7 @@ function infront(piece: number, victimSide: number): boolean {
 }
 
 /** Whether the attacker that just moved to `to` has captured the king. */
-export function kingCapturedBy(position: Position, to: number): boolean {
+export function kingCapturedBy(position: CaptureBoard, to: number): boolean {
   const { rules, cells } = position;
   for (const d of rules.directions) {
     if (cells[to + d] === KING) return kingIsCaptured(rules, cells, to + d, d);

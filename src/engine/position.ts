@@ -4,6 +4,7 @@
  *
  * A move is one integer: `from | (to << 9)` (cells fit in 9 bits on boards up to 20x20).
  */
+import type { CaptureBoard } from './capture.ts';
 import * as captureRules from './capture.ts';
 import type { RuleTables } from './rules.ts';
 import * as codes from './rules.ts';
@@ -32,7 +33,7 @@ export function moveBufferSize(rules: RuleTables): number {
   return rules.size * rules.size * 2 * (rules.size - 1);
 }
 
-export class Position {
+export class Position implements CaptureBoard {
   readonly rules: RuleTables;
   readonly cells: Int8Array;
   sideToMove: number;

@@ -4,7 +4,6 @@
  * the game, and a sweeper in every bot process claims what is due.
  */
 import type { ScheduleChange } from '../store/index.ts';
-import type { StoredGame } from './types.ts';
 
 export const TIME_CONTROLS = {
   none: null,
@@ -62,8 +61,14 @@ export function turnClock(perMoveMs: number, now: number): Clock {
   };
 }
 
+/** What a schedule entry says of a game (a StoredGame, an ActiveGame): where it is played and which it is. */
+export interface ScheduledGame {
+  channelId: string;
+  id: string;
+}
+
 /** A schedule entry names the game and the turn, so that an entry for a turn already played is recognised as stale. */
-export function entryFor(game: Pick<StoredGame, 'channelId' | 'id'>, ply: number): string {
+export function entryFor(game: ScheduledGame, ply: number): string {
   return `${game.channelId}|${game.id}|${ply}`;
 }
 
@@ -75,7 +80,7 @@ export function readEntry(member: string): { channelId: string; gameId: string; 
 
 /** The schedule changes when a game goes from `before` (at `plyBefore`) to `after` (at `plyAfter`, or ended: null). */
 export function rescheduled(
-  game: Pick<StoredGame, 'channelId' | 'id'>,
+  game: ScheduledGame,
   before: { clock: Clock | null | undefined; ply: number } | null,
   after: { clock: Clock | null | undefined; ply: number } | null,
 ): ScheduleChange[] {
