@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import {
   Game,
   getVariant,
+  otherSide,
   parseOpenTaflRules,
   type RulesRecord,
   type Side,
@@ -107,7 +108,7 @@ export async function runEngine(io: EngineIo, level: Level = 'normal'): Promise<
       const attempt = game.tryPlay(args[0] ?? '');
       if (!attempt.ok && args[1]) {
         // Out of step: take the position OpenTafl sends, with our side to move next.
-        const after: Side = game.turn === 'attackers' ? 'defenders' : 'attackers';
+        const after = otherSide(game.turn);
         game = new Game({ variant: game.variant.id, position: args[1], sideToMove: after });
       }
     } else if (command === 'analyze' && game) {

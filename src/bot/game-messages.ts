@@ -1,13 +1,11 @@
 /** The texts of game messages: who played what, who is to move, how a game ended, in the reader's language. */
 
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
-import { type GameResult, type PlayedMove, type Side, scoreMatch } from '../engine/index.ts';
+import { type GameResult, type PlayedMove, scoreMatch } from '../engine/index.ts';
 import type { ActiveGame } from '../game/service.ts';
 import { type Messages, resultText } from '../i18n/index.ts';
 import { safeName } from './present.ts';
 import { rematchButtonId } from './rematch-button.ts';
-
-const other = (side: Side): Side => (side === 'attackers' ? 'defenders' : 'attackers');
 
 /** "Alice (defenders) to move" with a mention, or the result. */
 export function situation(m: Messages, active: ActiveGame, mention: boolean): string {
@@ -86,8 +84,6 @@ export function gameTitle(m: Messages, active: ActiveGame): string {
     defenders: safeName(defenders.name),
   });
 }
-
-export { other };
 
 /** Under a finished game: a Rematch button (sides swapped). Nothing while the game goes on. */
 export function resultButtons(m: Messages, active: ActiveGame): ActionRowBuilder<ButtonBuilder>[] {

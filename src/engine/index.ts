@@ -23,6 +23,7 @@ export {
   serializeGame,
 } from './record.ts';
 export { describeRules, type RulesText } from './rules-text.ts';
+export { otherSide } from './sides.ts';
 export type * from './types.ts';
 export type { Refusal, RefusalCode, RefusalParams } from './validation.ts';
 export { refusalMessages } from './validation.ts';

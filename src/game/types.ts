@@ -58,7 +58,7 @@ export type FailureCode = ServiceFailureCode | RefusalCode;
 export type Failure = { ok: false; code: FailureCode; params: FailureParams };
 export type Outcome<T> = { ok: true; value: T } | Failure;
 
-export const otherSide = (side: Side): Side => (side === 'attackers' ? 'defenders' : 'attackers');
+export { otherSide } from '../engine/index.ts';
 
 export const success = <T>(value: T): Outcome<T> => ({ ok: true, value });
 export const failure = <T = never>(code: FailureCode, params: FailureParams = {}): Outcome<T> => ({
