@@ -1,4 +1,5 @@
 import {
+  type AutocompleteInteraction,
   type ButtonInteraction,
   ChannelType,
   type ChatInputCommandInteraction,
@@ -20,13 +21,13 @@ import {
 } from '../src/bot/present.ts';
 import { parseRematchButton } from '../src/bot/rematch-button.ts';
 import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
-import { getVariant, isVariantId, type Side, type VariantId, variantIds } from '../src/engine/index.ts';
+import { chosenVariant, suggestVariants } from '../src/bot/variant-option.ts';
+import type { Side, Variant } from '../src/engine/index.ts';
 import { DEFAULT_TIME_CONTROL, isTimeControl, type TimeControl } from '../src/game/clock.ts';
+import { variantOf } from '../src/game/server-variants.ts';
 import type { ActiveGame, Challenge } from '../src/game/service.ts';
 import type { Failure } from '../src/game/types.ts';
 import { failureText, type Messages } from '../src/i18n/index.ts';
-
-const DEFAULT_VARIANT = 'alea-armed';
 
 export const data = new SlashCommandBuilder()
   .setName('challenge')
@@ -36,8 +37,8 @@ export const data = new SlashCommandBuilder()
   .addStringOption((option) =>
     option
       .setName('variant')
-      .setDescription('Which rule set (default: Alea Evangelii, armed king)')
-      .addChoices(...variantIds.map((id) => ({ name: getVariant(id).name, value: id }))),
+      .setDescription('Which rule set, the server’s own included (default: the server’s, or Alea Evangelii)')
+      .setAutocomplete(true),
   )
   .addStringOption((option) =>
     option
@@ -80,6 +81,13 @@ export const data = new SlashCommandBuilder()
 
 export const buttonPrefix = 'challenge';
 
+export async function autocomplete(
+  interaction: AutocompleteInteraction,
+  { service }: BotContext,
+): Promise<void> {
+  await suggestVariants(interaction, service);
+}
+
 /**
  * Every option is either honoured or refused with its reason: against the bot, `level`, `match`
  * and `thread` are all played; against a member, `level` is refused (a member has no level to set).
@@ -89,15 +97,19 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
   const m = messagesOf(interaction);
   const opponent = interaction.options.getUser('opponent', true);
   const opponentMember = interaction.options.getMember('opponent');
-  const variant = interaction.options.getString('variant') ?? DEFAULT_VARIANT;
+  const variantChosen = interaction.options.getString('variant');
   const side = interaction.options.getString('side') ?? 'random';
   const level = interaction.options.getString('level');
   const match = interaction.options.getBoolean('match') ?? false;
   const thread = interaction.options.getBoolean('thread') ?? false;
   const refuse = (reason: string) => answer(interaction, async () => privateAnswer(reason));
-  // Discord offers only the listed choices, but a forged interaction can carry anything.
-  if (!isVariantId(variant)) {
-    await refuse(m.noVariant({ variant: variant.slice(0, 40), choices: variantIds.join(', ') }));
+  const variant = variantChosen
+    ? await chosenVariant(service, interaction.guildId, variantChosen)
+    : await service.variants.defaultFor(interaction.guildId ?? '');
+  if (!variant) {
+    await refuse(
+      failureText(m, { code: 'unknown-variant', params: { variant: variantChosen?.slice(0, 40) } }),
+    );
     return;
   }
   const time = interaction.options.getString('time') ?? DEFAULT_TIME_CONTROL;
@@ -220,7 +232,11 @@ export async function button(interaction: ButtonInteraction, context: BotContext
     let gameChannelId = interaction.channelId;
     if (challenge.thread && challenge.status === 'pending') {
       const thread = await interaction.message.startThread({
-        name: threadName(challenge.variant, challenge.challenger.name, challenge.opponent.name),
+        name: threadName(
+          variantOf(challenge.variant, challenge.rules)?.name ?? challenge.variant,
+          challenge.challenger.name,
+          challenge.opponent.name,
+        ),
         autoArchiveDuration: ThreadAutoArchiveDuration.OneWeek,
       });
       gameChannelId = thread.id;
@@ -250,8 +266,8 @@ export async function button(interaction: ButtonInteraction, context: BotContext
 
 const BUTTON = /^challenge:(accept|decline|withdraw):([\w-]{1,64})$/;
 
-const threadName = (variant: VariantId, one: string, other: string) =>
-  `${getVariant(variant).name}: ${one} v ${other}`.slice(0, 100);
+const threadName = (variant: string, one: string, other: string) =>
+  `${variant}: ${one} v ${other}`.slice(0, 100);
 
 /** A refusal; when the challenge is over (expired, taken), its message loses its buttons too. */
 function closedOrRefused(m: Messages, outcome: Failure, challenge: Challenge | null): Answer {
@@ -288,7 +304,7 @@ async function playTheAi(
   interaction: ChatInputCommandInteraction,
   { service, pictures, ai }: BotContext,
   options: {
-    variant: VariantId;
+    variant: Variant;
     side: Side | 'random';
     time: TimeControl;
     level: 'easy' | 'normal' | 'hard';
@@ -310,7 +326,7 @@ async function playTheAi(
         return privateAnswer(m.noThreadsHere);
       // A public thread (an announcement thread in an announcement channel), as a challenge's is.
       thread = await channel.threads.create({
-        name: threadName(options.variant, human.name, machine.name),
+        name: threadName(options.variant.name, human.name, machine.name),
         autoArchiveDuration: ThreadAutoArchiveDuration.OneWeek,
       });
     }

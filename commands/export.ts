@@ -31,7 +31,8 @@ export async function execute(
     });
     const date = new Date(startedAt).toISOString().slice(0, 10);
     const file = new AttachmentBuilder(Buffer.from(text, 'utf8'), {
-      name: `tafl-${game.variant.id}-${date}.txt`,
+      // A server variant's id is `server:<slug>`: no colon in a file name.
+      name: `tafl-${game.variant.id.replace(':', '-')}-${date}.txt`,
     });
     const what = aborted ? m.abortedGameRecord : finished ? m.lastGameRecord : m.currentGameRecord;
     return privateReply(what, { files: [file] });

@@ -42,12 +42,12 @@ export async function execute(
     const cut = shown.length < lines.length ? `${m.earlierMoves}\n` : '';
     const embed = new EmbedBuilder()
       .setTitle(
-        `${m.variantName(game.variant.id)}: ${safeName(players.attackers.name)} v ${safeName(players.defenders.name)}`,
+        `${m.variantName(game.variant)}: ${safeName(players.attackers.name)} v ${safeName(players.defenders.name)}`,
       )
       .setDescription(moves.length === 0 ? m.noMovesYet : `\`\`\`\n${cut}${shown.join('\n')}\n\`\`\``)
       .setFooter({
         text: game.result
-          ? resultText(m, game.result, game.variant.id, game.turn)
+          ? resultText(m, game.result, game.variant.end.repetition, game.turn)
           : record.aborted
             ? m.abortedFooter
             : m.sideToMove({ side: game.turn }),

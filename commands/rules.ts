@@ -1,15 +1,16 @@
 import {
+  type AutocompleteInteraction,
   type ChatInputCommandInteraction,
   EmbedBuilder,
   InteractionContextType,
-  MessageFlags,
   SlashCommandBuilder,
 } from 'discord.js';
-import { messagesOf, onlyMention } from '../src/bot/present.ts';
-import { getVariant, isVariantId, variantIds } from '../src/engine/index.ts';
-import { rulesText } from '../src/i18n/index.ts';
-
-export const DEFAULT_VARIANT = 'alea-armed';
+import type { BotContext } from '../src/bot/command.ts';
+import { messagesOf } from '../src/bot/present.ts';
+import { answer, privateAnswer, privateReply } from '../src/bot/respond.ts';
+import { chosenVariant, suggestVariants } from '../src/bot/variant-option.ts';
+import { isVariantId, writeOpenTaflRules } from '../src/engine/index.ts';
+import { failureText, rulesText } from '../src/i18n/index.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('rules')
@@ -18,25 +19,40 @@ export const data = new SlashCommandBuilder()
   .addStringOption((option) =>
     option
       .setName('variant')
-      .setDescription('Which rule set (default: Alea Evangelii, armed king)')
-      .addChoices(...variantIds.map((id) => ({ name: getVariant(id).name, value: id }))),
+      .setDescription('Which rule set, the server’s own included (default: the server’s default)')
+      .setAutocomplete(true),
   );
 
-export async function execute(interaction: ChatInputCommandInteraction): Promise<void> {
+export async function autocomplete(
+  interaction: AutocompleteInteraction,
+  { service }: BotContext,
+): Promise<void> {
+  await suggestVariants(interaction, service);
+}
+
+export async function execute(
+  interaction: ChatInputCommandInteraction,
+  { service }: BotContext,
+): Promise<void> {
   const m = messagesOf(interaction);
-  const variant = interaction.options.getString('variant') ?? DEFAULT_VARIANT;
-  if (!isVariantId(variant)) {
-    await interaction.reply({
-      content: m.noVariant({ variant: variant.slice(0, 40), choices: variantIds.join(', ') }),
-      flags: MessageFlags.Ephemeral,
-      allowedMentions: onlyMention(),
-    });
-    return;
-  }
-  const { title, lines } = rulesText(m, variant);
-  const embed = new EmbedBuilder()
-    .setTitle(title)
-    .setDescription(lines.join('\n\n'))
-    .setFooter({ text: m.variantFooter({ variant }) });
-  await interaction.reply({ embeds: [embed], flags: MessageFlags.Ephemeral, allowedMentions: onlyMention() });
+  await answer(interaction, async () => {
+    const chosen = interaction.options.getString('variant');
+    const variant = chosen
+      ? await chosenVariant(service, interaction.guildId, chosen)
+      : await service.variants.defaultFor(interaction.guildId ?? '');
+    if (!variant)
+      return privateAnswer(
+        failureText(m, { code: 'unknown-variant', params: { variant: chosen?.slice(0, 40) } }),
+      );
+    const { title, lines } = rulesText(m, variant);
+    const embed = new EmbedBuilder()
+      .setTitle(title)
+      .setDescription(lines.join('\n\n'))
+      .setFooter({ text: m.variantFooter({ variant: variant.id }) });
+    // A server's own variant also shows the rules string it was added with, to take to OpenTafl.
+    const rulesString = isVariantId(variant.id) ? '' : `\`\`\`\n${writeOpenTaflRules(variant)}\n\`\`\``;
+    if (rulesString && rulesString.length <= 1024)
+      embed.addFields({ name: m.serverVariantRules, value: rulesString });
+    return privateReply('', { embeds: [embed] });
+  });
 }

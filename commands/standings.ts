@@ -1,4 +1,5 @@
 import {
+  type AutocompleteInteraction,
   type ChatInputCommandInteraction,
   EmbedBuilder,
   InteractionContextType,
@@ -7,9 +8,10 @@ import {
 import type { BotContext } from '../src/bot/command.ts';
 import { memberName, messagesOf, onlyMention, safeName } from '../src/bot/present.ts';
 import { answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
-import { getVariant, isVariantId, type VariantId, variantIds } from '../src/engine/index.ts';
+import { chosenVariant, suggestVariants } from '../src/bot/variant-option.ts';
+import { isServerVariantId } from '../src/engine/index.ts';
 import type { StandingRow } from '../src/game/standings.ts';
-import type { Messages } from '../src/i18n/index.ts';
+import { failureText, type Messages } from '../src/i18n/index.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('standings')
@@ -19,13 +21,20 @@ export const data = new SlashCommandBuilder()
     option
       .setName('variant')
       .setDescription('Only games of this variant (default: all)')
-      .addChoices(...variantIds.map((id) => ({ name: getVariant(id).name, value: id }))),
+      .setAutocomplete(true),
   )
   .addUserOption((option) =>
     option.setName('member').setDescription('Show this member’s record and results against each opponent'),
   );
 
 const TABLE_ROWS = 20;
+
+export async function autocomplete(
+  interaction: AutocompleteInteraction,
+  { service }: BotContext,
+): Promise<void> {
+  await suggestVariants(interaction, service);
+}
 
 export async function execute(
   interaction: ChatInputCommandInteraction,
@@ -35,11 +44,14 @@ export async function execute(
   await answer(interaction, async () => {
     if (!interaction.guildId) return privateAnswer(m.perServer);
     const chosen = interaction.options.getString('variant');
-    if (chosen && !isVariantId(chosen)) {
-      return privateAnswer(m.noVariant({ variant: chosen.slice(0, 40), choices: variantIds.join(', ') }));
-    }
-    const variant: VariantId | undefined = chosen && isVariantId(chosen) ? chosen : undefined;
-    const scope = variant ? m.variantName(variant) : m.allVariants;
+    const found = chosen ? await chosenVariant(service, interaction.guildId, chosen) : null;
+    // A removed server variant's standings stay: its id still names them.
+    const variant = found?.id ?? (chosen && isServerVariantId(chosen) ? chosen : undefined);
+    if (chosen && !variant)
+      return privateAnswer(
+        failureText(m, { code: 'unknown-variant', params: { variant: chosen.slice(0, 40) } }),
+      );
+    const scope = found ? safeName(m.variantName(found)) : (variant ?? m.allVariants);
     const member = interaction.options.getUser('member');
     const embed = new EmbedBuilder();
 

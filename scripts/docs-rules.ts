@@ -7,14 +7,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  describeRules,
-  getVariant,
-  type RulesText,
-  type VariantId,
-  variantIds,
-} from '../src/engine/index.ts';
-import { describeRulesDe } from '../src/i18n/rules-text.de.ts';
+import { getVariant, type VariantId, variantIds } from '../src/engine/index.ts';
+import { describeRules, describeRulesDe, type RulesText } from '../src/i18n/index.ts';
 
 /** Where the docs live: `docs/rules/` of the repository. */
 export const RULES_DOCS_DIR = fileURLToPath(new URL('../docs/rules/', import.meta.url));
@@ -40,7 +34,7 @@ export function rulesDocs(): Map<string, string> {
     docs.set(
       `${id}.md`,
       `${page(
-        describeRules(id),
+        describeRules(getVariant(id)),
         `The rules the bot plays as \`${id}\`, as \`/rules variant:${id}\` shows them. [Deutsch](de/${id}.md)`,
         'Sources',
         id,
@@ -49,7 +43,7 @@ export function rulesDocs(): Map<string, string> {
     docs.set(
       `de/${id}.md`,
       `${page(
-        describeRulesDe(id),
+        describeRulesDe(getVariant(id)),
         `Die Regeln, nach denen der Bot \`${id}\` spielt, wie \`/regeln variante:${id}\` sie zeigt. [English](../${id}.md)`,
         'Quellen',
         id,

@@ -109,7 +109,7 @@ export async function runEngine(io: EngineIo, level: Level = 'normal'): Promise<
       if (!attempt.ok && args[1]) {
         // Out of step: take the position OpenTafl sends, with our side to move next.
         const after = otherSide(game.turn);
-        game = new Game({ variant: game.variant.id, position: args[1], sideToMove: after });
+        game = new Game({ variant: game.variant, position: args[1], sideToMove: after });
       }
     } else if (command === 'analyze' && game) {
       const move = chooseMove(game, level, { timeMs: Math.max(100, Number(args[1] ?? 1) * 1000) });

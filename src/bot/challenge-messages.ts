@@ -1,12 +1,13 @@
 /** A challenge's message: open with its buttons, and closed (answered or expired) without them. */
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
+import { variantOf } from '../game/server-variants.ts';
 import type { Challenge } from '../game/service.ts';
 import type { Messages } from '../i18n/index.ts';
 import { onlyMention, type Post, safeName } from './present.ts';
 
 /** The challenge in the challenger's language (the challenged member sees the same message). */
 export function challengeMessage(m: Messages, challenge: Challenge): Post {
-  const { challenger, opponent, variant, side } = challenge;
+  const { challenger, opponent, side } = challenge;
   const terms = [
     side === 'random' ? m.sidesAtRandom : m.challengerPlays({ name: safeName(challenger.name), side }),
     ...(challenge.match ? [m.twoGameMatch] : []),
@@ -31,7 +32,7 @@ export function challengeMessage(m: Messages, challenge: Challenge): Post {
     content: m.challenge({
       opponentId: opponent.id,
       challenger: safeName(challenger.name),
-      variant: m.variantName(variant),
+      variant: variantLabel(m, challenge),
       terms: terms.join(', '),
       expires: `<t:${Math.floor(challenge.expiresAt / 1000)}:R>`,
     }),
@@ -46,10 +47,15 @@ export function closedMessage(m: Messages, challenge: Challenge, why: string): P
     content: m.challengeClosed({
       challenger: safeName(challenge.challenger.name),
       opponent: safeName(challenge.opponent.name),
-      variant: m.variantName(challenge.variant),
+      variant: variantLabel(m, challenge),
       why,
     }),
     components: [],
     allowedMentions: onlyMention(),
   };
+}
+
+function variantLabel(m: Messages, challenge: Challenge): string {
+  const variant = variantOf(challenge.variant, challenge.rules);
+  return safeName(variant ? m.variantName(variant) : challenge.variant);
 }

@@ -26,7 +26,7 @@ function resultLine(m: Messages, active: ActiveGame, result: GameResult): string
     : m.drawn;
   const match = active.match?.game === 1 ? ` ${m.firstGameOver}` : '';
   const final = active.match?.game === 2 ? ` ${matchOutcome(m, active, result)}` : '';
-  const description = resultText(m, result, active.variant, active.game.turn);
+  const description = resultText(m, result, active.game.variant.end.repetition, active.game.turn);
   return `${m.gameOver({ result: description, verdict })}${match}${final}`;
 }
 
@@ -79,7 +79,7 @@ export function moveLine(m: Messages, active: ActiveGame, move: PlayedMove): str
 export function gameTitle(m: Messages, active: ActiveGame): string {
   const { attackers, defenders } = active.players;
   return m.gameTitle({
-    variant: m.variantName(active.variant),
+    variant: m.variantName(active.game.variant),
     attackers: safeName(attackers.name),
     defenders: safeName(defenders.name),
   });

@@ -4,17 +4,11 @@
  * `command.option`, then `command.option=value` for choices.
  */
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
-import { VARIANT_NAMES_DE } from '../i18n/index.ts';
 
 interface Localized {
   name?: string;
   description?: string;
 }
-
-const variantChoices = (command: string) =>
-  Object.fromEntries(
-    Object.entries(VARIANT_NAMES_DE).map(([value, name]) => [`${command}.variant=${value}`, { name }]),
-  );
 
 export const GERMAN: Record<string, Localized> = {
   challenge: {
@@ -24,9 +18,8 @@ export const GERMAN: Record<string, Localized> = {
   'challenge.opponent': { name: 'gegner', description: 'Wen du herausforderst (oder diesen Bot)' },
   'challenge.variant': {
     name: 'variante',
-    description: 'Welches Regelwerk (Standard: Alea Evangelii, bewaffneter König)',
+    description: 'Welches Regelwerk, auch die des Servers (Standard: der des Servers, oder Alea Evangelii)',
   },
-  ...variantChoices('challenge'),
   'challenge.side': { name: 'seite', description: 'Die Seite, die du spielst (Standard: zufällig)' },
   'challenge.side=attackers': { name: 'Angreifer' },
   'challenge.side=defenders': { name: 'Verteidiger (die Seite des Königs)' },
@@ -63,48 +56,73 @@ export const GERMAN: Record<string, Localized> = {
   export: { name: 'export', description: 'Die Partie als OpenTafl-Datei' },
   standings: { name: 'tabelle', description: 'Die Tabelle dieses Servers oder die Bilanz eines Mitglieds' },
   'standings.variant': { name: 'variante', description: 'Nur Partien dieser Variante (Standard: alle)' },
-  ...variantChoices('standings'),
   'standings.member': { name: 'mitglied', description: 'Die Bilanz dieses Mitglieds gegen jeden Gegner' },
   rules: { name: 'regeln', description: 'Die Regeln einer Variante in Kürze' },
   'rules.variant': {
     name: 'variante',
-    description: 'Welches Regelwerk (Standard: Alea Evangelii, bewaffneter König)',
+    description: 'Welches Regelwerk, auch die des Servers (Standard: der Standard des Servers)',
   },
-  ...variantChoices('rules'),
   help: { name: 'hilfe', description: 'Wie man hier Tafl spielt' },
+  variant: {
+    name: 'variante',
+    description: 'Die eigenen Varianten dieses Servers, aus OpenTafl-Regelzeilen',
+  },
+  'variant.add': {
+    name: 'hinzufuegen',
+    description: 'Eine Variante aus einer OpenTafl-Regelzeile hinzufügen (Server verwalten)',
+  },
+  'variant.add.name': { name: 'name', description: 'Wie sie hier heißt' },
+  'variant.add.rules': {
+    name: 'regeln',
+    description: 'Die OpenTafl-Regelzeile, z. B. dim:11 atkf:y tfr:w sw:s efe:y start:/3ttttt3/…/',
+  },
+  'variant.list': { name: 'liste', description: 'Die Varianten, die dieser Server spielen kann' },
+  'variant.remove': {
+    name: 'entfernen',
+    description: 'Eine der eigenen Varianten dieses Servers entfernen (Server verwalten)',
+  },
+  'variant.remove.variant': { name: 'variante', description: 'Welche' },
+  'variant.default': {
+    name: 'standard',
+    description: 'Die Variante, die /herausfordern ohne Angabe spielt (Server verwalten)',
+  },
+  'variant.default.variant': { name: 'variante', description: 'Welche' },
 };
 
 type Body = RESTPostAPIChatInputApplicationCommandsJSONBody;
 
-/** The command with its German localizations added. */
+/** The command with its German localizations added, its subcommands' options included. */
 export function localize(body: Body): Body {
-  const localized = (key: string) => {
-    const german = GERMAN[key];
-    return {
-      ...(german?.name ? { name_localizations: { de: german.name } } : {}),
-      ...(german?.description ? { description_localizations: { de: german.description } } : {}),
-    };
-  };
+  return { ...body, ...localized(body.name), options: localizeOptions(body.name, body.options) };
+}
+
+type Option = NonNullable<Body['options']>[number];
+
+function localized(key: string) {
+  const german = GERMAN[key];
   return {
-    ...body,
-    ...localized(body.name),
-    options: body.options?.map((option) => ({
+    ...(german?.name ? { name_localizations: { de: german.name } } : {}),
+    ...(german?.description ? { description_localizations: { de: german.description } } : {}),
+  };
+}
+
+function localizeOptions(prefix: string, options: Body['options']): Body['options'] {
+  return options?.map((option: Option) => {
+    const key = `${prefix}.${option.name}`;
+    return {
       ...option,
-      ...localized(`${body.name}.${option.name}`),
+      ...localized(key),
+      ...('options' in option && option.options
+        ? { options: localizeOptions(key, option.options as Body['options']) }
+        : {}),
       ...('choices' in option && option.choices
         ? {
-            choices: option.choices.map((choice) => ({
-              ...choice,
-              ...(GERMAN[`${body.name}.${option.name}=${choice.value}`]?.name
-                ? {
-                    name_localizations: {
-                      de: GERMAN[`${body.name}.${option.name}=${choice.value}`].name as string,
-                    },
-                  }
-                : {}),
-            })),
+            choices: option.choices.map((choice) => {
+              const german = GERMAN[`${key}=${choice.value}`]?.name;
+              return { ...choice, ...(german ? { name_localizations: { de: german } } : {}) };
+            }),
           }
         : {}),
-    })) as Body['options'],
-  };
+    };
+  }) as Body['options'];
 }

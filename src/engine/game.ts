@@ -19,12 +19,14 @@ import type {
   Side,
   Square,
   VariantId,
+  VariantKey,
 } from './types.ts';
 import { parseMove, type Refusal, refusal, refusalFor } from './validation.ts';
 import { getVariant, isVariantId, type Variant } from './variants.ts';
 
 export interface GameSetup {
-  variant: VariantId;
+  /** A built-in variant's id, or a whole rule set (a server's, read from a rules string). */
+  variant: VariantId | Variant;
   /** OpenTafl position notation (first row record = rank 1); the variant's layout when absent. */
   position?: string;
   /** Who moves first from `position`; the variant's first mover when absent. */
@@ -55,7 +57,7 @@ const sideCode = (side: Side) => (side === 'attackers' ? ATTACKERS : DEFENDERS);
 
 export class Game {
   readonly variant: Variant;
-  readonly setup: Readonly<Required<GameSetup>> & { custom: boolean };
+  readonly setup: Readonly<{ variant: VariantKey; position: string; sideToMove: Side; custom: boolean }>;
   private readonly rules: RuleTables;
   private readonly core: Position;
   private readonly played: PlayedMove[] = [];
@@ -64,8 +66,9 @@ export class Game {
 
   constructor(setup: VariantId | GameSetup) {
     const options = typeof setup === 'string' ? { variant: setup } : setup;
-    if (!isVariantId(options.variant)) throw new Error(`unknown variant "${options.variant}"`);
-    this.variant = getVariant(options.variant);
+    if (typeof options.variant === 'string' && !isVariantId(options.variant))
+      throw new Error(`unknown variant "${options.variant}"`);
+    this.variant = typeof options.variant === 'string' ? getVariant(options.variant) : options.variant;
     this.rules = rulesFor(this.variant);
     const position = options.position ?? this.variant.layout;
     const sideToMove = options.sideToMove ?? this.variant.firstToMove;
@@ -256,6 +259,7 @@ export class Game {
     return {
       variant: this.variant.id,
       variantName: this.variant.name,
+      repetition: this.variant.end.repetition,
       size,
       drawnOn: this.variant.drawnOn,
       board,

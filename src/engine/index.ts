@@ -21,10 +21,17 @@ export {
   type RecordTags,
   rulesString,
   serializeGame,
+  serverVariant,
 } from './record.ts';
-export { describeRules, type RulesText } from './rules-text.ts';
 export { otherSide } from './sides.ts';
 export type * from './types.ts';
 export type { Refusal, RefusalCode, RefusalParams } from './validation.ts';
 export { refusalMessages } from './validation.ts';
-export { getVariant, isVariantId, type Variant, variantIds, variants } from './variants.ts';
+export {
+  getVariant,
+  isServerVariantId,
+  isVariantId,
+  type Variant,
+  variantIds,
+  variants,
+} from './variants.ts';

@@ -64,23 +64,19 @@
 import { NotationError, readPosition } from './notation.ts';
 import { Position } from './position.ts';
 import { EMPTY, KING, rulesFor } from './rules.ts';
-import type { VariantId } from './types.ts';
+import type { ServerVariantId } from './types.ts';
 import type { Variant } from './variants.ts';
 
 /** A variant record without its id: what a rules string says. */
 export type RulesRecord = Omit<Variant, 'id'>;
 
 /**
- * A rule set read from a rules string, as a `Variant` under the caller's id (e.g. `server:<slug>`).
- *
- * The one place a non-built-in id becomes a `VariantId`. `VariantId` stays the closed union of
- * built-in ids everywhere else; the engine itself only uses the id to key its compiled tables
- * (`rulesFor`), so any id unique per rule set works. Code that looks a variant up by id
- * (`getVariant`, per-variant names and tables in i18n, standings) must check `isVariantId` first:
- * such a variant is not in `variants`.
+ * A rule set read from a rules string, as a `Variant` under a server variant's id. The engine only
+ * uses the id to name the rule set; code that looks a variant up by id (`getVariant`, the German
+ * names of the built-in variants) checks `isVariantId` first: a server variant is not in `variants`.
  */
-export function houseVariant(record: RulesRecord, id: string): Variant {
-  return { id: id as VariantId, ...record };
+export function houseVariant(record: RulesRecord, id: ServerVariantId): Variant {
+  return { id, ...record };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -566,7 +562,7 @@ function readWords(value: string | undefined, escapeSquares: Variant['escapeSqua
  */
 function checkStart(record: RulesRecord): void {
   // Compiled under a scratch id: the engine's table cache keeps one entry for it, the last one read.
-  const variant = houseVariant(record, 'opentafl-rules:check');
+  const variant = houseVariant(record, 'server:opentafl-rules-check');
   const rules = rulesFor(variant);
   const cells = Position.empty(rules);
   try {

@@ -4,9 +4,14 @@
  * passed every rule again; anything that does not is refused whole.
  */
 import { Game } from './game.ts';
-import { writeOpenTaflRules } from './opentafl-rules.ts';
-import type { EndReason, Side, VariantId } from './types.ts';
-import { isVariantId, type Variant } from './variants.ts';
+import {
+  houseVariant,
+  OpenTaflRulesError,
+  parseOpenTaflRules,
+  writeOpenTaflRules,
+} from './opentafl-rules.ts';
+import type { EndReason, ServerVariantId, Side, VariantKey } from './types.ts';
+import { getVariant, isServerVariantId, isVariantId, type Variant } from './variants.ts';
 
 export const RECORD_VERSION = 1;
 
@@ -16,7 +21,12 @@ export class GameRecordError extends Error {
 
 interface StoredGame {
   tafl: number;
-  variant: VariantId;
+  variant: VariantKey;
+  /**
+   * A server variant's whole rule set as an OpenTafl rules string, so the game plays on by the
+   * rules it started with whatever becomes of the server's variant. Absent for built-in variants.
+   */
+  rules?: string;
   /** Moves as `fromto` square pairs, space-separated: `f1f3 f4f2`. */
   moves: string;
   start?: { position: string; side: Side };
@@ -30,6 +40,7 @@ export function serializeGame(game: Game): string {
   const stored: StoredGame = {
     tafl: RECORD_VERSION,
     variant: game.variant.id,
+    ...(isVariantId(game.variant.id) ? {} : { rules: writeOpenTaflRules(game.variant) }),
     moves: game
       .history()
       .map((move) => move.from + move.to)
@@ -59,21 +70,17 @@ export function loadGame(text: string): Game {
     );
   }
   for (const key of Object.keys(stored)) {
-    if (!['tafl', 'variant', 'moves', 'start', 'end'].includes(key)) {
+    if (!['tafl', 'variant', 'rules', 'moves', 'start', 'end'].includes(key)) {
       throw new GameRecordError(`the stored game has an unknown field "${key}"`);
     }
   }
-  if (typeof stored.variant !== 'string' || !isVariantId(stored.variant)) {
-    throw new GameRecordError(`the stored game names an unknown variant ${JSON.stringify(stored.variant)}`);
-  }
+  const variant = storedVariant(stored.variant, stored.rules);
   if (typeof stored.moves !== 'string') throw new GameRecordError('the stored game has no move list');
 
   let game: Game;
   try {
     const start = stored.start;
-    game = new Game(
-      start ? { variant: stored.variant, position: start.position, sideToMove: start.side } : stored.variant,
-    );
+    game = new Game(start ? { variant, position: start.position, sideToMove: start.side } : { variant });
   } catch (error) {
     throw new GameRecordError(`the stored starting position is invalid: ${(error as Error).message}`);
   }
@@ -93,6 +100,39 @@ export function loadGame(text: string): Game {
 
   if (stored.end !== undefined) declareEnd(game, stored.end);
   return game;
+}
+
+/** Server variants read from their rules strings, by id and string: a game loads many times. */
+const readRules = new Map<string, Variant>();
+const READ_RULES_KEPT = 256;
+
+function storedVariant(id: unknown, rules: unknown): Variant {
+  if (typeof id === 'string' && isVariantId(id) && rules === undefined) return getVariant(id);
+  if (typeof id !== 'string' || !isServerVariantId(id) || typeof rules !== 'string') {
+    throw new GameRecordError(`the stored game names an unknown variant ${JSON.stringify(id)}`);
+  }
+  return serverVariant(id, rules);
+}
+
+/**
+ * A server variant from its id and rules string, read once and kept (the same record each time,
+ * so the engine's tables for it are built once too).
+ */
+export function serverVariant(id: ServerVariantId, rules: string): Variant {
+  const key = `${id} ${rules}`;
+  let variant = readRules.get(key);
+  if (!variant) {
+    try {
+      variant = houseVariant(parseOpenTaflRules(rules), id);
+    } catch (error) {
+      if (error instanceof OpenTaflRulesError)
+        throw new GameRecordError(`the stored game's rules cannot be played: ${error.message}`);
+      throw error;
+    }
+    if (readRules.size >= READ_RULES_KEPT) readRules.delete(readRules.keys().next().value as string);
+    readRules.set(key, variant);
+  }
+  return variant;
 }
 
 function declareEnd(game: Game, end: unknown): void {

@@ -100,13 +100,14 @@ function cornerCoordinates(variant: Variant): [number, number][] {
   return block;
 }
 
-const compiled = new Map<string, RuleTables>();
+/** Keyed by the record itself: two servers' rule sets may share an id, never a record. */
+const compiled = new WeakMap<Variant, RuleTables>();
 
 export function rulesFor(variant: Variant): RuleTables {
-  let tables = compiled.get(variant.id);
-  if (!tables || tables.variant !== variant) {
+  let tables = compiled.get(variant);
+  if (!tables) {
     tables = compile(variant);
-    compiled.set(variant.id, tables);
+    compiled.set(variant, tables);
   }
   return tables;
 }

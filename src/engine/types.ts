@@ -13,6 +13,15 @@ export type VariantId =
   | 'brandubh'
   | 'tablut';
 
+/**
+ * A rule set a server added from an OpenTafl rules string: `server:<slug>`, the slug made from its
+ * name. Unique within its server; the rules themselves travel with every game played by them.
+ */
+export type ServerVariantId = `server:${string}`;
+
+/** A built-in variant's id or a server variant's. */
+export type VariantKey = VariantId | ServerVariantId;
+
 /** A square in tafl coordinates: file letter then rank number, `a1` bottom-left. */
 export type Square = string;
 
@@ -68,8 +77,10 @@ export interface SpecialSquares {
  * `board[rank][file]`, rank 0 is rank 1 (the bottom row), file 0 is file `a`.
  */
 export interface BoardSnapshot {
-  variant: VariantId;
+  variant: VariantKey;
   variantName: string;
+  /** The variant's repetition rule, for telling how a game ended by repetition. */
+  repetition: { occurrence: 2 | 3; outcome: 'draw' | 'mover-loses' | 'defenders-lose' };
   size: number;
   /** Whether the board is drawn on points (intersections, Alea Evangelii) or squares (Fetlar). */
   drawnOn: 'points' | 'squares';

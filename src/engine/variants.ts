@@ -1,11 +1,11 @@
-import type { Side, VariantId } from './types.ts';
+import type { ServerVariantId, Side, VariantId, VariantKey } from './types.ts';
 
 /**
  * A rule set as data. Changing how a variant plays means editing its record here; the engine
  * reads nothing else. The readings of terse documents are in shared/rules/README.md.
  */
 export interface Variant {
-  id: VariantId;
+  id: VariantKey;
   name: string;
   /** The published rules this record follows, and where the project settled a point they leave open. */
   documents: string[];
@@ -95,7 +95,7 @@ const brandubhLayout = '/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/';
 
 const tablutLayout = '/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/';
 
-export const variants: Record<VariantId, Variant> = {
+export const variants: Record<VariantId, Variant & { id: VariantId }> = {
   'alea-guards': {
     id: 'alea-guards',
     name: 'Alea Evangelii (guard rules)',
@@ -290,6 +290,11 @@ export const variantIds = Object.keys(variants) as VariantId[];
 
 export function isVariantId(id: string): id is VariantId {
   return Object.hasOwn(variants, id);
+}
+
+/** `server:` and a slug of lower-case letters, digits and single hyphens, at most 32 long. */
+export function isServerVariantId(id: string): id is ServerVariantId {
+  return /^server:[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id) && id.length <= 'server:'.length + 32;
 }
 
 export function getVariant(id: VariantId): Variant {

@@ -9,11 +9,20 @@
  * message is posted, the id with the message's (`<challenge>|<message>`): the message is known to
  * any process without a write to the challenge itself, so posting it never races an answer.
  */
-import { Game, type Side, type VariantId } from '../engine/index.ts';
+import {
+  Game,
+  getVariant,
+  isVariantId,
+  type Side,
+  type Variant,
+  type VariantId,
+  writeOpenTaflRules,
+} from '../engine/index.ts';
 import type { ScheduleChange, Store, Write } from '../store/index.ts';
 import { DEFAULT_TIME_CONTROL, rescheduled, SCHEDULES, TIME_CONTROLS, type TimeControl } from './clock.ts';
 import { guarded } from './guarded.ts';
 import { keys } from './keys.ts';
+import { variantOf } from './server-variants.ts';
 import {
   type ActiveGame,
   type Challenge,
@@ -60,7 +69,8 @@ export interface ChallengeInput {
   channelId: string;
   challenger: Player;
   opponent: Player & { bot?: boolean };
-  variant: VariantId;
+  /** A built-in variant, or a server's own (whose rules the challenge keeps). */
+  variant: VariantId | Variant;
   side: Side | 'random';
   thread: boolean;
   /** Time per move (default one day). */
@@ -108,6 +118,7 @@ export class Challenges {
       const pending = await this.store.read<PendingMarker>(pendingKey);
       if (pending) return failure('already-pending');
       const now = this.options.now();
+      const variant = typeof input.variant === 'string' ? getVariant(input.variant) : input.variant;
       const challenge: Challenge = {
         schema: 1,
         id: this.options.newId(),
@@ -115,7 +126,8 @@ export class Challenges {
         channelId: input.channelId,
         challenger: { id: input.challenger.id, name: input.challenger.name },
         opponent: { id: input.opponent.id, name: input.opponent.name },
-        variant: input.variant,
+        variant: variant.id,
+        ...(isVariantId(variant.id) ? {} : { rules: writeOpenTaflRules(variant) }),
         side: input.side,
         thread: input.thread,
         time: input.time ?? DEFAULT_TIME_CONTROL,
@@ -166,6 +178,8 @@ export class Challenges {
       if (await this.store.read(keys.game(channelId))) {
         return failure('channel-taken');
       }
+      const variant = variantOf(challenge.variant, challenge.rules);
+      if (!variant) return failure('unknown-variant', { variant: challenge.variant });
       const challengerSide = challenge.side === 'random' ? this.drawnSide() : challenge.side;
       const opponent = { id: user.id, name: user.name };
       const players = {
@@ -176,7 +190,7 @@ export class Challenges {
         guildId: challenge.guildId,
         channelId,
         players,
-        game: new Game(challenge.variant),
+        game: new Game({ variant }),
         perMoveMs: TIME_CONTROLS[challenge.time ?? 'none'],
       });
       if (challenge.match) stored.match = { id: this.options.newId(), game: 1 };

@@ -9,4 +9,6 @@ export const keys = {
   /** The id of the last game that finished in a channel, for /export and /history. */
   lastGame: (channelId: string) => `last:${channelId}`,
   standings: (guildId: string) => `standings:${guildId}`,
+  /** A guild's own variants and its default variant. */
+  serverVariants: (guildId: string) => `variants:${guildId}`,
 };

@@ -12,7 +12,9 @@ import {
   type PlayedMove,
   type Side,
   serializeGame,
+  type Variant,
   type VariantId,
+  type VariantKey,
 } from '../engine/index.ts';
 import type { ScheduleChange, Store, Write } from '../store/index.ts';
 import {
@@ -35,6 +37,7 @@ import {
 import { guarded } from './guarded.ts';
 import { keys } from './keys.ts';
 import { matchWinner, movesBy } from './match.ts';
+import { ServerVariants } from './server-variants.ts';
 import {
   emptyStandings,
   type MemberRecord,
@@ -69,7 +72,7 @@ export interface AiGameInput {
   human: Player;
   /** The bot as a player, its name telling the level. */
   machine: Player;
-  variant: VariantId;
+  variant: VariantId | Variant;
   /** The human's side; random is drawn by the service's random source. */
   side: Side | 'random';
   time: TimeControl;
@@ -148,6 +151,8 @@ export class GameService {
   private readonly newId: () => string;
   private readonly random: () => number;
   private readonly challenges: Challenges;
+  /** The server's own variants and its default (see server-variants.ts). */
+  readonly variants: ServerVariants;
   /** Loaded games by id and revision, for reads (board, autocomplete); never mutated. */
   private readonly loaded = new Map<string, Game>();
 
@@ -158,6 +163,7 @@ export class GameService {
     this.now = options.now ?? Date.now;
     this.newId = options.newId ?? (() => randomBytes(9).toString('base64url'));
     this.random = options.random ?? Math.random;
+    this.variants = new ServerVariants(store, this.now);
     this.challenges = new Challenges(
       store,
       {
@@ -270,7 +276,7 @@ export class GameService {
       guildId: input.guildId,
       channelId: input.channelId,
       players: { [humanSide]: input.human, [aiSide]: input.machine } as Record<Side, Player>,
-      game: new Game(input.variant),
+      game: new Game({ variant: input.variant }),
       perMoveMs: TIME_CONTROLS[input.time],
       ai: { side: aiSide, level: input.level },
       match: input.match,
@@ -486,7 +492,7 @@ export class GameService {
     if (!finished) return failure('game-gone');
     const side = (['attackers', 'defenders'] as const).find((s) => finished.players[s].id === user.id);
     if (!side || finished.ai?.side === side) return failure('not-in-that-game');
-    const variant = loadGame(finished.record).variant.id;
+    const variant = loadGame(finished.record).variant;
     const time = timeControlOf(finished.perMoveMs);
     const match = Boolean(finished.match);
     if (finished.ai) {
@@ -596,12 +602,12 @@ export class GameService {
 
   // Standings
 
-  async standings(guildId: string, variant?: VariantId): Promise<StandingRow[]> {
+  async standings(guildId: string, variant?: VariantKey): Promise<StandingRow[]> {
     const read = await this.store.read<StandingsDoc>(keys.standings(guildId));
     return read ? table(read.value, variant) : [];
   }
 
-  async memberRecord(guildId: string, userId: string, variant?: VariantId): Promise<MemberRecord | null> {
+  async memberRecord(guildId: string, userId: string, variant?: VariantKey): Promise<MemberRecord | null> {
     const read = await this.store.read<StandingsDoc>(keys.standings(guildId));
     return read ? memberRecord(read.value, userId, variant) : null;
   }
@@ -688,7 +694,7 @@ export class GameService {
           writes.push(...(await this.archiveWrites(archived)));
           if (stored.match?.game === 1) {
             // Game 1 of a match: game 2 starts at once in the channel, sides swapped; the match is rated when it ends.
-            const secondGame = new Game(active.variant);
+            const secondGame = new Game({ variant: active.game.variant });
             nextGame = this.newGame({
               guildId: stored.guildId,
               channelId,

@@ -3,7 +3,7 @@
  * them, and each player's Glicko-2 rating per variant. Tables and records are summed from these on
  * demand. A win scores 1 point, a draw ½.
  */
-import type { Side, VariantId } from '../engine/index.ts';
+import type { Side, VariantKey } from '../engine/index.ts';
 import { INITIAL, isProvisional, type Rating, rate } from './glicko2.ts';
 import type { Player } from './types.ts';
 
@@ -44,7 +44,7 @@ export function emptyStandings(): StandingsDoc {
 /** The standings with one finished game added (unchanged if it was already counted). */
 export function withResult(
   doc: StandingsDoc,
-  game: { id: string; variant: VariantId; players: Record<Side, Player>; winner: Side | null },
+  game: { id: string; variant: VariantKey; players: Record<Side, Player>; winner: Side | null },
 ): StandingsDoc {
   if (doc.counted.includes(game.id)) return doc;
   const next: StandingsDoc = {
@@ -86,7 +86,7 @@ export function withResult(
   return next;
 }
 
-function entries(doc: StandingsDoc, variant?: VariantId) {
+function entries(doc: StandingsDoc, variant?: VariantKey) {
   return Object.entries(doc.tallies).flatMap(([key, [wins, losses, draws]]) => {
     const [tallyVariant, player, opponent] = key.split('|');
     return variant && tallyVariant !== variant ? [] : [{ player, opponent, wins, losses, draws }];
@@ -106,7 +106,7 @@ function row(doc: StandingsDoc, userId: string, wins: number, losses: number, dr
 }
 
 /** The table, best first: points, then wins, then fewer games, then name. */
-export function table(doc: StandingsDoc, variant?: VariantId): StandingRow[] {
+export function table(doc: StandingsDoc, variant?: VariantKey): StandingRow[] {
   const totals = new Map<string, [number, number, number]>();
   for (const { player, wins, losses, draws } of entries(doc, variant)) {
     const total = totals.get(player) ?? [0, 0, 0];
@@ -135,7 +135,7 @@ export function table(doc: StandingsDoc, variant?: VariantId): StandingRow[] {
   );
 }
 
-export function memberRecord(doc: StandingsDoc, userId: string, variant?: VariantId): MemberRecord | null {
+export function memberRecord(doc: StandingsDoc, userId: string, variant?: VariantKey): MemberRecord | null {
   const mine = entries(doc, variant).filter((entry) => entry.player === userId);
   if (mine.length === 0) return null;
   const byOpponent = new Map<string, [number, number, number]>();

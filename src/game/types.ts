@@ -1,5 +1,5 @@
 /** The service's plain data: what it stores and what it answers. */
-import type { Game, RefusalCode, Side, VariantId } from '../engine/index.ts';
+import type { Game, RefusalCode, Side, VariantKey } from '../engine/index.ts';
 import type { Clock, TimeControl } from './clock.ts';
 
 export interface Player {
@@ -52,7 +52,16 @@ export type ServiceFailureCode =
   | 'position-changed'
   | 'busy'
   | 'store-unavailable'
-  | 'store-silent';
+  | 'store-silent'
+  | 'variant-name-invalid'
+  | 'variant-name-built-in'
+  | 'variant-rules-too-long'
+  | 'variant-rules-invalid'
+  | 'variant-exists'
+  | 'variant-limit'
+  | 'no-server-variant'
+  | 'variants-changed'
+  | 'unknown-variant';
 export type FailureCode = ServiceFailureCode | RefusalCode;
 
 export type Failure = { ok: false; code: FailureCode; params: FailureParams };
@@ -76,7 +85,9 @@ export interface Challenge {
   channelId: string;
   challenger: Player;
   opponent: Player;
-  variant: VariantId;
+  variant: VariantKey;
+  /** A server variant's rule set as an OpenTafl rules string, as it was when the challenge was made. */
+  rules?: string;
   /** The challenger's side, or random (drawn when the challenge is accepted). */
   side: Side | 'random';
   thread: boolean;
@@ -132,7 +143,7 @@ export interface ActiveGame {
   id: string;
   guildId: string;
   channelId: string;
-  variant: VariantId;
+  variant: VariantKey;
   players: Record<Side, Player>;
   game: Game;
   drawOfferedBy: Side | null;

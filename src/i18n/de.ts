@@ -2,8 +2,18 @@
  * Everything the bot says, in German: the words of the German Alea Evangelii rules (König,
  * Verteidiger, Angreifer, Thron, Eckfelder, gefangen) and the informal "du" Discord uses.
  */
-import type { EndReason, PieceKind, RefusalParams, Side, VariantId } from '../engine/index.ts';
+import {
+  type EndReason,
+  isVariantId,
+  type OpenTaflRulesErrorCode,
+  type OpenTaflRulesParams,
+  type PieceKind,
+  type RefusalParams,
+  type Side,
+  type VariantId,
+} from '../engine/index.ts';
 import type { Messages } from './en.ts';
+import { openTaflRulesMessagesDe } from './opentafl-rules.de.ts';
 import { counted } from './plural.ts';
 
 const SIDE: Record<Side, string> = { attackers: 'Angreifer', defenders: 'Verteidiger' };
@@ -55,7 +65,7 @@ const isThrone = (p: RefusalParams) => p.special === 'throne' || p.special === '
 export const de: Messages = {
   language: 'de',
   side: (side) => SIDE[side],
-  variantName: (id) => VARIANT_NAMES_DE[id],
+  variantName: (variant) => (isVariantId(variant.id) ? VARIANT_NAMES_DE[variant.id] : variant.name),
   timeControl: (time) =>
     ({
       none: 'ohne Zeitlimit',
@@ -217,9 +227,27 @@ export const de: Messages = {
     '**Ansehen** `/brett` zeigt das Brett der Partie in diesem Kanal. Felder heißen nach Linie (Buchstabe) und Reihe (Zahl), `a1` ist unten links.',
     '**Beenden** `/aufgeben`, oder `/remis`, um Remis anzubieten (dein Gegner nimmt mit der Schaltfläche oder `/remis` an; ein Zug lehnt es ab). Moderatoren beenden eine festgefahrene Partie ohne Ergebnis mit `/abbrechen`.',
     '**Lernen** `/regeln` erklärt eine Variante. `/tabelle` zeigt die Tabelle dieses Servers.',
+    '**Hausregeln** Moderatoren fügen mit `/variante hinzufuegen` eigene Varianten des Servers aus OpenTafl-Regelzeilen hinzu und wählen mit `/variante standard` die Standardvariante; `/variante liste` zeigt alle.',
     `**Varianten** ${variants}`,
   ],
   variantFooter: (p) => `Variante: ${p.variant}`,
+  serverVariantRules: 'Als OpenTafl-Regelzeile',
+  addedBy: (p) => `Hinzugefügt von ${p.name}.`,
+
+  variantsTitle: 'Varianten auf diesem Server',
+  builtInVariants: 'Die eigenen des Bots',
+  serverVariants: 'Die eigenen dieses Servers',
+  noServerVariants:
+    'Noch keine. Moderatoren fügen eine mit `/variante hinzufuegen name:<Name> regeln:<OpenTafl-Regelzeile>` hinzu.',
+  isDefault: 'Standard',
+  variantLine: (p) => `**${p.name}** \`${p.id}\`, ${p.size}x${p.size}`,
+  variantAdded: (p) =>
+    `**${p.name}** (\`${p.id}\`) hinzugefügt: herausfordern mit \`/herausfordern variante:${p.id}\`, die Regeln mit \`/regeln variante:${p.id}\`.`,
+  variantRemoved: (p) =>
+    `**${p.name}** entfernt. Laufende Partien darin werden nach ihren Regeln zu Ende gespielt, und ihre Tabelle bleibt.`,
+  variantDefaultSet: (p) => `\`/herausfordern\` ohne Variante spielt jetzt **${p.name}**.`,
+  variantNeedsManageServer:
+    'Nur Mitglieder, die den Server verwalten dürfen, können Varianten hinzufügen, entfernen oder auswählen.',
 
   captionMove: (p) => `Zug ${p.number}`,
   captionTurn: (side) => `${SIDE[side]} am Zug`,
@@ -300,6 +328,23 @@ export const de: Messages = {
       'Der Spielspeicher ist gerade nicht erreichbar, daher wurde nichts geändert. Bitte versuche es gleich noch einmal.',
     'store-silent':
       'Der Spielspeicher hat beim Speichern nicht mehr geantwortet, daher wurde dies vielleicht gespeichert, vielleicht nicht. Sieh gleich in `/brett` nach, bevor du es noch einmal versuchst.',
+    'variant-name-invalid': (p) =>
+      `Der Name einer Variante braucht mindestens einen Buchstaben oder eine Ziffer und höchstens ${p.max} Zeichen.`,
+    'variant-name-built-in': (p) =>
+      `„${p.name}“ ist der Name einer der eigenen Varianten des Bots: wähle einen anderen Namen.`,
+    'variant-rules-too-long': (p) => `Die Regelzeile ist zu lang: höchstens ${p.max} Zeichen.`,
+    'variant-rules-invalid': (p) =>
+      `Nach diesen Regeln kann nicht gespielt werden: ${openTaflRulesMessagesDe[p.rulesCode as OpenTaflRulesErrorCode](p as OpenTaflRulesParams)}. Es wurde nichts hinzugefügt.`,
+    'variant-exists': (p) =>
+      `Dieser Server hat schon eine Variante „${p.name}“: entferne sie zuerst mit \`/variante entfernen\`, oder wähle einen anderen Namen.`,
+    'variant-limit': (p) =>
+      `Dieser Server hat schon ${p.max} eigene Varianten, mehr geht nicht: entferne zuerst eine.`,
+    'no-server-variant': (p) =>
+      `Auf diesem Server gibt es keine Variante „${p.variant}“. \`/variante liste\` zeigt alle.`,
+    'variants-changed':
+      'Die Varianten des Servers haben sich inzwischen geändert; es wurde nichts geändert. Versuche es noch einmal.',
+    'unknown-variant': (p) =>
+      `Eine Variante „${p.variant}“ gibt es hier nicht: wähle einen der Vorschläge, oder sieh in \`/variante liste\` nach.`,
   },
 
   refusals: {

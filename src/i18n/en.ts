@@ -2,8 +2,13 @@
  * Everything the bot says, in English. The German catalogue (`de.ts`) has the same shape, and the
  * compiler keeps the two in step. Names arrive already made safe for Discord by the caller.
  */
-import type { EndReason, GameResult, MatchReason, PieceKind, Side, VariantId } from '../engine/index.ts';
-import { getVariant, refusalMessages } from '../engine/index.ts';
+import type { EndReason, GameResult, MatchReason, PieceKind, Side } from '../engine/index.ts';
+import {
+  type OpenTaflRulesErrorCode,
+  type OpenTaflRulesParams,
+  openTaflRulesMessages,
+  refusalMessages,
+} from '../engine/index.ts';
 import type { TimeControl } from '../game/clock.ts';
 import type { MoveEffect } from '../game/suggestions.ts';
 import type { ServiceFailureCode } from '../game/types.ts';
@@ -35,7 +40,8 @@ export interface ResultContext {
 export const en = {
   language: 'en' as 'en' | 'de',
   side: (side: Side): string => side,
-  variantName: (id: VariantId) => getVariant(id).name,
+  /** A variant's name: a server variant's as its moderators wrote it. */
+  variantName: (variant: { id: string; name: string }): string => variant.name,
   timeControl: (time: TimeControl) =>
     ({
       none: 'no time limit',
@@ -188,9 +194,28 @@ export const en = {
     '**Look** `/board` shows the board of the game in this channel. Squares are named by file letter and rank number, `a1` bottom left.',
     '**End** `/resign`, or `/draw` to offer a draw (your opponent accepts with the button or `/draw`; a move declines it). Moderators end a stalled game without a result with `/abort`.',
     '**Learn** `/rules` explains a variant. `/standings` shows this server’s table.',
+    '**House rules** Moderators add the server’s own variants from OpenTafl rules strings with `/variant add`, and choose the default with `/variant default`; `/variant list` shows them all.',
     `**Variants** ${variants}`,
   ],
   variantFooter: (p: { variant: string }) => `variant: ${p.variant}`,
+  serverVariantRules: 'As an OpenTafl rules string',
+  addedBy: (p: { name: string }) => `Added by ${p.name}.`,
+
+  // The server's own variants
+  variantsTitle: 'Variants on this server',
+  builtInVariants: 'The bot’s own',
+  serverVariants: 'This server’s own',
+  noServerVariants:
+    'None yet. Moderators add one with `/variant add name:<name> rules:<OpenTafl rules string>`.',
+  isDefault: 'default',
+  variantLine: (p: { name: string; id: string; size: number }) =>
+    `**${p.name}** \`${p.id}\`, ${p.size}x${p.size}`,
+  variantAdded: (p: { name: string; id: string }) =>
+    `Added **${p.name}** (\`${p.id}\`): challenge with \`/challenge variant:${p.id}\`, read it with \`/rules variant:${p.id}\`.`,
+  variantRemoved: (p: { name: string }) =>
+    `Removed **${p.name}**. Games already under way in it play on by its rules, and its standings stay.`,
+  variantDefaultSet: (p: { name: string }) => `\`/challenge\` without a variant now plays **${p.name}**.`,
+  variantNeedsManageServer: 'Only members who may manage the server can add, remove or choose variants.',
 
   // The picture's caption
   captionMove: (p: { number: number }) => `move ${p.number}`,
@@ -273,6 +298,22 @@ export const en = {
       'The game store is unreachable right now, so nothing was changed. Please try again in a moment.',
     'store-silent':
       'The game store stopped answering while saving this, so it may or may not have been recorded. Look at `/board` in a moment before trying again.',
+    'variant-name-invalid': (p: Params) =>
+      `A variant's name needs at least one letter or digit, and at most ${p.max} characters.`,
+    'variant-name-built-in': (p: Params) =>
+      `"${p.name}" is the name of one of the bot's own variants: choose another name.`,
+    'variant-rules-too-long': (p: Params) => `The rules string is too long: at most ${p.max} characters.`,
+    'variant-rules-invalid': (p: Params) =>
+      `These rules cannot be played: ${openTaflRulesMessages[p.rulesCode as OpenTaflRulesErrorCode](p as OpenTaflRulesParams)}. Nothing was added.`,
+    'variant-exists': (p: Params) =>
+      `This server already has a variant called "${p.name}": remove it first with \`/variant remove\`, or choose another name.`,
+    'variant-limit': (p: Params) =>
+      `This server already has ${p.max} variants of its own, the most there can be: remove one first.`,
+    'no-server-variant': (p: Params) =>
+      `There is no variant "${p.variant}" on this server. \`/variant list\` shows them all.`,
+    'variants-changed': "The server's variants changed meanwhile; nothing was changed. Try again.",
+    'unknown-variant': (p: Params) =>
+      `There is no variant "${p.variant}" here: choose one of the suggestions, or see \`/variant list\`.`,
   } satisfies Record<ServiceFailureCode, string | ((p: Params) => string)>,
 
   /** Why a move is not legal, by the engine's refusal code: the engine's own words. */

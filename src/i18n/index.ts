@@ -2,23 +2,17 @@
  * The bot's languages. A reply follows the language of the member's Discord client; messages no
  * one asked for (reminders, losses on time, the AI's moves) follow the server's preferred language.
  */
-import {
-  describeRules,
-  type GameResult,
-  getVariant,
-  type RefusalCode,
-  type RulesText,
-  type Side,
-  type VariantId,
-} from '../engine/index.ts';
+import type { GameResult, RefusalCode, Side, Variant } from '../engine/index.ts';
 import type { Suggestion } from '../game/suggestions.ts';
 import type { FailureCode, FailureParams, ServiceFailureCode } from '../game/types.ts';
 import { de } from './de.ts';
 import { en, type Messages } from './en.ts';
 import { describeRulesDe } from './rules-text.de.ts';
+import { describeRules, type RulesText } from './rules-text.en.ts';
 
 export { VARIANT_NAMES_DE } from './de.ts';
 export type { Messages, ResultContext } from './en.ts';
+export { describeRules, describeRulesDe, type RulesText };
 
 export type Language = Messages['language'];
 export const languages: readonly Language[] = ['en', 'de'];
@@ -37,13 +31,18 @@ export function failureText(m: Messages, failure: { code: FailureCode; params?: 
 }
 
 /** The rules of a variant in brief, in the catalogue's language. */
-export function rulesText(m: Messages, id: VariantId): RulesText {
-  return m.language === 'de' ? describeRulesDe(id) : describeRules(id);
+export function rulesText(m: Messages, variant: Variant): RulesText {
+  return m.language === 'de' ? describeRulesDe(variant) : describeRules(variant);
 }
 
 /** How a game ended, in the catalogue's language. */
-export function resultText(m: Messages, result: GameResult, variant: VariantId, turn: Side): string {
-  const { occurrence, outcome } = getVariant(variant).end.repetition;
+export function resultText(
+  m: Messages,
+  result: GameResult,
+  repetition: Variant['end']['repetition'],
+  turn: Side,
+): string {
+  const { occurrence, outcome } = repetition;
   return m.result(result, { turn, occurrence, repetitionLosesDefenders: outcome === 'defenders-lose' });
 }
 

@@ -3,14 +3,14 @@
  * words of the German Alea Evangelii rules. Kept line for line with `engine/rules-text.ts`, and
  * like it written from the record's fields only.
  */
-import { getVariant, type RulesText, type Variant, type VariantId } from '../engine/index.ts';
+import { isVariantId, type Variant } from '../engine/index.ts';
 import { VARIANT_NAMES_DE } from './de.ts';
+import type { RulesText } from './rules-text.en.ts';
 
 const ORDINAL = { 2: 'zweiten', 3: 'dritten' } as const;
 const THRONE = { throne: 'Thron', centre: 'Mittelpunkt' } as const;
 
-export function describeRulesDe(id: VariantId): RulesText {
-  const variant = getVariant(id);
+export function describeRulesDe(variant: Variant): RulesText {
   const throne = THRONE[variant.words.throne];
   const edgeEscape = variant.escapeSquares === 'edge';
   const corners = variant.escapeSquares === 'corners';
@@ -55,7 +55,7 @@ export function describeRulesDe(id: VariantId): RulesText {
         : ''
     }`,
   ];
-  return { title: VARIANT_NAMES_DE[id], lines };
+  return { title: isVariantId(variant.id) ? VARIANT_NAMES_DE[variant.id] : variant.name, lines };
 }
 
 /** Whether some rule ends the game in a draw by itself (beyond the players agreeing one). */

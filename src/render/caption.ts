@@ -34,7 +34,7 @@ export function captionLines(
   const named = (...parts: string[]) => `caption:${JSON.stringify([layout.width, m.language, ...parts])}`;
   const left = layout.margin;
 
-  const title = `${m.variantName(snapshot.variant)} · ${m.captionMove({ number: snapshot.moveNumber })}${note ? ` · ${note}` : ''}`;
+  const title = `${m.variantName({ id: snapshot.variant, name: snapshot.variantName })} · ${m.captionMove({ number: snapshot.moveNumber })}${note ? ` · ${note}` : ''}`;
   const sides = [
     { side: 'attackers', name: cleanName(players.attackers), dark: true, baseline: 79 },
     { side: 'defenders', name: cleanName(players.defenders), dark: false, baseline: 115 },
@@ -119,7 +119,7 @@ export function drawCaptionLine(frame: Frame, line: CaptionLine, layout: Layout,
 }
 
 function status(snapshot: BoardSnapshot, m: Messages): string {
-  if (snapshot.result) return resultText(m, snapshot.result, snapshot.variant, snapshot.sideToMove);
+  if (snapshot.result) return resultText(m, snapshot.result, snapshot.repetition, snapshot.sideToMove);
   const turn = m.captionTurn(snapshot.sideToMove);
   const warnings = [
     snapshot.threats.kingCanEscape ? m.kingCanEscape : '',

@@ -19,6 +19,7 @@ describe('command modules', () => {
       'rules',
       'standings',
       'undo',
+      'variant',
     ]);
     for (const body of commandBodies(commands)) {
       expect(body.name).toMatch(/^[a-z]{1,32}$/);
@@ -53,14 +54,20 @@ describe('German localizations', () => {
         }
       };
       check(body, body.name);
-      for (const option of body.options ?? []) {
-        check(option, `${body.name}.${option.name}`);
-        for (const choice of ('choices' in option && option.choices) || []) {
-          const german = choice.name_localizations?.de ?? '';
-          expect(german.length, `${body.name}.${option.name}=${choice.value}`).toBeGreaterThan(0);
-          expect(german.length).toBeLessThanOrEqual(100);
+      // Subcommands' options too: `variant.add.rules`.
+      const checkOptions = (options: NonNullable<typeof body.options>, where: string) => {
+        for (const option of options) {
+          check(option, `${where}.${option.name}`);
+          if ('options' in option && option.options)
+            checkOptions(option.options as NonNullable<typeof body.options>, `${where}.${option.name}`);
+          for (const choice of ('choices' in option && option.choices) || []) {
+            const german = choice.name_localizations?.de ?? '';
+            expect(german.length, `${where}.${option.name}=${choice.value}`).toBeGreaterThan(0);
+            expect(german.length).toBeLessThanOrEqual(100);
+          }
         }
-      }
+      };
+      checkOptions(body.options ?? [], body.name);
     }
   });
 });

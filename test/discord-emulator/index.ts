@@ -132,7 +132,10 @@ export class DiscordEmulator {
   }
 
   /** A user, also made a member of every guild (GUILD_MEMBER_ADD). */
-  addUser(name: string, options: { bot?: boolean; locale?: string } = {}): EmulatedUser {
+  addUser(
+    name: string,
+    options: { bot?: boolean; locale?: string; permissions?: string } = {},
+  ): EmulatedUser {
     const user = this.state.addUser(name, options);
     for (const guildId of this.state.guilds.keys())
       this.gateway.dispatch('GUILD_MEMBER_ADD', { ...this.state.memberJson(user), guild_id: guildId });

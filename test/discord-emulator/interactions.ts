@@ -71,13 +71,16 @@ export class Interactions {
     private readonly waitFor: Waiter,
   ) {}
 
+  /** A slash command; `name` may name a subcommand after a space: `variant add`. */
   slash(
     user: EmulatedUser,
-    name: string,
+    fullName: string,
     options: Record<string, OptionValue>,
     channelId: string,
   ): InteractionHandle {
+    const [name, subcommand] = fullName.split(' ');
     const command = this.findCommand(name, channelId);
+    const declared = this.declaredOptions(command, subcommand);
     const users: Record<string, unknown> = {};
     const members: Record<string, unknown> = {};
     const list = Object.entries(options).map(([optionName, value]) => {
@@ -87,34 +90,36 @@ export class Interactions {
         members[value.id] = member;
         return { name: optionName, type: OPTION_TYPE.user, value: value.id };
       }
-      return { name: optionName, type: this.optionType(command, optionName, value), value };
+      return { name: optionName, type: this.optionType(declared, optionName, value), value };
     });
     const resolved = Object.keys(users).length > 0 ? { resolved: { users, members } } : {};
     return this.interact(user, channelId, 2, {
       ...this.commandData(command, name, channelId),
-      options: list,
+      options: this.underSubcommand(subcommand, list),
       ...resolved,
     });
   }
 
   async autocomplete(
     user: EmulatedUser,
-    name: string,
+    fullName: string,
     options: Record<string, string | number | boolean>,
     focused: string,
     channelId: string,
   ): Promise<{ name: string; value: string | number }[]> {
+    const [name, subcommand] = fullName.split(' ');
     const command = this.findCommand(name, channelId);
+    const declared = this.declaredOptions(command, subcommand);
     const list = Object.entries(options).map(([optionName, value]) => ({
       name: optionName,
       // Discord sends the focused option's partial input as a string, whatever the option's type.
-      type: this.optionType(command, optionName, value),
+      type: this.optionType(declared, optionName, value),
       value: optionName === focused ? String(value) : value,
       ...(optionName === focused ? { focused: true } : {}),
     }));
     const handle = this.interact(user, channelId, 4, {
       ...this.commandData(command, name, channelId),
-      options: list,
+      options: this.underSubcommand(subcommand, list),
     });
     const response = await handle.firstResponse();
     if (response.type !== 8) throw new Error(`autocomplete answered with callback type ${response.type}`);
@@ -131,8 +136,23 @@ export class Interactions {
     return { id: command?.id ?? snowflake(), name, type: 1, ...(guildId ? { guild_id: guildId } : {}) };
   }
 
-  private optionType(command: any, name: string, value: string | number | boolean): number {
-    const declared = command?.options?.find((option: any) => option.name === name)?.type;
+  /** The options a command (or one of its subcommands) declares, as registered. */
+  private declaredOptions(command: any, subcommand: string | undefined): any[] | undefined {
+    if (!subcommand) return command?.options;
+    return command?.options?.find((option: any) => option.type === 1 && option.name === subcommand)?.options;
+  }
+
+  /** A subcommand arrives as the one option of the command, holding the options given. */
+  private underSubcommand(subcommand: string | undefined, list: unknown[]): unknown[] {
+    return subcommand ? [{ type: 1, name: subcommand, options: list }] : list;
+  }
+
+  private optionType(
+    declaredOptions: any[] | undefined,
+    name: string,
+    value: string | number | boolean,
+  ): number {
+    const declared = declaredOptions?.find((option: any) => option.name === name)?.type;
     if (declared) return declared;
     if (typeof value === 'boolean') return OPTION_TYPE.boolean;
     if (typeof value === 'number') return Number.isInteger(value) ? OPTION_TYPE.integer : OPTION_TYPE.number;

@@ -8,6 +8,8 @@ export interface EmulatedUser {
   bot?: boolean;
   /** The language of the user's Discord client, sent with each interaction (default en-US). */
   locale?: string;
+  /** The member's permissions in the guild, as Discord's bitfield string (default: every one). */
+  permissions?: string;
 }
 
 export interface RecordedAttachment {
@@ -74,13 +76,17 @@ export class DiscordState {
     this.users.set(this.botUser.id, this.botUser);
   }
 
-  addUser(name: string, options: { bot?: boolean; locale?: string } = {}): EmulatedUser {
+  addUser(
+    name: string,
+    options: { bot?: boolean; locale?: string; permissions?: string } = {},
+  ): EmulatedUser {
     const user = {
       id: snowflake(),
       username: name.toLowerCase().replace(/\W+/g, '_'),
       globalName: name,
       bot: options.bot,
       locale: options.locale,
+      permissions: options.permissions,
     };
     this.users.set(user.id, user);
     return user;
@@ -132,7 +138,7 @@ export class DiscordState {
       mute: false,
       flags: 0,
       pending: false,
-      permissions: ALL_PERMISSIONS,
+      permissions: user.permissions ?? ALL_PERMISSIONS,
     };
   }
 

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULES_DOCS_DIR, rulesDocs } from '../../scripts/docs-rules.ts';
-import { describeRules, getVariant, variantIds } from '../../src/engine/index.ts';
+import { getVariant, variantIds } from '../../src/engine/index.ts';
+import { describeRules } from '../../src/i18n/index.ts';
 
 const STALE = 'differs from what `npm run docs:rules` writes now: run it and commit the result';
 
@@ -28,7 +29,7 @@ describe('docs/rules: the rules of every variant, generated from its record', ()
 
   it.each(variantIds)('%s: a page in English and in German, with the /rules text and its sources', (id) => {
     const english = docs.get(`${id}.md`) ?? '';
-    const { title, lines } = describeRules(id);
+    const { title, lines } = describeRules(getVariant(id));
     expect(english.startsWith(`# ${title}\n`)).toBe(true);
     for (const line of lines) expect(english).toContain(`\n${line}\n`);
     const { documents } = getVariant(id);

@@ -41,7 +41,11 @@ describe('built-in variants written as OpenTafl rules strings', () => {
     expect(text).toMatch(/^dim:\d+ name:\S+ /);
     expect(text.endsWith(` start:${variant.layout}`)).toBe(true);
     expect(parseOpenTaflRules(text)).toEqual(recordOf(variant));
-    expect(houseVariant(parseOpenTaflRules(text), id)).toEqual(variant);
+    expect({ id, ...parseOpenTaflRules(text) }).toEqual(variant);
+    expect(houseVariant(parseOpenTaflRules(text), `server:${id}`)).toEqual({
+      ...variant,
+      id: `server:${id}`,
+    });
   });
 
   it('write OpenTafl keys where OpenTafl can say the rule, and x- entries only for the rest', () => {
@@ -71,7 +75,7 @@ describe('the OpenTafl rules strings of shared/rules/more-variants.md', () => {
     ],
     ['Tablut (WTF)', `dim:9 name:Tablut_WTF esc:e atkf:y ks:c cor: cens:K start:${tablutLayout}`, 353_200],
   ])('%s: perft 3 is OpenTafl’s %#', (_name, text, leaves) => {
-    const variant = houseVariant(parseOpenTaflRules(text), 'test:example');
+    const variant = houseVariant(parseOpenTaflRules(text), 'server:example');
     expect(perft(startingPositionOf(variant), 3)).toBe(leaves);
   });
 
@@ -243,7 +247,7 @@ describe('corner hostility (corh)', () => {
   // A defender on b1 beside the corner a1; an attacker moves c7-c1 and closes the pincer against a1.
   const layout = '/1T5/7/7/3K3/7/7/2t4/';
   function capturesAgainstCorner(rules: string): boolean {
-    const variant = houseVariant(parseOpenTaflRules(`dim:7 ${rules} start:${layout}`), 'test:corh');
+    const variant = houseVariant(parseOpenTaflRules(`dim:7 ${rules} start:${layout}`), 'server:corh');
     const position = startingPositionOf(variant);
     const moves = new Int32Array(moveBufferSize(position.rules));
     const n = position.generateMoves(moves);
@@ -454,7 +458,7 @@ describe('properties of random valid rules strings', () => {
   it('play random legal moves to the end without throwing', () => {
     fc.assert(
       fc.property(rulesStringArbitrary, fc.integer(), (text, seed) => {
-        const variant = houseVariant(parseOpenTaflRules(text), 'test:random');
+        const variant = houseVariant(parseOpenTaflRules(text), 'server:random');
         const position = startingPositionOf(variant);
         const moves = new Int32Array(moveBufferSize(position.rules));
         const next = random(seed);

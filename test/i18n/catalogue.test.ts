@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  describeRules,
   type EndReason,
   Game,
   type GameResult,
   getVariant,
   type MatchReason,
+  OpenTaflRulesError,
+  parseOpenTaflRules,
   type RefusalCode,
   variantIds,
 } from '../../src/engine/index.ts';
 import { de } from '../../src/i18n/de.ts';
 import { en, type Messages } from '../../src/i18n/en.ts';
-import { failureText, messagesFor, resultText, rulesText } from '../../src/i18n/index.ts';
+import { describeRules, failureText, messagesFor, resultText, rulesText } from '../../src/i18n/index.ts';
 import { gameWith } from '../engine/setup.ts';
 
 /** Every message of a catalogue, called with sample particulars, keyed by name. */
@@ -20,6 +21,12 @@ function everyText(m: Messages): Record<string, string> {
     name: 'Ann',
     side: 'attackers',
     variant: 'fetlar',
+    rulesCode: 'unsupported-key',
+    key: 'linc',
+    value: 'y',
+    id: 'server:house',
+    size: 9,
+    max: 18,
     choices: 'a, b',
     opponentId: '1',
     challenger: 'Ann',
@@ -61,7 +68,7 @@ function everyText(m: Messages): Record<string, string> {
         help: 'v',
         side: 'attackers',
         captionTurn: 'attackers',
-        variantName: 'alea-armed',
+        variantName: getVariant('alea-armed'),
         timeControl: '1h',
         level: 'easy',
       };
@@ -80,7 +87,7 @@ describe('the German catalogue', () => {
     const german = everyText(de);
     expect(Object.keys(german).sort()).toEqual(Object.keys(english).sort());
     // The same in both languages by nature: names and codes.
-    const same = new Set(['language', 'level', 'variantName']);
+    const same = new Set(['language', 'level', 'variantName', 'variantLine']);
     for (const key of Object.keys(english)) {
       if (same.has(key)) continue;
       expect(german[key], key).not.toBe(english[key]);
@@ -138,7 +145,8 @@ describe('how a game ended, in German', () => {
   });
 
   it('names the side and the square for every way a game ends', () => {
-    const told = (result: GameResult) => resultText(de, result, 'alea-armed', 'attackers');
+    const told = (result: GameResult) =>
+      resultText(de, result, getVariant('alea-armed').end.repetition, 'attackers');
     expect(told(played('king-escaped', 'defenders', 's19'))).toBe(
       'Der König ist nach s19 entkommen: die Verteidiger gewinnen.',
     );
@@ -159,17 +167,21 @@ describe('how a game ended, in German', () => {
     expect(told(played('resignation', 'attackers'))).toBe('Die Verteidiger haben aufgegeben.');
     expect(told(played('agreed-draw', null))).toBe('Remis vereinbart.');
     expect(told(played('timeout', 'defenders'))).toBe('Die Zeit der Angreifer ist abgelaufen.');
-    expect(resultText(de, played('repetition', null), 'alea-walker', 'attackers')).toContain('zweiten Mal');
+    expect(
+      resultText(de, played('repetition', null), getVariant('alea-walker').end.repetition, 'attackers'),
+    ).toContain('zweiten Mal');
   });
 
   it('the engine reports where the king escaped, which the German text names', () => {
     const game = gameWith('fetlar', { king: 'k5', attackers: ['a5'] }, 'defenders');
     game.play('k5-k1');
     expect(game.result?.square).toBe('k1');
-    expect(resultText(de, game.result as GameResult, 'fetlar', game.turn)).toBe(
+    expect(resultText(de, game.result as GameResult, getVariant('fetlar').end.repetition, game.turn)).toBe(
       'Der König ist nach k1 entkommen: die Verteidiger gewinnen.',
     );
-    expect(resultText(en, game.result as GameResult, 'fetlar', game.turn)).toBe(game.result?.description);
+    expect(resultText(en, game.result as GameResult, getVariant('fetlar').end.repetition, game.turn)).toBe(
+      game.result?.description,
+    );
   });
 
   it('explains a match result in German for every way a match ends', () => {
@@ -190,11 +202,11 @@ describe('how a game ended, in German', () => {
 
 describe('the rules in German', () => {
   it.each(variantIds)('%s: the same paragraphs as the English, from the same variant data', (id) => {
-    const english = describeRules(id);
-    const german = rulesText(de, id);
-    expect(rulesText(en, id)).toEqual(english);
+    const english = describeRules(getVariant(id));
+    const german = rulesText(de, getVariant(id));
+    expect(rulesText(en, getVariant(id))).toEqual(english);
     expect(german.lines).toHaveLength(english.lines.length);
-    expect(german.title).toBe(de.variantName(id));
+    expect(german.title).toBe(de.variantName(getVariant(id)));
     const text = german.lines.join('\n');
     expect(text).toContain('König');
     expect(text).not.toMatch(/\b(the|and|king|attackers)\b/);
@@ -202,5 +214,45 @@ describe('the rules in German', () => {
     expect(text).toContain(`${variant.size}x${variant.size}`);
     expect(text.includes('Wächter')).toBe(variant.capture.guards);
     expect(text.includes('**Der König** ist bewaffnet')).toBe(variant.capture.kingArmed);
+  });
+});
+
+describe('refused rules strings, in both languages', () => {
+  it.each([
+    [
+      'linc:y',
+      'unsupported-key',
+      /`linc:y` \(Linnaean capture\) is not supported/,
+      /`linc:y` \(Linnés Schlagregel\) wird nicht unterstützt/,
+    ],
+    ['dim:12', 'out-of-range', /odd number from 7 to 19/, /ungerade Zahl von 7 bis 19/],
+    ['esc:q', 'invalid-value', /`esc:q` \(escape squares\)/, /`esc:q` \(Fluchtfelder\)/],
+    [
+      'start:/x/',
+      'invalid-start',
+      /starting position is not usable/,
+      /Startstellung \(`start:`\) ist nicht verwendbar/,
+    ],
+  ] as const)('%s: names the entry and why (%s)', (entry, code, english, german) => {
+    const rules = entry.startsWith('dim:')
+      ? `${entry} start:/7/7/7/3K3/7/7/7/`
+      : entry.startsWith('start:')
+        ? `dim:7 ${entry}`
+        : `dim:7 ${entry} start:/7/7/7/3K3/7/7/7/`;
+    let error: unknown;
+    try {
+      parseOpenTaflRules(rules);
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(OpenTaflRulesError);
+    const { code: rulesCode, params } = error as OpenTaflRulesError;
+    expect(rulesCode).toBe(code);
+    const failure = { code: 'variant-rules-invalid' as const, params: { rulesCode, ...params } };
+    expect(failureText(en, failure)).toMatch(english);
+    expect(failureText(de, failure)).toMatch(german);
+    expect(failureText(de, failure)).toMatch(
+      /^Nach diesen Regeln kann nicht gespielt werden: .*Es wurde nichts hinzugefügt\.$/,
+    );
   });
 });

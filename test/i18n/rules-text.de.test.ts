@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { describeRules, getVariant, variantIds } from '../../src/engine/index.ts';
-import { describeRulesDe } from '../../src/i18n/rules-text.de.ts';
+import { getVariant, variantIds } from '../../src/engine/index.ts';
+import { describeRules, describeRulesDe } from '../../src/i18n/index.ts';
 
 type Id = (typeof variantIds)[number];
-const text = (variant: Id) => describeRulesDe(variant).lines.join('\n');
+const text = (variant: Id) => describeRulesDe(getVariant(variant)).lines.join('\n');
 
 describe('the rules in German tell every rule kind of the record', () => {
   it.each(variantIds)('%s: each paragraph where the English has it, in the same order', (id) => {
     const heads = (lines: string[]) => lines.map((line) => line.slice(0, line.indexOf('**', 2) + 2));
-    const english = heads(describeRules(id).lines);
-    const german = heads(describeRulesDe(id).lines);
+    const english = heads(describeRules(getVariant(id)).lines);
+    const german = heads(describeRulesDe(getVariant(id)).lines);
     const names: Record<string, string> = {
       '**Board**': '**Brett**',
       '**Moving**': '**Ziehen**',
@@ -43,7 +43,7 @@ describe('the rules in German tell every rule kind of the record', () => {
   });
 
   it.each(variantIds)('%s: fits in the description of one Discord embed, as /rules sends it', (id) => {
-    for (const { lines } of [describeRules(id), describeRulesDe(id)]) {
+    for (const { lines } of [describeRules(getVariant(id)), describeRulesDe(getVariant(id))]) {
       expect(lines.join('\n\n').length).toBeLessThanOrEqual(4096);
     }
   });

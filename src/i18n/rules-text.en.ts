@@ -3,8 +3,7 @@
  * a player reads cannot drift from the rules the bot enforces. Every sentence follows from the
  * record's fields, never from a variant's id.
  */
-import type { VariantId } from './types.ts';
-import { getVariant, type Variant } from './variants.ts';
+import type { Variant } from '../engine/index.ts';
 
 export interface RulesText {
   title: string;
@@ -13,8 +12,7 @@ export interface RulesText {
 
 const ORDINAL = { 2: 'second', 3: 'third' } as const;
 
-export function describeRules(id: VariantId): RulesText {
-  const variant = getVariant(id);
+export function describeRules(variant: Variant): RulesText {
   const { throne } = variant.words;
   const edgeEscape = variant.escapeSquares === 'edge';
   const escapes = escapeSquares(variant);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { describeRules, getVariant, variantIds } from '../../src/engine/index.ts';
+import { getVariant, variantIds } from '../../src/engine/index.ts';
+import { describeRules } from '../../src/i18n/index.ts';
 
 type Id = (typeof variantIds)[number];
-const text = (variant: Id) => describeRules(variant).lines.join('\n');
+const text = (variant: Id) => describeRules(getVariant(variant)).lines.join('\n');
 
 describe('the rules text is written from the variant record', () => {
   it.each(variantIds)('%s: names its board and who moves first', (id) => {
