@@ -100,8 +100,22 @@ function hostility(variant: Variant): string {
       : `Der ${throne} zählt als gegnerische Figur ${againstWhom}`;
     return `${throneRule}; der Brettrand, die Ecken eingeschlossen, nie.`;
   }
-  const corners = `Die ${escapesPlural(variant)} zählen gegen jeden als gegnerische Figur`;
-  if (allWhenEmpty) return `${corners}, ebenso der leere ${throne}.`;
+  const hostileTo = variant.capture.cornersHostileTo ?? { attackers: true, defenders: true };
+  const cornerTargets =
+    hostileTo.attackers && hostileTo.defenders
+      ? 'gegen jeden'
+      : hostileTo.attackers
+        ? 'nur gegen Angreifer'
+        : hostileTo.defenders
+          ? 'nur gegen Verteidiger (den König eingeschlossen)'
+          : '';
+  const corners = cornerTargets
+    ? `Die ${escapesPlural(variant)} zählen ${cornerTargets} als gegnerische Figur`
+    : `Die ${escapesPlural(variant)} zählen nie als gegnerische Figur`;
+  if (allWhenEmpty)
+    return cornerTargets === 'gegen jeden'
+      ? `${corners}, ebenso der leere ${throne}.`
+      : `${corners}; der leere ${throne} zählt gegen jeden.`;
   return `${corners}; der ${throne} zählt ${againstWhom}.`;
 }
 

@@ -98,8 +98,22 @@ function hostility(variant: Variant): string {
       : `The ${throne} counts as an enemy piece ${againstWhom}`;
     return `${throneRule}; the board edge, corners included, never does.`;
   }
-  const corners = `The ${escapeWord} ${variant.drawnOn} count as an enemy piece against anyone`;
-  if (allWhenEmpty) return `${corners}, and so does the empty ${throne}.`;
+  const hostileTo = variant.capture.cornersHostileTo ?? { attackers: true, defenders: true };
+  const cornerTargets =
+    hostileTo.attackers && hostileTo.defenders
+      ? 'against anyone'
+      : hostileTo.attackers
+        ? 'against attackers only'
+        : hostileTo.defenders
+          ? 'against defenders (the king included) only'
+          : '';
+  const corners = cornerTargets
+    ? `The ${escapeWord} ${variant.drawnOn} count as an enemy piece ${cornerTargets}`
+    : `The ${escapeWord} ${variant.drawnOn} never count as an enemy piece`;
+  if (allWhenEmpty)
+    return cornerTargets === 'against anyone'
+      ? `${corners}, and so does the empty ${throne}.`
+      : `${corners}; the empty ${throne} counts against anyone.`;
   return `${corners}; the ${throne} counts ${againstWhom}.`;
 }
 

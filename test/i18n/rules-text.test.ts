@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getVariant, variantIds } from '../../src/engine/index.ts';
-import { describeRules } from '../../src/i18n/index.ts';
+import { getVariant, houseVariant, parseOpenTaflRules, variantIds } from '../../src/engine/index.ts';
+import { describeRules, describeRulesDe } from '../../src/i18n/index.ts';
 
 type Id = (typeof variantIds)[number];
 const text = (variant: Id) => describeRules(getVariant(variant)).lines.join('\n');
@@ -93,5 +93,29 @@ describe('the rules text is written from the variant record', () => {
     expect(told).toContain('cannot be captured on the board edge');
     expect(told).toContain('the defenders lose, whichever side made the move');
     expect(told).toContain('There is no automatic draw');
+  });
+});
+
+describe('a server variant’s corners (OpenTafl `corh`)', () => {
+  it.each([
+    ['corh:', 'never count as an enemy piece', 'zählen nie als gegnerische Figur'],
+    [
+      'corh:t',
+      'count as an enemy piece against attackers only',
+      'zählen nur gegen Angreifer als gegnerische Figur',
+    ],
+    [
+      'corh:T',
+      'against defenders (the king included) only',
+      'nur gegen Verteidiger (den König eingeschlossen)',
+    ],
+    ['corh:tT', 'count as an enemy piece against anyone', 'zählen gegen jeden als gegnerische Figur'],
+  ])('%s is told as it plays', (entry, english, german) => {
+    const variant = houseVariant(
+      parseOpenTaflRules(`dim:7 ${entry} start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/`),
+      'server:corners',
+    );
+    expect(describeRules(variant).lines.join('\n')).toContain(english);
+    expect(describeRulesDe(variant).lines.join('\n')).toContain(german);
   });
 });
