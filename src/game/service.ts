@@ -447,6 +447,9 @@ export class GameService {
    * /history; `aborted` when a moderator ended it without a result.
    */
   async gameForRecord(channelId: string): Promise<{
+    /** The game's id: `archived(id)` finds it once it has ended. */
+    id: string;
+    guildId: string;
     game: Game;
     players: Record<Side, Player>;
     finished: boolean;
@@ -456,6 +459,8 @@ export class GameService {
     const active = await this.board(channelId);
     if (active)
       return {
+        id: active.id,
+        guildId: active.guildId,
         game: active.game,
         players: active.players,
         finished: false,
@@ -466,6 +471,8 @@ export class GameService {
     const archived = last ? await this.archived(last.value.gameId) : null;
     if (!archived) return null;
     return {
+      id: archived.id,
+      guildId: archived.guildId,
       game: loadGame(archived.record),
       players: archived.players,
       finished: true,
