@@ -16,6 +16,8 @@ export interface Config {
   logLevel: LogLevel;
   /** REST base URL, e.g. a REST proxy; the gateway address comes from its /gateway/bot answer. */
   discordApiUrl?: string;
+  /** Serve /metrics and /healthz over HTTP (off without METRICS_PORT); a shard adds its index to the port. */
+  metrics?: { port: number; host: string };
 }
 
 export class ConfigError extends Error {
@@ -42,7 +44,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisNamespace: optional('REDIS_NAMESPACE') ?? 'tafl',
     logLevel,
     discordApiUrl: optional('DISCORD_API_URL'),
+    metrics: metricsSetup(optional),
   };
+}
+
+function metricsSetup(optional: (name: string) => string | undefined): Config['metrics'] {
+  const port = optional('METRICS_PORT');
+  if (port === undefined) return undefined;
+  if (!/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65535)
+    throw new ConfigError(`METRICS_PORT must be a port number, 1 to 65535 (not "${port}")`);
+  return { port: Number(port), host: optional('METRICS_HOST') ?? '127.0.0.1' };
 }
 
 function sentinelSetup(optional: (name: string) => string | undefined): SentinelSetup | undefined {

@@ -4,7 +4,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createBot } from './bot/client.ts';
 import { readConfigOrExit } from './config.ts';
 import { GameService } from './game/service.ts';
+import { gatewayProblem, healthCheck } from './health.ts';
 import { createLogger } from './log.ts';
+import { type MetricsServer, startMetricsServer } from './metrics.ts';
 import { discordLoginProblem } from './startup-checks.ts';
 import { createStore, StoreUnavailableError } from './store/index.ts';
 
@@ -13,6 +15,7 @@ async function main(): Promise<void> {
   // Under the shard launcher (`npm run start:shards`) discord.js tells each process its shards.
   const shardIds: unknown = process.env.SHARDS ? JSON.parse(process.env.SHARDS) : undefined;
   const shards = shardIds === undefined ? {} : { shards: Array.isArray(shardIds) ? shardIds : [shardIds] };
+  const shardIndex = Number(shards.shards?.[0] ?? 0);
   const secrets = [config.discordToken, config.redisSentinel?.password].filter(
     (secret) => secret !== undefined,
   );
@@ -41,6 +44,27 @@ async function main(): Promise<void> {
     logger,
   });
 
+  // METRICS_PORT: /metrics and /healthz, on the port plus the shard's index under the shard launcher.
+  let stopping = false;
+  let metrics: MetricsServer | undefined;
+  if (config.metrics) {
+    const port = config.metrics.port + shardIndex;
+    const healthy = healthCheck(() => (stopping ? 'stopping' : gatewayProblem(bot.client)), store);
+    metrics = await startMetricsServer({ port, host: config.metrics.host, health: healthy }).catch(
+      async (error: unknown) => {
+        logger.error(
+          `cannot start: cannot listen on ${config.metrics?.host}:${port} for metrics (METRICS_PORT)`,
+          {
+            error: (error as Error).message,
+          },
+        );
+        await store.close().catch(() => {});
+        process.exit(1);
+      },
+    );
+    logger.info('serving metrics', { url: `http://${config.metrics.host}:${port}/metrics` });
+  }
+
   // Event-loop delay: how long a ready interaction may wait before the process gets to it.
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
@@ -52,13 +76,13 @@ async function main(): Promise<void> {
   });
   setInterval(() => logger.info('health', health()), 60_000).unref();
 
-  let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info('shutting down', { signal });
     await bot.stop();
     await store.close();
+    await metrics?.close();
     logger.info('stopped', health());
     process.exit(0);
   };

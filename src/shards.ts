@@ -2,7 +2,8 @@
  * `npm run start:shards`: the bot as several processes, one per discord.js shard, on one Redis.
  * Each process is `src/main.ts` serving the guilds of its shard; any process may finish any
  * game's work (moves, clocks, the AI), because every change is an atomic commit in Redis.
- * TOTAL_SHARDS fixes the number of shards; without it Discord's recommendation is used.
+ * TOTAL_SHARDS fixes the number of shards; without it Discord's recommendation is used. With
+ * METRICS_PORT, shard n serves its metrics on METRICS_PORT + n (the launcher serves none).
  */
 import 'dotenv/config';
 import { fileURLToPath } from 'node:url';
@@ -35,13 +36,18 @@ async function shardCount(): Promise<number> {
   return shards;
 }
 
-const manager = new ShardingManager(fileURLToPath(new URL('./main.ts', import.meta.url)), {
-  token: config.discordToken,
-  totalShards: await shardCount(),
-  mode: 'process',
-  execArgv: ['--import', 'tsx'],
-  respawn: true,
-});
+// Compiled (`npm run build`'s dist/), the shard processes run main.js; from the TypeScript sources, main.ts under tsx.
+const compiled = !import.meta.url.endsWith('.ts');
+const manager = new ShardingManager(
+  fileURLToPath(new URL(compiled ? './main.js' : './main.ts', import.meta.url)),
+  {
+    token: config.discordToken,
+    totalShards: await shardCount(),
+    mode: 'process',
+    execArgv: compiled ? [] : ['--import', 'tsx'],
+    respawn: true,
+  },
+);
 manager.on('shardCreate', (shard) =>
   logger.info('shard launched', { shard: shard.id, of: manager.totalShards }),
 );

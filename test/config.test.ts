@@ -58,6 +58,20 @@ describe('settings from the environment', () => {
     );
   });
 
+  it('reads METRICS_PORT (off when empty) and METRICS_HOST (default 127.0.0.1)', () => {
+    const base = { DISCORD_TOKEN: 'a', CLIENT_ID: 'b' };
+    expect(readConfig({ ...base, METRICS_PORT: '' }).metrics).toBeUndefined();
+    expect(readConfig({ ...base, METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: '127.0.0.1' });
+    expect(readConfig({ ...base, METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({
+      port: 9464,
+      host: '0.0.0.0',
+    });
+    for (const wrong of ['0', '65536', 'http', '94.6'])
+      expect(() => readConfig({ ...base, METRICS_PORT: wrong })).toThrow(
+        `METRICS_PORT must be a port number, 1 to 65535 (not "${wrong}")`,
+      );
+  });
+
   it('refuses an unknown log level', () => {
     expect(() => readConfig({ DISCORD_TOKEN: 'a', CLIENT_ID: 'b', LOG_LEVEL: 'loud' })).toThrow(
       /LOG_LEVEL must be one of/,
@@ -103,5 +117,32 @@ describe('structured logs', () => {
     expect(lines[0]).not.toContain(token);
     expect(lines[0]).not.toContain('hunter22');
     expect(lines[0]).toContain('[redacted]');
+    expect(JSON.parse(lines[0]).error).toMatchObject({ name: 'Error', message: '401 for token [redacted]' });
+  });
+
+  it('redact fields named like secrets, and a secret as JSON escapes it', () => {
+    const password = 'pa"ss\\word';
+    const lines: string[] = [];
+    const logger = createLogger({ secrets: [password], write: (line) => lines.push(line) });
+    logger.warn('connecting', {
+      options: { password: 'short', host: 'db' },
+      token: 'x',
+      note: `pw ${password}`,
+    });
+    const line = JSON.parse(lines[0]);
+    expect(line).toMatchObject({
+      level: 'warn',
+      message: 'connecting',
+      options: { password: '[redacted]', host: 'db' },
+      token: '[redacted]',
+      note: 'pw [redacted]',
+    });
+    expect(new Date(line.time).toISOString()).toBe(line.time);
+  });
+
+  it('carry the fields given to every line, e.g. the shard', () => {
+    const lines: string[] = [];
+    createLogger({ fields: { shards: [1] }, write: (line) => lines.push(line) }).info('ready');
+    expect(JSON.parse(lines[0])).toMatchObject({ shards: [1], message: 'ready', level: 'info' });
   });
 });

@@ -5,6 +5,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { type Game, serializeGame } from '../engine/index.ts';
+import { aiDepth, aiThinkSeconds } from '../metrics.ts';
 import { type AiMove, chooseMove, LEVELS, type Level } from './index.ts';
 
 const GRACE_MS = 100;
@@ -14,6 +15,9 @@ const MARGIN_MS = 60;
 const FALLBACK_MS = 25;
 /** How long a new worker may take to load before a move is made without it. */
 const START_TIMEOUT_MS = 10_000;
+
+/** True when this module runs compiled (`npm run build`'s dist/), false from the TypeScript sources. */
+const COMPILED = !import.meta.url.endsWith('.ts');
 
 type Waiter = { resolve: (move: AiMove) => void; reject: (error: Error) => void };
 
@@ -25,8 +29,9 @@ class Thinker {
   dead = false;
 
   constructor(onDeath: (thinker: Thinker) => void) {
-    // The entry registers tsx in the thread, then loads the TypeScript worker.
-    this.worker = new Worker(new URL('./worker-entry.mjs', import.meta.url));
+    // Compiled (dist/), the worker is plain JavaScript. From the TypeScript sources (tsx, vitest)
+    // the entry registers tsx in the thread, then loads the TypeScript worker.
+    this.worker = new Worker(new URL(COMPILED ? './worker.js' : './worker-entry.mjs', import.meta.url));
     this.ready = new Promise<void>((resolve, reject) => {
       this.worker.once('message', (message: { ready?: boolean }) =>
         message.ready ? resolve() : reject(new Error('the AI worker did not start')),
@@ -84,6 +89,18 @@ export class AiPlayer {
 
   async think(game: Game, level: Level, budgetMs = LEVELS[level].timeMs): Promise<AiMove> {
     const started = performance.now();
+    const { move, source } = await this.thinkOrFallBack(game, level, budgetMs, started);
+    aiThinkSeconds.observe({ level, source }, (performance.now() - started) / 1000);
+    aiDepth.observe({ level }, move.depth);
+    return move;
+  }
+
+  private async thinkOrFallBack(
+    game: Game,
+    level: Level,
+    budgetMs: number,
+    started: number,
+  ): Promise<{ move: AiMove; source: 'worker' | 'fallback' }> {
     try {
       const thinker = this.current();
       await withTimeout(
@@ -105,14 +122,14 @@ export class AiPlayer {
         const move = await withTimeout(reply, left, 'the AI overran its time');
         this.lastSource = 'worker';
         this.lastError = null;
-        return move;
+        return { move, source: 'worker' };
       } finally {
         thinker.waiting.delete(id);
       }
     } catch (error) {
       this.lastSource = 'fallback';
       this.lastError = (error as Error).message;
-      return chooseMove(game, level, { timeMs: FALLBACK_MS });
+      return { move: chooseMove(game, level, { timeMs: FALLBACK_MS }), source: 'fallback' };
     }
   }
 

@@ -3,11 +3,14 @@ import { readdir } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Command } from './command.ts';
 
+// From src/bot/ to commands/, as in dist/ (dist/src/bot/ to dist/commands/) when compiled.
 const COMMANDS_DIR = fileURLToPath(new URL('../../commands/', import.meta.url));
+/** The command files are what this module is: .ts from the sources (tsx, vitest), .js compiled. */
+const EXTENSION = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 
 export async function loadCommands(): Promise<Map<string, Command>> {
   const files = (await readdir(COMMANDS_DIR))
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))
+    .filter((file) => file.endsWith(EXTENSION) && !file.endsWith('.d.ts'))
     .sort();
   const commands = new Map<string, Command>();
   for (const file of files) {

@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { Game, variantIds } from '../engine/index.ts';
 import type { ActiveGame } from '../game/service.ts';
 import type { Messages } from '../i18n/index.ts';
+import { pictureHits, pictureMisses } from '../metrics.ts';
 import { renderBoard } from '../render/index.ts';
 import { matchLabel } from './game-messages.ts';
 
@@ -29,7 +30,11 @@ export function createBoardPictures(keep = 64): BoardPictures {
       const note = matchLabel(m, active);
       const key = `${active.id}:${game.plyCount}:${game.result?.reason ?? ''}:${players.attackers.name}:${players.defenders.name}:${note}:${m.language}`;
       const cached = recent.get(key);
-      if (cached) return cached;
+      if (cached) {
+        pictureHits.inc();
+        return cached;
+      }
+      pictureMisses.inc();
       const picture = await renderBoard(
         game.snapshot(),
         { attackers: players.attackers.name, defenders: players.defenders.name },

@@ -1,10 +1,11 @@
 /**
  * Routes each interaction to its command module, and writes one log line per interaction:
- * what it was, where, how long it took, how it ended. An error never leaves an interaction
+ * what it was, where, how long it took, how it ended; the same is counted in the metrics. An error never leaves an interaction
  * unanswered: the player gets an ephemeral word that nothing was changed.
  */
 import { type Interaction, MessageFlags } from 'discord.js';
 import { failureText } from '../i18n/index.ts';
+import { interactionSeconds, interactions, moves } from '../metrics.ts';
 import type { BotContext, Command } from './command.ts';
 import { messagesOf, onlyMention } from './present.ts';
 import { refused } from './respond.ts';
@@ -64,11 +65,28 @@ export function createRouter(commands: Map<string, Command>, context: BotContext
       context.logger.error('interaction failed', { error, interaction: describe(interaction) });
       await apologise(interaction, error).catch(() => {});
     }
+    const seconds = (performance.now() - started) / 1000;
+    const described = describe(interaction);
     context.logger.info('interaction', {
-      ...describe(interaction),
-      latencyMs: Math.round((performance.now() - started) * 10) / 10,
+      ...described,
+      latencyMs: Math.round(seconds * 1e4) / 10,
       outcome,
     });
+    const labels = { kind: described.kind, command: metricName(interaction) };
+    interactions.inc({ ...labels, outcome });
+    interactionSeconds.observe(labels, seconds);
+    if (labels.kind === 'command' && labels.command === 'move' && outcome === 'answered') moves.inc();
+  }
+
+  /** The command an interaction went to, as a metric's label: only names this bot knows, so that their number is bounded. */
+  function metricName(interaction: Interaction): string {
+    if (interaction.isChatInputCommand() || interaction.isAutocomplete())
+      return commands.has(interaction.commandName) ? interaction.commandName : 'unknown';
+    if (interaction.isButton()) {
+      const prefix = String(interaction.customId ?? '').split(':', 1)[0];
+      return byButtonPrefix.has(prefix) ? prefix : 'unknown';
+    }
+    return 'other';
   }
 
   return {
@@ -84,7 +102,7 @@ export function createRouter(commands: Map<string, Command>, context: BotContext
   };
 }
 
-function describe(interaction: Interaction): Record<string, unknown> {
+function describe(interaction: Interaction): { kind: string } & Record<string, unknown> {
   const kind = interaction.isChatInputCommand()
     ? 'command'
     : interaction.isAutocomplete()

@@ -75,6 +75,7 @@ export function createMemoryStore(namespace: string): Store {
       for (const [member] of due) scheduleOf(name).set(member, now + leaseMs);
       return due.map(([member, at]) => ({ member, at }));
     },
+    async ping() {},
     async close() {
       await keyv.disconnect();
     },

@@ -42,6 +42,7 @@ interface RedisConnection {
   /** Resolves to how many replicas hold every write sent on this connection so far. */
   wait(replicas: number, timeoutMs: number): Promise<number>;
   info(section: string): Promise<string>;
+  ping(): Promise<unknown>;
 }
 
 /**
@@ -267,6 +268,14 @@ export async function createRedisStore(
       const claimed: { member: string; at: number }[] = [];
       for (let i = 0; i < due.length; i += 2) claimed.push({ member: due[i], at: Number(due[i + 1]) });
       return claimed;
+    },
+    async ping() {
+      if (!client.isReady) throw new StoreUnavailableError('Redis is not connected');
+      try {
+        await call(client.ping(), 'pinging');
+      } catch (error) {
+        throw unavailable('pinging', error);
+      }
     },
     /** Waits for calls in flight to be answered, but not longer than a call may take, then disconnects. */
     async close() {

@@ -46,6 +46,8 @@ export interface Store {
     leaseMs: number,
     limit?: number,
   ): Promise<{ member: string; at: number }[]>;
+  /** Resolves when the store answers (Redis: PING); rejects with StoreUnavailableError when it does not. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 

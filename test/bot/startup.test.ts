@@ -26,7 +26,9 @@ describe('the Node.js version check', () => {
   it('package.json promises the same Node.js, and npm start checks it first', () => {
     const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
     expect(manifest.engines.node).toBe('^20.15.0 || >=22.2.0');
-    expect(manifest.scripts.start).toBe('tsx src/start.ts');
+    // npm start runs the compiled src/start.ts (dist/src/start.js), which checks before loading the bot.
+    expect(manifest.scripts.start).toBe('node scripts/start.mjs');
+    expect(readFileSync('scripts/start.mjs', 'utf8')).toContain("start: 'start.js'");
   });
 });
 

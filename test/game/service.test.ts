@@ -41,6 +41,7 @@ function gatedTogether(stores: Store[], count: number): Store[] {
       return store.commit(writes, schedules);
     },
     claimDue: (schedule, now, lease, limit) => store.claimDue(schedule, now, lease, limit),
+    ping: () => store.ping(),
     close: () => store.close(),
   }));
 }
