@@ -11,12 +11,11 @@ import {
   loadGame,
   type PlayedMove,
   type Side,
-  serializeGame,
   type Variant,
   type VariantId,
   type VariantKey,
 } from '../engine/index.ts';
-import type { ScheduleChange, Store, Write } from '../store/index.ts';
+import type { ScheduleChange, Store } from '../store/index.ts';
 import {
   type ChallengeInput,
   Challenges,
@@ -25,28 +24,25 @@ import {
   type NewGame,
 } from './challenges.ts';
 import {
-  entryFor,
   readEntry,
   rescheduled,
   SCHEDULES,
   TIME_CONTROLS,
   type TimeControl,
   timeControlOf,
-  turnClock,
 } from './clock.ts';
+import {
+  aiTurn,
+  archiveWrites,
+  type LastGameMarker,
+  newStoredGame,
+  planCommit,
+  type Read,
+} from './commit-plan.ts';
 import { guarded } from './guarded.ts';
 import { keys } from './keys.ts';
-import { matchWinner, movesBy } from './match.ts';
 import { ServerVariants } from './server-variants.ts';
-import {
-  emptyStandings,
-  type MemberRecord,
-  memberRecord,
-  type StandingRow,
-  type StandingsDoc,
-  table,
-  withResult,
-} from './standings.ts';
+import { type MemberRecord, memberRecord, type StandingRow, type StandingsDoc, table } from './standings.ts';
 import { type Suggestion, suggestMoves } from './suggestions.ts';
 import {
   type ActiveGame,
@@ -86,12 +82,6 @@ export interface AiRematch {
   aiGame: ActiveGame;
 }
 
-/** Points at the last game that finished in a channel. */
-interface LastGameMarker {
-  schema: 1;
-  gameId: string;
-}
-
 export interface ServiceOptions {
   now?: () => number;
   challengeTtlMs?: number;
@@ -115,23 +105,6 @@ export interface SweepResult {
   nextGames: ActiveGame[];
   /** Players on turn with 80% of their time gone. */
   reminders: { channelId: string; player: Player; deadline: number }[];
-}
-
-/** The AI-turn schedule's changes: the entry for the turn that ended goes, one for a new AI turn comes. */
-function aiTurn(
-  game: StoredGame,
-  before: { ply: number } | null,
-  after: { turn: Side; ply: number } | null,
-  now: number,
-): ScheduleChange[] {
-  if (!game.ai) return [];
-  const changes: ScheduleChange[] = [];
-  if (before && before.ply !== after?.ply)
-    changes.push({ schedule: SCHEDULES.aiTurns, member: entryFor(game, before.ply), at: null });
-  if (after && after.turn === game.ai.side && before?.ply !== after.ply) {
-    changes.push({ schedule: SCHEDULES.aiTurns, member: entryFor(game, after.ply), at: now });
-  }
-  return changes;
 }
 
 /** Whether a schedule entry still names the turn in progress, and its time has come. */
@@ -284,20 +257,7 @@ export class GameService {
   }
 
   private newGame(input: NewGame): StoredGame {
-    const now = this.now();
-    return {
-      clock: input.perMoveMs ? turnClock(input.perMoveMs, now) : null,
-      perMoveMs: input.perMoveMs ?? null,
-      schema: 1,
-      id: this.newId(),
-      guildId: input.guildId,
-      channelId: input.channelId,
-      players: input.players,
-      record: serializeGame(input.game),
-      drawOfferedBy: null,
-      startedAt: now,
-      updatedAt: now,
-    };
+    return newStoredGame(input, { id: this.newId(), now: this.now() });
   }
 
   /** The game in progress in a channel, or null. */
@@ -433,7 +393,7 @@ export class GameService {
       const committed = await this.store.commit(
         [
           { key: keys.game(channelId), value: null, expectRevision: read.revision },
-          ...(await this.archiveWrites(archived)),
+          ...archiveWrites(archived, (await this.endOfGameReads(stored)).lastGame),
         ],
         [...rescheduled(stored, { clock: stored.clock, ply }, null), ...aiTurn(stored, { ply }, null, now)],
       );
@@ -656,96 +616,25 @@ export class GameService {
         const applied = apply(active, side);
         if (!applied.ok) return applied;
 
-        const now = this.now();
-        const result = active.game.result;
-        const plyAfter = active.game.plyCount;
-        // A new turn (a move, or a move taken back) starts a new clock; other changes keep it.
-        const clock = result
-          ? null
-          : stored.clock && plyAfter !== plyBefore
-            ? turnClock(stored.clock.perMoveMs, now)
-            : active.clock;
-        const next: StoredGame = {
-          ...stored,
-          record: serializeGame(active.game),
+        const plan = planCommit({
+          stored,
+          revision: read.revision,
+          game: active.game,
+          plyBefore,
           drawOfferedBy: active.drawOfferedBy,
           undoRequest: active.undoRequest,
-          clock,
-          updatedAt: now,
-        };
-        const schedules = [
-          ...rescheduled(
-            stored,
-            { clock: stored.clock, ply: plyBefore },
-            result ? null : { clock, ply: plyAfter },
-          ),
-          ...aiTurn(
-            stored,
-            { ply: plyBefore },
-            result ? null : { turn: active.game.turn, ply: plyAfter },
-            now,
-          ),
-          ...extraSchedules,
-        ];
-        const writes: Write[] = [];
-        let nextGame: StoredGame | undefined;
-        if (!result) {
-          writes.push({ key: keys.game(channelId), value: next, expectRevision: read.revision });
-        } else {
-          const archived: ArchivedGame = {
-            ...next,
-            endedAt: now,
-            winner: result.winner,
-            reason: result.reason,
-          };
-          writes.push(...(await this.archiveWrites(archived)));
-          if (stored.match?.game === 1) {
-            // Game 1 of a match: game 2 starts at once in the channel, sides swapped; the match is rated when it ends.
-            const secondGame = new Game({ variant: active.game.variant });
-            nextGame = this.newGame({
-              guildId: stored.guildId,
-              channelId,
-              players: { attackers: stored.players.defenders, defenders: stored.players.attackers },
-              game: secondGame,
-              perMoveMs: stored.perMoveMs ?? stored.clock?.perMoveMs ?? null,
-            });
-            // Against the AI, the AI swaps sides too.
-            nextGame.ai = stored.ai ? { ...stored.ai, side: otherSide(stored.ai.side) } : null;
-            nextGame.match = {
-              id: stored.match.id,
-              game: 2,
-              first: {
-                players: stored.players,
-                winner: result.winner ? stored.players[result.winner].id : null,
-                winnerMoves: result.winner ? movesBy(active.game, result.winner) : 0,
-              },
-            };
-            writes.push({ key: keys.game(channelId), value: nextGame, expectRevision: read.revision });
-            schedules.push(
-              ...rescheduled(nextGame, null, { clock: nextGame.clock, ply: 0 }),
-              ...aiTurn(nextGame, null, { turn: secondGame.turn, ply: 0 }, now),
-            );
-          } else {
-            const standings = await this.store.read<StandingsDoc>(keys.standings(stored.guildId));
-            writes.push(
-              { key: keys.game(channelId), value: null, expectRevision: read.revision },
-              {
-                key: keys.standings(stored.guildId),
-                value: withResult(standings?.value ?? emptyStandings(), {
-                  id: stored.match?.id ?? stored.id,
-                  variant: active.variant,
-                  players: stored.players,
-                  winner: stored.match?.first ? matchWinner(stored, active.game) : result.winner,
-                }),
-                expectRevision: standings?.revision ?? 0,
-              },
-            );
-          }
-        }
-        const committed = await this.store.commit(writes, schedules);
+          clock: active.clock,
+          now: this.now(),
+          newId: this.newId,
+          ended: active.game.result ? await this.endOfGameReads(stored) : undefined,
+          extraSchedules,
+        });
+        const committed = await this.store.commit(plan.writes, plan.schedules);
         if (committed.ok) {
-          const saved = result ? active : { ...active, clock, revision: read.revision + 1 };
-          const continuation = nextGame ? { nextGame: this.activate(nextGame, read.revision + 1) } : {};
+          const saved = plan.saved ? { ...active, clock: plan.clock, revision: read.revision + 1 } : active;
+          const continuation = plan.nextGame
+            ? { nextGame: this.activate(plan.nextGame, read.revision + 1) }
+            : {};
           return success({ ...applied.value, game: saved, ...continuation });
         }
         if (committed.conflict === keys.game(channelId) || committed.conflict === keys.archive(stored.id)) {
@@ -757,17 +646,18 @@ export class GameService {
     });
   }
 
-  /** The writes that keep an ended game by its id and mark it the channel's last game. */
-  private async archiveWrites(archived: ArchivedGame): Promise<Write[]> {
-    const last = await this.store.read<LastGameMarker>(keys.lastGame(archived.channelId));
-    return [
-      { key: keys.archive(archived.id), value: archived, expectRevision: 0 },
-      {
-        key: keys.lastGame(archived.channelId),
-        value: { schema: 1, gameId: archived.id } satisfies LastGameMarker,
-        expectRevision: last?.revision ?? 0,
-      },
-    ];
+  /** What the end of a game writes besides the game: the channel's last-game marker and the guild's standings. */
+  private async endOfGameReads(
+    stored: StoredGame,
+  ): Promise<{ lastGame: Read<LastGameMarker>; standings: Read<StandingsDoc> }> {
+    const [lastGame, standings] = await Promise.all([
+      this.store.read<LastGameMarker>(keys.lastGame(stored.channelId)),
+      this.store.read<StandingsDoc>(keys.standings(stored.guildId)),
+    ]);
+    return {
+      lastGame: { value: lastGame?.value ?? null, revision: lastGame?.revision ?? 0 },
+      standings: { value: standings?.value ?? null, revision: standings?.revision ?? 0 },
+    };
   }
 
   private activate(stored: StoredGame, revision: number, { fresh = false } = {}): ActiveGame {

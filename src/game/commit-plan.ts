@@ -1,0 +1,207 @@
+/**
+ * What one change to a game writes, as a pure plan: computed from the stored game, the game
+ * after the change, and (when it ended) the documents its end touches. No store, no clock of its
+ * own: the service reads, plans, then commits the plan in one atomic step.
+ */
+import { Game, otherSide, type Side, serializeGame } from '../engine/index.ts';
+import type { ScheduleChange, Write } from '../store/index.ts';
+import { type Clock, entryFor, rescheduled, SCHEDULES, turnClock } from './clock.ts';
+import { keys } from './keys.ts';
+import { matchWinner, movesBy } from './match.ts';
+import { emptyStandings, type StandingsDoc, withResult } from './standings.ts';
+import type { ArchivedGame, Player, StoredGame } from './types.ts';
+
+/** Points at the last game that finished in a channel. */
+export interface LastGameMarker {
+  schema: 1;
+  gameId: string;
+}
+
+/** A document as read, with its revision (0: absent). */
+export interface Read<T> {
+  value: T | null;
+  revision: number;
+}
+
+/** A new game's stored form, before its first move. */
+export function newStoredGame(
+  input: {
+    guildId: string;
+    channelId: string;
+    players: Record<Side, Player>;
+    game: Game;
+    perMoveMs?: number | null;
+  },
+  { id, now }: { id: string; now: number },
+): StoredGame {
+  return {
+    clock: input.perMoveMs ? turnClock(input.perMoveMs, now) : null,
+    perMoveMs: input.perMoveMs ?? null,
+    schema: 1,
+    id,
+    guildId: input.guildId,
+    channelId: input.channelId,
+    players: input.players,
+    record: serializeGame(input.game),
+    drawOfferedBy: null,
+    startedAt: now,
+    updatedAt: now,
+  };
+}
+
+/** The AI-turn schedule's changes: the entry for the turn that ended goes, one for a new AI turn comes. */
+export function aiTurn(
+  game: StoredGame,
+  before: { ply: number } | null,
+  after: { turn: Side; ply: number } | null,
+  now: number,
+): ScheduleChange[] {
+  if (!game.ai) return [];
+  const changes: ScheduleChange[] = [];
+  if (before && before.ply !== after?.ply)
+    changes.push({ schedule: SCHEDULES.aiTurns, member: entryFor(game, before.ply), at: null });
+  if (after && after.turn === game.ai.side && before?.ply !== after.ply) {
+    changes.push({ schedule: SCHEDULES.aiTurns, member: entryFor(game, after.ply), at: now });
+  }
+  return changes;
+}
+
+/** The writes that keep an ended game by its id and mark it the channel's last game. */
+export function archiveWrites(archived: ArchivedGame, lastGame: Read<LastGameMarker>): Write[] {
+  return [
+    { key: keys.archive(archived.id), value: archived, expectRevision: 0 },
+    {
+      key: keys.lastGame(archived.channelId),
+      value: { schema: 1, gameId: archived.id } satisfies LastGameMarker,
+      expectRevision: lastGame.revision,
+    },
+  ];
+}
+
+export interface ChangeInput {
+  stored: StoredGame;
+  /** The revision `stored` was read at. */
+  revision: number;
+  /** The game after the change. */
+  game: Game;
+  plyBefore: number;
+  /** The game's state besides its moves, after the change. */
+  drawOfferedBy: Side | null;
+  undoRequest: { by: Side; ply: number } | null;
+  clock: Clock | null;
+  now: number;
+  /** A new id, for the second game of a match. */
+  newId: () => string;
+  /** Read when the game ended: the channel's last-game marker and the guild's standings. */
+  ended?: { lastGame: Read<LastGameMarker>; standings: Read<StandingsDoc> };
+  /** Schedule entries the change also settles (a claimed deadline, say). */
+  extraSchedules?: ScheduleChange[];
+}
+
+export interface CommitPlan {
+  writes: Write[];
+  schedules: ScheduleChange[];
+  /** The clock of the turn now in progress (null when the game ended or has no time limit). */
+  clock: Clock | null;
+  /** The game as stored after the commit, while it goes on. */
+  saved: StoredGame | null;
+  /** When it ended: the archived game. */
+  archived: ArchivedGame | null;
+  /** When game 1 of a match ended: game 2, started at once in the channel. */
+  nextGame: StoredGame | null;
+}
+
+/**
+ * The commit of one change: the game saved with a new clock when a turn began; or, when it ended,
+ * archived, and either the match's second game started or the standings updated.
+ */
+export function planCommit(input: ChangeInput): CommitPlan {
+  const { stored, game, plyBefore, now } = input;
+  const result = game.result;
+  const plyAfter = game.plyCount;
+  // A new turn (a move, or a move taken back) starts a new clock; other changes keep it.
+  const clock = result
+    ? null
+    : stored.clock && plyAfter !== plyBefore
+      ? turnClock(stored.clock.perMoveMs, now)
+      : input.clock;
+  const next: StoredGame = {
+    ...stored,
+    record: serializeGame(game),
+    drawOfferedBy: input.drawOfferedBy,
+    undoRequest: input.undoRequest,
+    clock,
+    updatedAt: now,
+  };
+  const schedules: ScheduleChange[] = [
+    ...rescheduled(stored, { clock: stored.clock, ply: plyBefore }, result ? null : { clock, ply: plyAfter }),
+    ...aiTurn(stored, { ply: plyBefore }, result ? null : { turn: game.turn, ply: plyAfter }, now),
+    ...(input.extraSchedules ?? []),
+  ];
+  const gameKey = keys.game(stored.channelId);
+  if (!result) {
+    return {
+      writes: [{ key: gameKey, value: next, expectRevision: input.revision }],
+      schedules,
+      clock,
+      saved: next,
+      archived: null,
+      nextGame: null,
+    };
+  }
+  if (!input.ended) throw new Error('an ended game needs its last-game marker and standings read');
+  const archived: ArchivedGame = { ...next, endedAt: now, winner: result.winner, reason: result.reason };
+  const writes = archiveWrites(archived, input.ended.lastGame);
+  let nextGame: StoredGame | null = null;
+  if (stored.match?.game === 1) {
+    nextGame = secondMatchGame(stored, game, input);
+    writes.push({ key: gameKey, value: nextGame, expectRevision: input.revision });
+    schedules.push(
+      ...rescheduled(nextGame, null, { clock: nextGame.clock, ply: 0 }),
+      ...aiTurn(nextGame, null, { turn: game.variant.firstToMove, ply: 0 }, now),
+    );
+  } else {
+    const standings = input.ended.standings;
+    writes.push(
+      { key: gameKey, value: null, expectRevision: input.revision },
+      {
+        key: keys.standings(stored.guildId),
+        value: withResult(standings.value ?? emptyStandings(), {
+          id: stored.match?.id ?? stored.id,
+          variant: game.variant.id,
+          players: stored.players,
+          winner: stored.match?.first ? matchWinner(stored, game) : result.winner,
+        }),
+        expectRevision: standings.revision,
+      },
+    );
+  }
+  return { writes, schedules, clock: null, saved: null, archived, nextGame };
+}
+
+/** Game 2 of a match: sides swapped (the AI's too), the same variant and time, game 1's result kept. */
+function secondMatchGame(stored: StoredGame, first: Game, input: ChangeInput): StoredGame {
+  const result = first.result;
+  if (!result || !stored.match) throw new Error('game 1 has not ended');
+  const nextGame = newStoredGame(
+    {
+      guildId: stored.guildId,
+      channelId: stored.channelId,
+      players: { attackers: stored.players.defenders, defenders: stored.players.attackers },
+      game: new Game({ variant: first.variant }),
+      perMoveMs: stored.perMoveMs ?? stored.clock?.perMoveMs ?? null,
+    },
+    { id: input.newId(), now: input.now },
+  );
+  nextGame.ai = stored.ai ? { ...stored.ai, side: otherSide(stored.ai.side) } : null;
+  nextGame.match = {
+    id: stored.match.id,
+    game: 2,
+    first: {
+      players: stored.players,
+      winner: result.winner ? stored.players[result.winner].id : null,
+      winnerMoves: result.winner ? movesBy(first, result.winner) : 0,
+    },
+  };
+  return nextGame;
+}

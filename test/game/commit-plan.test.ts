@@ -1,0 +1,229 @@
+/** The commit of one game change, planned with no store: every branch. */
+import { describe, expect, it } from 'vitest';
+import { Game, serializeGame } from '../../src/engine/index.ts';
+import { entryFor, SCHEDULES, turnClock } from '../../src/game/clock.ts';
+import { type ChangeInput, newStoredGame, planCommit } from '../../src/game/commit-plan.ts';
+import { keys } from '../../src/game/keys.ts';
+import type { StandingsDoc } from '../../src/game/standings.ts';
+import type { Player, StoredGame } from '../../src/game/types.ts';
+import { gameWith } from '../engine/setup.ts';
+
+const ann: Player = { id: '1', name: 'Ann' };
+const bob: Player = { id: '2', name: 'Bob' };
+const HOUR = 3_600_000;
+const T0 = 1_000_000;
+const LATER = T0 + 60_000;
+
+function stored(game: Game, extra: Partial<StoredGame> = {}): StoredGame {
+  return {
+    ...newStoredGame(
+      { guildId: 'g', channelId: 'c', players: { attackers: ann, defenders: bob }, game, perMoveMs: HOUR },
+      { id: 'game-1', now: T0 },
+    ),
+    ...extra,
+  };
+}
+
+const noReads = {
+  lastGame: { value: null, revision: 0 },
+  standings: { value: null, revision: 0 },
+};
+
+/** Plays `moves` on a copy of the stored game's record and plans the commit. */
+function planAfter(
+  before: StoredGame,
+  game: Game,
+  change: (game: Game) => void,
+  extra: Partial<ChangeInput> = {},
+) {
+  const plyBefore = game.plyCount;
+  change(game);
+  return planCommit({
+    stored: before,
+    revision: 7,
+    game,
+    plyBefore,
+    drawOfferedBy: null,
+    undoRequest: null,
+    clock: before.clock ?? null,
+    now: LATER,
+    newId: () => 'game-2',
+    ended: game.result ? noReads : undefined,
+    ...extra,
+  });
+}
+
+describe('the commit plan of a change that leaves the game going', () => {
+  it('a move: the game saved at its revision, a new clock, the deadline and reminder moved to the new turn', () => {
+    const game = new Game('fetlar');
+    const before = stored(game);
+    const plan = planAfter(before, game, (g) => g.play('d1-d3'));
+    expect(plan.writes).toEqual([{ key: keys.game('c'), value: plan.saved, expectRevision: 7 }]);
+    expect(plan.saved?.record).toBe(serializeGame(game));
+    expect(plan.clock).toEqual(turnClock(HOUR, LATER));
+    expect(plan.saved?.clock).toEqual(plan.clock);
+    expect(plan.schedules).toEqual([
+      { schedule: SCHEDULES.deadlines, member: entryFor(before, 0), at: null },
+      { schedule: SCHEDULES.reminders, member: entryFor(before, 0), at: null },
+      { schedule: SCHEDULES.deadlines, member: entryFor(before, 1), at: LATER + HOUR },
+      { schedule: SCHEDULES.reminders, member: entryFor(before, 1), at: LATER + 0.8 * HOUR },
+    ]);
+    expect(plan.archived).toBeNull();
+    expect(plan.nextGame).toBeNull();
+  });
+
+  it('a change without a move (a draw offer): the clock and its schedule stay', () => {
+    const game = new Game('fetlar');
+    const before = stored(game);
+    const plan = planAfter(before, game, () => {}, { drawOfferedBy: 'attackers' });
+    expect(plan.clock).toEqual(before.clock);
+    expect(plan.saved?.drawOfferedBy).toBe('attackers');
+    expect(plan.schedules).toEqual([]);
+  });
+
+  it('no time limit: no clock and no deadline', () => {
+    const game = new Game('fetlar');
+    const before = stored(game, { clock: null, perMoveMs: null });
+    const plan = planAfter(before, game, (g) => g.play('d1-d3'));
+    expect(plan.clock).toBeNull();
+    expect(plan.schedules).toEqual([]);
+  });
+
+  it('against the AI: its turn is scheduled when the move hands it the turn, and dropped when it has moved', () => {
+    const game = new Game('fetlar');
+    const before = stored(game, { clock: null, ai: { side: 'defenders', level: 'normal' } });
+    const handed = planAfter(before, game, (g) => g.play('d1-d3'));
+    // Any entry of the turn that ended goes (the member's: there is none, and removing none is harmless).
+    expect(handed.schedules).toEqual([
+      { schedule: SCHEDULES.aiTurns, member: entryFor(before, 0), at: null },
+      { schedule: SCHEDULES.aiTurns, member: entryFor(before, 1), at: LATER },
+    ]);
+    const answered = planAfter(before, game, (g) => g.play('f4-c4'));
+    expect(answered.schedules).toEqual([
+      { schedule: SCHEDULES.aiTurns, member: entryFor(before, 1), at: null },
+    ]);
+  });
+
+  it('extra schedule changes ride along (a claimed deadline settled)', () => {
+    const game = new Game('fetlar');
+    const before = stored(game);
+    const settle = { schedule: SCHEDULES.deadlines, member: 'x', at: null };
+    const plan = planAfter(before, game, () => {}, { extraSchedules: [settle] });
+    expect(plan.schedules).toEqual([settle]);
+  });
+});
+
+describe('the commit plan of a change that ends the game', () => {
+  const finishing = () => gameWith('fetlar', { king: 'k5', attackers: ['a5'] }, 'defenders');
+
+  it('archived, marked the channel’s last game, removed from the channel, rated, its schedules dropped', () => {
+    const game = finishing();
+    const before = stored(game, { record: serializeGame(game) });
+    const standings: StandingsDoc = { schema: 1, names: {}, tallies: {}, counted: ['old'] };
+    const plan = planAfter(before, game, (g) => g.play('k5-k1'), {
+      ended: {
+        lastGame: { value: { schema: 1, gameId: 'older' }, revision: 3 },
+        standings: { value: standings, revision: 4 },
+      },
+    });
+    expect(plan.archived).toMatchObject({
+      id: 'game-1',
+      winner: 'defenders',
+      reason: 'king-escaped',
+      endedAt: LATER,
+    });
+    expect(plan.writes.map((write) => [write.key, write.expectRevision])).toEqual([
+      [keys.archive('game-1'), 0],
+      [keys.lastGame('c'), 3],
+      [keys.game('c'), 7],
+      [keys.standings('g'), 4],
+    ]);
+    expect(plan.writes[1].value).toEqual({ schema: 1, gameId: 'game-1' });
+    expect(plan.writes[2].value).toBeNull();
+    const rated = plan.writes[3].value as StandingsDoc;
+    expect(rated.counted).toEqual(['old', 'game-1']);
+    expect(rated.tallies['fetlar|2|1']).toEqual([1, 0, 0]);
+    expect(plan.saved).toBeNull();
+    expect(plan.clock).toBeNull();
+    expect(plan.schedules).toEqual([
+      { schedule: SCHEDULES.deadlines, member: entryFor(before, 0), at: null },
+      { schedule: SCHEDULES.reminders, member: entryFor(before, 0), at: null },
+    ]);
+  });
+
+  it('game 1 of a match: game 2 takes the channel at once, sides and the AI swapped, not yet rated', () => {
+    const game = finishing();
+    const before = stored(game, {
+      record: serializeGame(game),
+      match: { id: 'match-1', game: 1 },
+      ai: { side: 'attackers', level: 'easy' },
+    });
+    const plan = planAfter(before, game, (g) => g.play('k5-k1'));
+    const next = plan.nextGame;
+    expect(next).toMatchObject({
+      id: 'game-2',
+      players: { attackers: bob, defenders: ann },
+      ai: { side: 'defenders', level: 'easy' },
+      match: { id: 'match-1', game: 2, first: { winner: bob.id, winnerMoves: 1 } },
+      clock: turnClock(HOUR, LATER),
+    });
+    expect(plan.writes.find((write) => write.key === keys.game('c'))).toEqual({
+      key: keys.game('c'),
+      value: next,
+      expectRevision: 7,
+    });
+    expect(plan.writes.some((write) => write.key === keys.standings('g'))).toBe(false);
+    // Fetlar's attackers move first: Bob, a member; the AI (now defenders) waits.
+    expect(plan.schedules.filter((change) => change.schedule === SCHEDULES.aiTurns)).toEqual([
+      { schedule: SCHEDULES.aiTurns, member: entryFor(before, 0), at: null },
+    ]);
+    expect(plan.schedules).toContainEqual({
+      schedule: SCHEDULES.deadlines,
+      member: entryFor(next as StoredGame, 0),
+      at: LATER + HOUR,
+    });
+  });
+
+  it('game 1 of a match against the AI: when the AI opens game 2, its turn is scheduled at once', () => {
+    const game = finishing();
+    const before = stored(game, {
+      record: serializeGame(game),
+      match: { id: 'match-1', game: 1 },
+      ai: { side: 'defenders', level: 'hard' },
+    });
+    const plan = planAfter(before, game, (g) => g.play('k5-k1'));
+    expect(plan.nextGame?.ai).toEqual({ side: 'attackers', level: 'hard' });
+    expect(plan.schedules).toContainEqual({
+      schedule: SCHEDULES.aiTurns,
+      member: entryFor(plan.nextGame as StoredGame, 0),
+      at: LATER,
+    });
+  });
+
+  it('game 2 of a match: rated once, under the match’s id, for the match’s winner', () => {
+    const game = finishing();
+    const before = stored(game, {
+      record: serializeGame(game),
+      players: { attackers: bob, defenders: ann },
+      match: {
+        id: 'match-1',
+        game: 2,
+        first: { players: { attackers: ann, defenders: bob }, winner: ann.id, winnerMoves: 30 },
+      },
+    });
+    // Game 2: Ann (defenders) wins in one move, fewer than Bob's... Bob did not win game 1: Ann takes both.
+    const plan = planAfter(before, game, (g) => g.play('k5-k1'));
+    const rated = plan.writes.find((write) => write.key === keys.standings('g'))?.value as StandingsDoc;
+    expect(rated.counted).toEqual(['match-1']);
+    expect(rated.tallies[`fetlar|${ann.id}|${bob.id}`]).toEqual([1, 0, 0]);
+    expect(plan.nextGame).toBeNull();
+  });
+
+  it('refuses to plan an end without the documents it writes', () => {
+    const game = finishing();
+    const before = stored(game, { record: serializeGame(game) });
+    expect(() => planAfter(before, game, (g) => g.play('k5-k1'), { ended: undefined })).toThrow(
+      /last-game marker/,
+    );
+  });
+});
