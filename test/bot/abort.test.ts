@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmulatedUser } from '../discord-emulator/index.ts';
-import { acceptedChallenge, startWorld, type World } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { acceptedChallenge, fileWorld } from './harness.ts';
 
-let world: World;
 let now = Date.now();
-let ann: EmulatedUser;
-let bob: EmulatedUser;
-let mod: EmulatedUser;
+const world = fileWorld(1, { now: () => now });
+const ann = world.user('Ann');
+const bob = world.user('Bob');
+const mod = world.user('Moderator');
 beforeAll(async () => {
-  world = await startWorld(1, { now: () => now });
-  ann = world.emulator.addUser('Ann');
-  bob = world.emulator.addUser('Bob');
-  mod = world.emulator.addUser('Moderator');
   await world.emulator.waitFor(() => world.bots[0].bot.client.users.cache.has(bob.id));
 });
-afterAll(async () => world?.close());
 
 describe('/abort', () => {
   it('is offered only to members who may manage messages, in German too', () => {

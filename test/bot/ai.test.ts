@@ -1,15 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { Game } from '../../src/engine/index.ts';
+import { describe, expect, it } from 'vitest';
+import { Game, type Side } from '../../src/engine/index.ts';
 import { GameService } from '../../src/game/service.ts';
 import { createStore } from '../../src/store/index.ts';
 import { testRedisUrl } from '../support/redis-url.ts';
-import { buttonIds, gameChannel, startBotProcess, startWorld, type World } from './harness.ts';
+import { buttonIds, gameChannel, startBotProcess, type World, worldsPerTest } from './harness.ts';
 
-let world: World | undefined;
-afterEach(async () => {
-  await world?.close();
-  world = undefined;
-});
+const startTestWorld = worldsPerTest();
 
 const aiMoves = (world: World, channelId: string) =>
   world.emulator
@@ -21,25 +17,32 @@ const aiMoves = (world: World, channelId: string) =>
         message.attachments.length === 1,
     );
 
+/** A world of its own where Ann challenges the bot to Fetlar, easy, playing `side`: the bot's answer. */
+async function annChallengesTheBot(side: Side, options: Record<string, string | boolean> = {}) {
+  const world = await startTestWorld(1);
+  const { emulator } = world;
+  const ann = emulator.addUser('Ann');
+  const start = await emulator
+    .slash(ann, 'challenge', {
+      opponent: emulator.botUser,
+      variant: 'fetlar',
+      side,
+      level: 'easy',
+      ...options,
+    })
+    .reply();
+  return { world, emulator, ann, start };
+}
+
 describe('playing against the bot', () => {
   it('challenging the bot starts a game at once; the AI answers each move with its own, image included', async () => {
-    world = await startWorld(1);
-    const { emulator } = world;
-    const ann = emulator.addUser('Ann');
-    const start = await emulator
-      .slash(ann, 'challenge', {
-        opponent: emulator.botUser,
-        variant: 'fetlar',
-        side: 'attackers',
-        level: 'easy',
-      })
-      .reply();
+    const { world, emulator, ann, start } = await annChallengesTheBot('attackers');
     expect(start.ephemeral).toBe(false);
     expect(start.content).toContain('against the AI (easy)');
     expect(start.content).toContain(`<@${ann.id}> to move (attackers)`);
 
     expect((await emulator.slash(ann, 'move', { move: 'd1-d3' }).reply()).ephemeral).toBe(false);
-    const reply = await emulator.waitFor(() => aiMoves(world as World, emulator.channelId)[0], 10_000);
+    const reply = await emulator.waitFor(() => aiMoves(world, emulator.channelId)[0], 10_000);
     expect(reply.content).toMatch(/\(defenders\) played \*\*[a-k]\d+-[a-k]\d+/);
     expect(reply.content).toContain(`<@${ann.id}> to move`);
     expect(reply.allowedMentions).toMatchObject({ parse: [], users: [ann.id] });
@@ -52,25 +55,15 @@ describe('playing against the bot', () => {
   });
 
   it('the AI moves first when it has the side that starts', async () => {
-    world = await startWorld(1);
-    const { emulator } = world;
-    const ann = emulator.addUser('Ann');
-    const start = await emulator
-      .slash(ann, 'challenge', {
-        opponent: emulator.botUser,
-        variant: 'fetlar',
-        side: 'defenders',
-        level: 'easy',
-      })
-      .reply();
+    const { world, emulator, ann, start } = await annChallengesTheBot('defenders');
     expect(start.content).toContain('You play the defenders');
-    const first = await emulator.waitFor(() => aiMoves(world as World, emulator.channelId)[0], 10_000);
+    const first = await emulator.waitFor(() => aiMoves(world, emulator.channelId)[0], 10_000);
     expect(first.content).toContain('(attackers) played');
     expect(first.content).toContain(`<@${ann.id}> to move (defenders)`);
   });
 
   it('a game where it is the AI’s turn resumes when the bot comes back', async () => {
-    world = await startWorld(1);
+    const world = await startTestWorld(1);
     const { emulator } = world;
     const ann = emulator.addUser('Ann');
     await world.bots[0].stop();
@@ -90,7 +83,7 @@ describe('playing against the bot', () => {
       });
       expect(started.ok).toBe(true);
       world.bots.push(await startBotProcess(emulator, world.namespace));
-      const move = await emulator.waitFor(() => aiMoves(world as World, emulator.channelId)[0], 10_000);
+      const move = await emulator.waitFor(() => aiMoves(world, emulator.channelId)[0], 10_000);
       expect(move.content).toContain('(attackers) played');
       expect((await new GameService(store).board(emulator.channelId))?.game.plyCount).toBe(1);
     } finally {
@@ -101,18 +94,7 @@ describe('playing against the bot', () => {
 
 describe('rematch against the bot', () => {
   it('starts a new game against it at once, same variant, level and time, sides swapped: no challenge to the bot', async () => {
-    world = await startWorld(1);
-    const { emulator } = world;
-    const ann = emulator.addUser('Ann');
-    await emulator
-      .slash(ann, 'challenge', {
-        opponent: emulator.botUser,
-        variant: 'fetlar',
-        side: 'attackers',
-        level: 'easy',
-        time: '10m',
-      })
-      .reply();
+    const { world, emulator, ann } = await annChallengesTheBot('attackers', { time: '10m' });
     const ended = await emulator.slash(ann, 'resign').reply();
     const [rematchId] = buttonIds(ended);
     expect(rematchId).toMatch(/^challenge:rematch:/);
@@ -133,20 +115,20 @@ describe('rematch against the bot', () => {
     expect(active?.players.attackers.id).toBe(emulator.botUser.id);
     expect(active?.clock?.perMoveMs).toBe(10 * 60 * 1000);
     // The AI has the attackers now, who move first in Fetlar.
-    const first = await emulator.waitFor(() => aiMoves(world as World, emulator.channelId)[0], 10_000);
+    const first = await emulator.waitFor(() => aiMoves(world, emulator.channelId)[0], 10_000);
     expect(first.content).toContain('(attackers) played');
   });
 });
 
 describe('options against the bot', () => {
   it('thread:true opens a thread where the AI plays, also beside a channel’s game', async () => {
-    world = await startWorld(1);
+    const world = await startTestWorld(1);
     const { emulator } = world;
     const ann = emulator.addUser('Ann');
     const bob = emulator.addUser('Bob');
     const busy = await gameChannel(world, new Game('fetlar'), { attackers: ann, defenders: bob });
     const free = emulator.createChannel('free');
-    await emulator.waitFor(() => (world as World).bots[0].bot.client.channels.cache.has(free));
+    await emulator.waitFor(() => world.bots[0].bot.client.channels.cache.has(free));
 
     for (const channelId of [busy, free]) {
       const start = await emulator
@@ -167,7 +149,7 @@ describe('options against the bot', () => {
         emulator.messages(thread.id).find((message) => message.attachments.length > 0),
       );
       expect(board.content).toContain('You play the defenders');
-      const move = await emulator.waitFor(() => aiMoves(world as World, thread.id)[0], 10_000);
+      const move = await emulator.waitFor(() => aiMoves(world, thread.id)[0], 10_000);
       expect(move.content).toContain('(attackers) played');
       expect((await world.bots[0].service.board(thread.id))?.ai).toEqual({
         side: 'attackers',
@@ -182,18 +164,7 @@ describe('options against the bot', () => {
   });
 
   it('match:true plays a two-game match: game 2 follows with sides swapped, the AI moving first in it', async () => {
-    world = await startWorld(1);
-    const { emulator } = world;
-    const ann = emulator.addUser('Ann');
-    const start = await emulator
-      .slash(ann, 'challenge', {
-        opponent: emulator.botUser,
-        variant: 'fetlar',
-        side: 'attackers',
-        level: 'easy',
-        match: true,
-      })
-      .reply();
+    const { world, emulator, ann, start } = await annChallengesTheBot('attackers', { match: true });
     expect(start.content).toContain('game 1 of a two-game match');
     expect((await world.bots[0].service.board(emulator.channelId))?.match?.game).toBe(1);
 
@@ -207,19 +178,19 @@ describe('options against the bot', () => {
     expect(active?.match?.game).toBe(2);
     expect(active?.ai).toEqual({ side: 'attackers', level: 'easy' });
     expect(active?.players.defenders.id).toBe(ann.id);
-    const move = await emulator.waitFor(() => aiMoves(world as World, emulator.channelId)[0], 10_000);
+    const move = await emulator.waitFor(() => aiMoves(world, emulator.channelId)[0], 10_000);
     expect(move.content).toContain('(attackers) played');
     expect(move.content).toContain(`<@${ann.id}> to move (defenders)`);
   });
 
   it('a random side is drawn by the service’s random source', async () => {
     const draws = [0.9, 0.1, 0.9];
-    world = await startWorld(1, { random: () => draws[0] });
+    const world = await startTestWorld(1, { random: () => draws[0] });
     const { emulator } = world;
     const ann = emulator.addUser('Ann');
     for (const expected of ['defenders', 'attackers', 'defenders']) {
       const channelId = emulator.createChannel(`random-${draws.length}`);
-      await emulator.waitFor(() => (world as World).bots[0].bot.client.channels.cache.has(channelId));
+      await emulator.waitFor(() => world.bots[0].bot.client.channels.cache.has(channelId));
       const start = await emulator
         .slash(
           ann,

@@ -1,25 +1,18 @@
 import { loadImage } from '@napi-rs/canvas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Game, type Side, type VariantId } from '../../src/engine/index.ts';
 import { layoutFor } from '../../src/render/index.ts';
 import type { EmulatedUser, RecordedMessage } from '../discord-emulator/index.ts';
 import { gameWith } from '../engine/setup.ts';
-import { acceptedChallenge, buttonIds, gameChannel, startWorld, type World } from './harness.ts';
+import { acceptedChallenge, buttonIds, fileWorld, gameChannel } from './harness.ts';
 
 const channelWithGame = (game: Game, players?: Record<Side, EmulatedUser>) =>
   gameChannel(world, game, players ?? { attackers: ann, defenders: bob });
 
-let world: World;
-let ann: EmulatedUser;
-let bob: EmulatedUser;
-let cat: EmulatedUser;
-beforeAll(async () => {
-  world = await startWorld();
-  ann = world.emulator.addUser('Ann');
-  bob = world.emulator.addUser('Bob');
-  cat = world.emulator.addUser('Cat');
-});
-afterAll(async () => world?.close());
+const world = fileWorld();
+const ann = world.user('Ann');
+const bob = world.user('Bob');
+const cat = world.user('Cat');
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

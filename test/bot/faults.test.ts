@@ -1,13 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
 import { startPrivateRedis } from '../support/private-redis.ts';
-import { startWorld, type World } from './harness.ts';
+import { type World, worldsPerTest } from './harness.ts';
 
-let world: World | undefined;
-afterEach(async () => {
-  await world?.close();
-  world = undefined;
-});
+const startTestWorld = worldsPerTest();
 
 async function gameOn(world: World) {
   const { emulator, bots } = world;
@@ -26,7 +22,7 @@ async function gameOn(world: World) {
 
 describe('Discord answering with errors', () => {
   it('a 429 rate limit on the reply: the bot waits as told and answers once', async () => {
-    world = await startWorld(1);
+    const world = await startTestWorld(1);
     const { ann } = await gameOn(world);
     world.emulator.injectFault({
       method: 'POST',
@@ -44,7 +40,7 @@ describe('Discord answering with errors', () => {
   });
 
   it('5xx errors on the reply: the bot retries and the move is stored once', async () => {
-    world = await startWorld(1);
+    const world = await startTestWorld(1);
     const { ann, bob } = await gameOn(world);
     world.emulator.injectFault({ method: 'POST', path: /\/callback$/, status: 502, times: 2 });
     expect((await world.emulator.slash(ann, 'move', { move: 'd1-d3' }).reply()).content).toContain('d1-d3');
@@ -57,11 +53,11 @@ describe('Discord answering with errors', () => {
   });
 
   it('a dropped gateway connection: the bot resumes and play goes on', async () => {
-    world = await startWorld(1);
+    const world = await startTestWorld(1);
     const { ann, bob } = await gameOn(world);
     expect((await world.emulator.slash(ann, 'move', { move: 'd1-d3' }).reply()).ephemeral).toBe(false);
     world.emulator.dropGatewayConnections();
-    await world.emulator.waitFor(() => world?.emulator.readySessions() === 1, 15_000);
+    await world.emulator.waitFor(() => world.emulator.readySessions() === 1, 15_000);
     expect(
       world.emulator.gatewayCounts().resumes + world.emulator.gatewayCounts().identifies,
     ).toBeGreaterThanOrEqual(2);
@@ -72,8 +68,9 @@ describe('Discord answering with errors', () => {
 describe('Redis stopping mid-game', () => {
   it('players are told storage is unavailable, nothing is half-applied, and the bot recovers when Redis returns', async () => {
     const redis = await startPrivateRedis({ persist: true });
+    let world: World | undefined;
     try {
-      world = await startWorld(1, { redisUrl: redis.url });
+      world = await startTestWorld(1, { redisUrl: redis.url });
       const { ann, bob } = await gameOn(world);
       expect((await world.emulator.slash(ann, 'move', { move: 'd1-d3' }).reply()).ephemeral).toBe(false);
 
@@ -97,8 +94,8 @@ describe('Redis stopping mid-game', () => {
         .map((move) => move.notation);
       expect(history).toEqual(['d1-d3', 'f4-c4']);
     } finally {
+      // Closed here, before its Redis stops, rather than after the test.
       await world?.close();
-      world = undefined;
       await redis.stop();
     }
   });

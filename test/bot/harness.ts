@@ -1,4 +1,7 @@
-/** A bot process wired to the Discord emulator and real Redis, for end-to-end tests and the bench. */
+/**
+ * A bot process wired to the Discord emulator and real Redis, for end-to-end tests and the bench;
+ * and the setup and teardown of the tests' worlds, written once: fileWorld() and worldsPerTest().
+ */
 import { randomBytes } from 'node:crypto';
 import { type Bot, createBot } from '../../src/bot/client.ts';
 import type { Game, Side } from '../../src/engine/index.ts';
@@ -12,6 +15,9 @@ import {
   startDiscordEmulator,
 } from '../discord-emulator/index.ts';
 import { testRedisUrl } from '../support/redis-url.ts';
+
+// The bench starts worlds too, outside vitest, where vitest cannot even be imported.
+const vitest = process.env.VITEST ? await import('vitest') : undefined;
 
 export type BotOptions = ServiceOptions & {
   /** Wraps the store, e.g. to slow it down. */
@@ -75,14 +81,74 @@ export async function startWorld(processes = 1, options: BotOptions = {}): Promi
   const namespace = `tafl-e2e-${randomBytes(4).toString('hex')}`;
   const bots: BotProcess[] = [];
   for (let i = 0; i < processes; i++) bots.push(await startBotProcess(emulator, namespace, options));
+  let closed: Promise<void> | undefined;
   return {
     emulator,
     namespace,
     bots,
-    async close() {
-      for (const bot of bots) await bot.stop().catch(() => {});
-      await emulator.close();
+    /** Stops the bots and the emulator; closing again waits for the first close and does nothing more. */
+    close() {
+      closed ??= (async () => {
+        for (const bot of bots) await bot.stop().catch(() => {});
+        await emulator.close();
+      })();
+      return closed;
     },
+  };
+}
+
+type UserOptions = Parameters<DiscordEmulator['addUser']>[1];
+
+/** A world shared by the tests of a file, and the users they play as. */
+export interface FileWorld extends World {
+  /**
+   * A user, added when the world starts (at once if it has). Asked for while the file loads, it is
+   * an empty object until then: use it inside tests and hooks, as the world itself.
+   */
+  user(name: string, options?: UserOptions): EmulatedUser;
+}
+
+/**
+ * The world of a test file: started before its tests (with the users asked of it, in order) and
+ * closed after them. Its fields are filled in when it starts: `const world = fileWorld()` at the
+ * top of the file, `world.emulator` inside tests.
+ */
+export function fileWorld(processes = 1, options: BotOptions = {}): FileWorld {
+  if (!vitest) throw new Error('fileWorld() sets up tests: call it in a test file');
+  const users: { user: EmulatedUser; name: string; userOptions?: UserOptions }[] = [];
+  const world = {
+    user(name: string, userOptions?: UserOptions) {
+      if (world.emulator) return world.emulator.addUser(name, userOptions);
+      const user = {} as EmulatedUser;
+      users.push({ user, name, userOptions });
+      return user;
+    },
+  } as FileWorld;
+  vitest.beforeAll(async () => {
+    Object.assign(world, await startWorld(processes, options));
+    for (const { user, name, userOptions } of users) {
+      Object.assign(user, world.emulator.addUser(name, userOptions));
+    }
+  });
+  vitest.afterAll(async () => world.close?.());
+  return world;
+}
+
+/**
+ * For tests that need a world of their own (their own options, bots stopped and started, Redis
+ * taken away): starts one inside a test, closed after that test. `const startTestWorld =
+ * worldsPerTest()` at the top of the file, `await startTestWorld(processes, options)` in a test.
+ */
+export function worldsPerTest(): (processes?: number, options?: BotOptions) => Promise<World> {
+  if (!vitest) throw new Error('worldsPerTest() sets up tests: call it in a test file');
+  const started: World[] = [];
+  vitest.afterEach(async () => {
+    for (const world of started.splice(0)) await world.close();
+  });
+  return async (processes, options) => {
+    const world = await startWorld(processes, options);
+    started.push(world);
+    return world;
   };
 }
 

@@ -1,23 +1,15 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
 import { failureText, messagesFor } from '../../src/i18n/index.ts';
-import type { EmulatedUser } from '../discord-emulator/index.ts';
-import { acceptedChallenge, buttonIds, gameChannel, startWorld, type World } from './harness.ts';
+import { acceptedChallenge, buttonIds, fileWorld, gameChannel } from './harness.ts';
 
 const channelWithGame = () => gameChannel(world, new Game('fetlar'), { attackers: ann, defenders: bob });
 
-let world: World;
-let ann: EmulatedUser;
-let bob: EmulatedUser;
-let cat: EmulatedUser;
-beforeAll(async () => {
-  world = await startWorld();
-  ann = world.emulator.addUser('Ann');
-  bob = world.emulator.addUser('Bob');
-  cat = world.emulator.addUser('Cat');
-});
-afterAll(async () => world?.close());
+const world = fileWorld();
+const ann = world.user('Ann');
+const bob = world.user('Bob');
+const cat = world.user('Cat');
 
 const failures = () => world.bots[0].logs.filter((line) => line.includes('"interaction failed"'));
 

@@ -1,20 +1,15 @@
 import { loadImage } from '@napi-rs/canvas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
 import type { EmulatedUser } from '../discord-emulator/index.ts';
 import { gameWith } from '../engine/setup.ts';
-import { acceptedChallenge, buttonIds, gameChannel, startWorld, type World } from './harness.ts';
+import { acceptedChallenge, buttonIds, fileWorld, gameChannel, worldsPerTest } from './harness.ts';
 
-let world: World;
+const world = fileWorld();
 /** Ann's Discord client is in German; Bob's in English. */
-let ann: EmulatedUser;
-let bob: EmulatedUser;
-beforeAll(async () => {
-  world = await startWorld();
-  ann = world.emulator.addUser('Ann', { locale: 'de' });
-  bob = world.emulator.addUser('Bob', { locale: 'en-GB' });
-});
-afterAll(async () => world?.close());
+const ann = world.user('Ann', { locale: 'de' });
+const bob = world.user('Bob', { locale: 'en-GB' });
+const startTestWorld = worldsPerTest();
 
 describe('replies follow the language of the member’s Discord client', () => {
   it('a refusal is told to each player in their own language, and changes nothing', async () => {
@@ -162,41 +157,37 @@ describe('replies follow the language of the member’s Discord client', () => {
 describe('messages no one asked for follow the server’s preferred language', () => {
   it('in a German server, the reminder and the loss on time are in German', async () => {
     let now = Date.now();
-    const timed = await startWorld(1, { now: () => now });
-    try {
-      const { emulator, bots } = timed;
-      const guildId = emulator.createGuild('Tafelrunde', { locale: 'de' });
-      const channelId = emulator.createChannel('tafl', guildId);
-      const amy = emulator.addUser('Amy', { locale: 'en-US' });
-      const ben = emulator.addUser('Ben', { locale: 'en-US' });
-      await emulator.waitFor(() => bots[0].bot.client.channels.cache.has(channelId));
-      await acceptedChallenge(
-        emulator,
-        amy,
-        ben,
-        { variant: 'fetlar', side: 'attackers', time: '10m' },
-        { channelId },
-      );
+    const timed = await startTestWorld(1, { now: () => now });
+    const { emulator, bots } = timed;
+    const guildId = emulator.createGuild('Tafelrunde', { locale: 'de' });
+    const channelId = emulator.createChannel('tafl', guildId);
+    const amy = emulator.addUser('Amy', { locale: 'en-US' });
+    const ben = emulator.addUser('Ben', { locale: 'en-US' });
+    await emulator.waitFor(() => bots[0].bot.client.channels.cache.has(channelId));
+    await acceptedChallenge(
+      emulator,
+      amy,
+      ben,
+      { variant: 'fetlar', side: 'attackers', time: '10m' },
+      { channelId },
+    );
 
-      now += 8 * 60 * 1000 + 1000;
-      await bots[0].bot.sweep();
-      const reminder = await emulator.waitFor(() =>
-        emulator.messages(channelId).find((message) => message.content.includes('80 % deiner Zeit')),
-      );
-      expect(reminder.content).toMatch(
-        new RegExp(`^<@${amy.id}>, 80 % deiner Zeit für diesen Zug sind verbraucht`),
-      );
+    now += 8 * 60 * 1000 + 1000;
+    await bots[0].bot.sweep();
+    const reminder = await emulator.waitFor(() =>
+      emulator.messages(channelId).find((message) => message.content.includes('80 % deiner Zeit')),
+    );
+    expect(reminder.content).toMatch(
+      new RegExp(`^<@${amy.id}>, 80 % deiner Zeit für diesen Zug sind verbraucht`),
+    );
 
-      now += 2 * 60 * 1000;
-      await bots[0].bot.sweep();
-      const ending = await emulator.waitFor(() =>
-        emulator.messages(channelId).find((message) => message.content.includes('abgelaufen')),
-      );
-      expect(ending.content).toBe(
-        '**Partie beendet.** Die Zeit der Angreifer ist abgelaufen. **Ben** (Verteidiger) gewinnt.',
-      );
-    } finally {
-      await timed.close();
-    }
+    now += 2 * 60 * 1000;
+    await bots[0].bot.sweep();
+    const ending = await emulator.waitFor(() =>
+      emulator.messages(channelId).find((message) => message.content.includes('abgelaufen')),
+    );
+    expect(ending.content).toBe(
+      '**Partie beendet.** Die Zeit der Angreifer ist abgelaufen. **Ben** (Verteidiger) gewinnt.',
+    );
   });
 });

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
-import type { EmulatedUser } from '../discord-emulator/index.ts';
-import { buttonIds, gameChannel, startWorld, type World } from './harness.ts';
+import { buttonIds, fileWorld, gameChannel, worldsPerTest } from './harness.ts';
 
 const channelWithGame = (game = new Game('fetlar')) =>
   gameChannel(world, game, { attackers: ann, defenders: bob });
 
-let world: World;
-let ann: EmulatedUser;
-let bob: EmulatedUser;
-beforeAll(async () => {
-  world = await startWorld();
-  ann = world.emulator.addUser('Ann');
-  bob = world.emulator.addUser('Bob');
-});
-afterAll(async () => world?.close());
+const world = fileWorld();
+const ann = world.user('Ann');
+const bob = world.user('Bob');
+const startTestWorld = worldsPerTest();
 
 describe('/undo by consent', () => {
   it('the opponent takes back the last move with a button; the board follows', async () => {
@@ -112,44 +106,40 @@ describe('ratings', () => {
 describe('time control with two bot processes', () => {
   it('reminds the player on turn once, then ends the game on time once, announcing it in the channel', async () => {
     let now = Date.now();
-    const timed = await startWorld(2, { now: () => now });
-    try {
-      const { emulator, bots } = timed;
-      const amy = emulator.addUser('Amy');
-      const ben = emulator.addUser('Ben');
-      await emulator.waitFor(() => bots.every((process) => process.bot.client.users.cache.has(ben.id)));
-      const challenge = await emulator
-        .slash(amy, 'challenge', { opponent: ben, variant: 'fetlar', side: 'attackers', time: '10m' })
-        .reply();
-      expect(challenge.content).toContain('10 minutes per move');
-      const accept = emulator.clickButton(ben, challenge, buttonIds(challenge)[0]);
-      await accept.reply();
-      const first = await emulator.waitFor(() =>
-        accept.followUps().find((message) => message.attachments.length > 0),
-      );
-      expect(first.content).toMatch(/Deadline <t:\d+:R>/);
+    const timed = await startTestWorld(2, { now: () => now });
+    const { emulator, bots } = timed;
+    const amy = emulator.addUser('Amy');
+    const ben = emulator.addUser('Ben');
+    await emulator.waitFor(() => bots.every((process) => process.bot.client.users.cache.has(ben.id)));
+    const challenge = await emulator
+      .slash(amy, 'challenge', { opponent: ben, variant: 'fetlar', side: 'attackers', time: '10m' })
+      .reply();
+    expect(challenge.content).toContain('10 minutes per move');
+    const accept = emulator.clickButton(ben, challenge, buttonIds(challenge)[0]);
+    await accept.reply();
+    const first = await emulator.waitFor(() =>
+      accept.followUps().find((message) => message.attachments.length > 0),
+    );
+    expect(first.content).toMatch(/Deadline <t:\d+:R>/);
 
-      now += 8 * 60 * 1000 + 1000;
-      await Promise.all(bots.map((process) => process.bot.sweep()));
-      const reminders = () =>
-        emulator.messages().filter((message) => message.content.includes('80% of your time'));
-      await emulator.waitFor(() => reminders().length === 1);
-      expect(reminders()[0].content).toContain(`<@${amy.id}>`);
-      expect(reminders()[0].allowedMentions).toMatchObject({ parse: [], users: [amy.id] });
+    now += 8 * 60 * 1000 + 1000;
+    await Promise.all(bots.map((process) => process.bot.sweep()));
+    const reminders = () =>
+      emulator.messages().filter((message) => message.content.includes('80% of your time'));
+    await emulator.waitFor(() => reminders().length === 1);
+    expect(reminders()[0].content).toContain(`<@${amy.id}>`);
+    expect(reminders()[0].allowedMentions).toMatchObject({ parse: [], users: [amy.id] });
 
-      now += 2 * 60 * 1000;
-      await Promise.all([...bots, ...bots].map((process) => process.bot.sweep()));
-      const endings = () =>
-        emulator.messages().filter((message) => message.content.includes('ran out of time'));
-      await emulator.waitFor(() => endings().length === 1);
-      expect(endings()[0].content).toContain('**Ben** (defenders) wins');
-      expect(endings()[0].attachments).toHaveLength(1);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(endings()).toHaveLength(1);
-      expect(reminders()).toHaveLength(1);
-    } finally {
-      await timed.close();
-    }
+    now += 2 * 60 * 1000;
+    await Promise.all([...bots, ...bots].map((process) => process.bot.sweep()));
+    const endings = () =>
+      emulator.messages().filter((message) => message.content.includes('ran out of time'));
+    await emulator.waitFor(() => endings().length === 1);
+    expect(endings()[0].content).toContain('**Ben** (defenders) wins');
+    expect(endings()[0].attachments).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(endings()).toHaveLength(1);
+    expect(reminders()).toHaveLength(1);
   });
 });
 

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
 import { startDiscordEmulator } from '../discord-emulator/index.ts';
 import { spawnBot } from './child.ts';
-import { acceptedChallenge, buttonIds, startBotProcess, startWorld, type World } from './harness.ts';
+import { acceptedChallenge, buttonIds, startBotProcess, worldsPerTest } from './harness.ts';
 
 /** Runs one of the project's scripts as `npm run` would, with `env` over this process's environment. */
 async function runScript(
@@ -26,15 +26,11 @@ async function runScript(
   return { code, stdout, stderr };
 }
 
-let world: World | undefined;
-afterEach(async () => {
-  await world?.close();
-  world = undefined;
-});
+const startTestWorld = worldsPerTest();
 
 describe('two bot processes on one Redis', () => {
   it('conflicting moves at the same instant: exactly one applies, the other player is told', async () => {
-    world = await startWorld(2);
+    const world = await startTestWorld(2);
     const { emulator, bots } = world;
     const ann = emulator.addUser('Ann');
     const bob = emulator.addUser('Bob');
@@ -67,7 +63,7 @@ describe('two bot processes on one Redis', () => {
 
 describe('a restart mid-game', () => {
   it('the game, its buttons and the registered commands carry on', async () => {
-    world = await startWorld(1);
+    const world = await startTestWorld(1);
     const { emulator } = world;
     const ann = emulator.addUser('Ann');
     const bob = emulator.addUser('Bob');
@@ -96,7 +92,7 @@ describe('a restart mid-game', () => {
 
 describe('challenge expiry', () => {
   it('an unanswered challenge expires and its buttons are removed', async () => {
-    world = await startWorld(1, { challengeTtlMs: 300 });
+    const world = await startTestWorld(1, { challengeTtlMs: 300 });
     const { emulator } = world;
     const ann = emulator.addUser('Ann');
     const bob = emulator.addUser('Bob');
@@ -115,7 +111,7 @@ describe('challenge expiry in the store', () => {
 
   it('a challenge issued before a restart is closed by the restarted process when it expires', async () => {
     let now = Date.now();
-    world = await startWorld(1, { now: () => now });
+    const world = await startTestWorld(1, { now: () => now });
     const { emulator } = world;
     const ann = emulator.addUser('Ann');
     const bob = emulator.addUser('Bob');
@@ -140,7 +136,7 @@ describe('challenge expiry in the store', () => {
 
   it('with two processes, each expired challenge’s message is edited exactly once, in its challenger’s language', async () => {
     let now = Date.now();
-    world = await startWorld(2, { now: () => now });
+    const world = await startTestWorld(2, { now: () => now });
     const { emulator, bots } = world;
     const bob = emulator.addUser('Bob');
     const challengers = [
@@ -177,7 +173,7 @@ describe('challenge expiry in the store', () => {
 describe('slow work', () => {
   it('an interaction that takes longer than a second is deferred, then answered: never "interaction failed"', async () => {
     const slow = { delay: 0 };
-    world = await startWorld(1, {
+    const world = await startTestWorld(1, {
       wrapStore: (store) => ({
         ...store,
         read: async (key) => {

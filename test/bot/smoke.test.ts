@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorld, type World } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { fileWorld } from './harness.ts';
 
-let world: World;
-beforeAll(async () => {
-  world = await startWorld();
-});
-afterAll(async () => world?.close());
+const world = fileWorld();
 
 describe('smoke', () => {
   it('logs in, registers commands, answers /help', async () => {
