@@ -5,6 +5,7 @@
  * move is reported played only after it is committed.
  */
 import { randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import {
   Game,
   type GameResult,
@@ -44,6 +45,7 @@ import { keys } from './keys.ts';
 import { ServerVariants } from './server-variants.ts';
 import { type MemberRecord, memberRecord, type StandingRow, type StandingsDoc, table } from './standings.ts';
 import { type Suggestion, suggestMoves } from './suggestions.ts';
+import { type SweepResult, sweepClocks } from './sweeper.ts';
 import {
   type ActiveGame,
   type ArchivedGame,
@@ -57,6 +59,7 @@ import {
 } from './types.ts';
 
 export type { ExpiredChallenge } from './challenges.ts';
+export type { SweepResult } from './sweeper.ts';
 export type { ActiveGame, Challenge, Outcome, Player } from './types.ts';
 
 export type AiLevel = NonNullable<StoredGame['ai']>['level'];
@@ -95,30 +98,6 @@ const STANDINGS_RETRIES = 5;
 /** The archive's reason for a game a moderator aborted: ended without a result. */
 const ABORTED = 'aborted';
 
-/** How long a claimed schedule entry stays with its claimer before another process may take it. */
-const SWEEP_LEASE_MS = 60_000;
-
-export interface SweepResult {
-  /** Games just lost on time, with their result. */
-  timedOut: ActiveGame[];
-  /** Second games of matches that started because the first was lost on time. */
-  nextGames: ActiveGame[];
-  /** Players on turn with 80% of their time gone. */
-  reminders: { channelId: string; player: Player; deadline: number }[];
-}
-
-/** Whether a schedule entry still names the turn in progress, and its time has come. */
-function isDue(
-  active: ActiveGame,
-  entry: { gameId: string; ply: number },
-  now: number,
-  what: 'deadline' | 'reminder',
-): boolean {
-  const clock = active.clock;
-  if (active.id !== entry.gameId || active.game.plyCount !== entry.ply || !clock) return false;
-  return what === 'deadline' ? clock.deadline <= now : !clock.reminded && clock.remindAt <= now;
-}
-
 export class GameService {
   private readonly now: () => number;
   private readonly newId: () => string;
@@ -127,7 +106,7 @@ export class GameService {
   /** The server's own variants and its default (see server-variants.ts). */
   readonly variants: ServerVariants;
   /** Loaded games by id and revision, for reads (board, autocomplete); never mutated. */
-  private readonly loaded = new Map<string, Game>();
+  private readonly loaded = new LRUCache<string, Game>({ max: 256 });
 
   constructor(
     private readonly store: Store,
@@ -492,59 +471,15 @@ export class GameService {
 
   // Time control
 
-  /**
-   * Ends the games whose player on turn ran out of time and finds the players to remind. Safe to
-   * run in every bot process at once: each due entry is claimed by one process, and the game
-   * changes by compare-and-set, so each game is lost on time once and each reminder sent once.
-   */
-  async sweep(limit = 50): Promise<SweepResult> {
-    const now = this.now();
-    const found: SweepResult = { timedOut: [], nextGames: [], reminders: [] };
-    for (const { member } of await this.store.claimDue(SCHEDULES.deadlines, now, SWEEP_LEASE_MS, limit)) {
-      const drop: ScheduleChange[] = [{ schedule: SCHEDULES.deadlines, member, at: null }];
-      const entry = readEntry(member);
-      const outcome = entry
-        ? await this.change<object>(
-            entry.channelId,
-            'clock',
-            { onTurnOnly: false, extraSchedules: drop },
-            (active, side) => {
-              if (!isDue(active, entry, now, 'deadline')) return failure('stale');
-              active.game.timeOut(side);
-              return success({});
-            },
-          )
-        : failure('stale');
-      if (outcome.ok) {
-        found.timedOut.push(outcome.value.game);
-        if (outcome.value.nextGame) found.nextGames.push(outcome.value.nextGame);
-      } else if (outcome.code === 'stale' || outcome.code === 'no-game')
-        await guarded(async () => success(await this.store.commit([], drop)));
-      // Anything else (Redis away, a move at the same instant): the lease ends and it is tried again.
-    }
-    for (const { member } of await this.store.claimDue(SCHEDULES.reminders, now, SWEEP_LEASE_MS, limit)) {
-      const drop: ScheduleChange[] = [{ schedule: SCHEDULES.reminders, member, at: null }];
-      const entry = readEntry(member);
-      const outcome = entry
-        ? await this.change<{ player: Player; deadline: number }>(
-            entry.channelId,
-            'clock',
-            { onTurnOnly: false, extraSchedules: drop },
-            (active, side) => {
-              if (!isDue(active, entry, now, 'reminder') || !active.clock) return failure('stale');
-              active.clock = { ...active.clock, reminded: true };
-              return success({ player: active.players[side], deadline: active.clock.deadline });
-            },
-          )
-        : failure<{ player: Player; deadline: number; game: ActiveGame }>('stale');
-      if (outcome.ok) {
-        const { game, player, deadline } = outcome.value;
-        found.reminders.push({ channelId: game.channelId, player, deadline });
-      } else if (outcome.code === 'stale' || outcome.code === 'no-game') {
-        await guarded(async () => success(await this.store.commit([], drop)));
-      }
-    }
-    return found;
+  /** Ends the games whose player on turn ran out of time and finds the players to remind (sweeper.ts). */
+  sweep(limit = 50): Promise<SweepResult> {
+    return sweepClocks(
+      this.store,
+      (channelId, extraSchedules, apply) =>
+        this.change(channelId, 'clock', { onTurnOnly: false, extraSchedules }, apply),
+      this.now(),
+      limit,
+    );
   }
 
   /**
@@ -665,10 +600,7 @@ export class GameService {
     let game = fresh ? undefined : this.loaded.get(cacheKey);
     if (!game) {
       game = loadGame(stored.record);
-      if (!fresh) {
-        this.loaded.set(cacheKey, game);
-        if (this.loaded.size > 256) this.loaded.delete(this.loaded.keys().next().value as string);
-      }
+      if (!fresh) this.loaded.set(cacheKey, game);
     }
     return {
       id: stored.id,
