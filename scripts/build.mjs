@@ -58,9 +58,9 @@ export function build() {
     process.stderr.write('Cannot build: TypeScript is not installed. Run npm install (or npm ci) first.\n');
     return false;
   }
+  removeLeftovers();
   const digest = sourcesDigest();
   const fresh = join(ROOT, `dist.building-${process.pid}`);
-  rmSync(fresh, { recursive: true, force: true });
   const compiled = spawnSync(
     process.execPath,
     [tsc, '--project', join(ROOT, 'tsconfig.build.json'), '--outDir', fresh],
@@ -79,6 +79,24 @@ export function build() {
   renameSync(fresh, DIST);
   rmSync(old, { recursive: true, force: true });
   return true;
+}
+
+/** Folders of builds that were stopped half-way (their process is gone), and old dist/s not yet removed. */
+function removeLeftovers() {
+  for (const name of readdirSync(ROOT)) {
+    const match = /^dist\.(building|old)-(\d+)$/.exec(name);
+    if (!match || (match[1] === 'building' && alive(Number(match[2])))) continue;
+    rmSync(join(ROOT, name), { recursive: true, force: true });
+  }
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
 }
 
 /** Builds when dist/ is missing or stale; false when that build failed. */

@@ -32,6 +32,8 @@ const SETTLE_MS = 1000;
 interface Sample {
   mode: string;
   readyMs: number;
+  /** npm start built dist/ first (the sources changed since the last build): not a fair sample. */
+  rebuilt: boolean;
   processes: { pid: number; rssMb: number; what: string }[];
 }
 
@@ -92,7 +94,12 @@ async function measure(mode: string, emulator: DiscordEmulator): Promise<Sample>
     ]);
     const readyMs = Math.round(performance.now() - started);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-    return { mode, readyMs, processes: processTree(child.pid as number) };
+    return {
+      mode,
+      readyMs,
+      rebuilt: output.includes('Building the bot'),
+      processes: processTree(child.pid as number),
+    };
   } finally {
     child.kill('SIGTERM');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
@@ -113,7 +120,10 @@ try {
     for (const mode of modes) {
       const sample = await measure(mode, emulator);
       const processes = sample.processes.map((p) => `${p.rssMb} MB (${p.what})`).join('; ');
-      console.log(`${mode.padEnd(12)} run ${run}: ready after ${sample.readyMs} ms; RSS ${processes}`);
+      const rebuilt = sample.rebuilt ? ' (built dist/ first)' : '';
+      console.log(
+        `${mode.padEnd(12)} run ${run}: ready after ${sample.readyMs} ms${rebuilt}; RSS ${processes}`,
+      );
     }
   }
 } finally {

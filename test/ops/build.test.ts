@@ -83,6 +83,14 @@ describe('scripts/build.mjs', () => {
     expect(readdirSync(join(project, 'dist/commands'))).toEqual(['ping.js']);
   });
 
+  it('removes what a build stopped half-way left behind', () => {
+    // Pid 2^22 + 1 is above Linux's highest: no process has it.
+    mkdirSync(join(project, `dist.building-${2 ** 22 + 1}/src`), { recursive: true });
+    mkdirSync(join(project, 'dist.old-1/src'), { recursive: true });
+    build();
+    expect(readdirSync(project).filter((name) => name.startsWith('dist'))).toEqual(['dist']);
+  });
+
   it('fails on a type error, says so on stderr, and leaves dist/ as it was', () => {
     writeFileSync(join(project, 'src/two.ts'), "export const two: number = 'two';\n");
     let failure: { status: number; stderr: Buffer; stdout: Buffer } | undefined;
