@@ -6,8 +6,7 @@ import {
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
 import { memberName, messagesOf, onlyMention, safeName } from '../src/bot/present.ts';
-import { answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
-import { failureText } from '../src/i18n/index.ts';
+import { answerOutcome, publicAnswer } from '../src/bot/respond.ts';
 
 /**
  * Ends a stalled game (players gone, no time limit) without a result. Only members who may manage
@@ -25,18 +24,19 @@ export async function execute(
   { service }: BotContext,
 ): Promise<void> {
   const m = messagesOf(interaction);
-  await answer(interaction, async () => {
-    const outcome = await service.abortGame(interaction.channelId);
-    if (!outcome.ok) return privateAnswer(failureText(m, outcome));
-    const { players, game } = outcome.value.game;
-    return publicAnswer({
-      content: m.gameAborted({
-        name: safeName(memberName(interaction)),
-        attackers: safeName(players.attackers.name),
-        defenders: safeName(players.defenders.name),
-        moves: game.plyCount,
+  await answerOutcome(
+    interaction,
+    m,
+    () => service.abortGame(interaction.channelId),
+    ({ game: { players, game } }) =>
+      publicAnswer({
+        content: m.gameAborted({
+          name: safeName(memberName(interaction)),
+          attackers: safeName(players.attackers.name),
+          defenders: safeName(players.defenders.name),
+          moves: game.plyCount,
+        }),
+        allowedMentions: onlyMention(),
       }),
-      allowedMentions: onlyMention(),
-    });
-  });
+  );
 }

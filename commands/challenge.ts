@@ -11,14 +11,7 @@ import { challengeMessage, closedMessage } from '../src/bot/challenge-messages.t
 import type { BotContext } from '../src/bot/command.ts';
 import { gameTitle, situation } from '../src/bot/game-messages.ts';
 import type { BoardPictures } from '../src/bot/pictures.ts';
-import {
-  boardMessage,
-  memberName,
-  messagesOf,
-  onlyMention,
-  type Post,
-  safeName,
-} from '../src/bot/present.ts';
+import { boardMessage, messagesOf, onlyMention, type Post, playerOf, safeName } from '../src/bot/present.ts';
 import { parseRematchButton } from '../src/bot/rematch-button.ts';
 import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
 import { chosenVariant, suggestVariants } from '../src/bot/variant-option.ts';
@@ -144,7 +137,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
   const outcome = await service.challenge({
     guildId: interaction.guildId ?? '',
     channelId: interaction.channelId,
-    challenger: { id: interaction.user.id, name: memberName(interaction) },
+    challenger: playerOf(interaction),
     opponent: {
       id: opponent.id,
       name:
@@ -194,7 +187,7 @@ async function postChallenge(
 export async function button(interaction: ButtonInteraction, context: BotContext): Promise<void> {
   const { service, pictures, ai } = context;
   const m = messagesOf(interaction);
-  const user = { id: interaction.user.id, name: memberName(interaction) };
+  const user = playerOf(interaction);
   const rematch = parseRematchButton(interaction.customId);
   if (rematch) {
     const outcome = await service.rematch(rematch.gameId, user, interaction.channelId, interaction.locale);
@@ -314,7 +307,7 @@ async function playTheAi(
 ): Promise<void> {
   const m = messagesOf(interaction);
   await answer(interaction, async () => {
-    const human = { id: interaction.user.id, name: memberName(interaction) };
+    const human = playerOf(interaction);
     const machine = {
       id: interaction.client.user.id,
       name: `${interaction.client.user.username} (${options.level})`,

@@ -10,8 +10,8 @@ import {
 import { announce } from '../src/bot/announce.ts';
 import type { BotContext } from '../src/bot/command.ts';
 import { situation } from '../src/bot/game-messages.ts';
-import { memberName, messagesOf, onlyMention, safeName } from '../src/bot/present.ts';
-import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
+import { messagesOf, onlyMention, playerOf, safeName } from '../src/bot/present.ts';
+import { type Answer, answer, answerOutcome, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
 import type { ActiveGame } from '../src/game/service.ts';
 import { failureText, type Messages } from '../src/i18n/index.ts';
 
@@ -27,14 +27,16 @@ export async function execute(
   { service, pictures }: BotContext,
 ): Promise<void> {
   const m = messagesOf(interaction);
-  await answer(interaction, async () => {
-    const player = { id: interaction.user.id, name: memberName(interaction) };
-    const outcome = await service.offerDraw(interaction.channelId, player);
-    if (!outcome.ok) return privateAnswer(failureText(m, outcome));
-    const { game: active, agreed, nextGame } = outcome.value;
-    if (agreed) return announce(m, situation(m, active, false), active, pictures, { nextGame });
-    return publicAnswer(offerMessage(m, active, player.id));
-  });
+  const player = playerOf(interaction);
+  await answerOutcome(
+    interaction,
+    m,
+    () => service.offerDraw(interaction.channelId, player),
+    ({ game: active, agreed, nextGame }) =>
+      agreed
+        ? announce(m, situation(m, active, false), active, pictures, { nextGame })
+        : publicAnswer(offerMessage(m, active, player.id)),
+  );
 }
 
 function offerMessage(m: Messages, active: ActiveGame, offeredBy: string) {
@@ -59,11 +61,7 @@ export async function button(
   await answer(interaction, async (): Promise<Answer> => {
     const match = /^draw:accept:([\w-]{1,64})$/.exec(interaction.customId);
     if (!match) return privateAnswer(m.buttonInvalid);
-    const outcome = await service.acceptDraw(
-      interaction.channelId,
-      { id: interaction.user.id, name: memberName(interaction) },
-      match[1],
-    );
+    const outcome = await service.acceptDraw(interaction.channelId, playerOf(interaction), match[1]);
     if (!outcome.ok) return privateAnswer(failureText(m, outcome));
     const active = outcome.value.game;
     return {

@@ -7,9 +7,9 @@ import {
 import { announce } from '../src/bot/announce.ts';
 import type { BotContext } from '../src/bot/command.ts';
 import { moveLine, situation } from '../src/bot/game-messages.ts';
-import { memberName, messagesOf } from '../src/bot/present.ts';
-import { answer, privateAnswer } from '../src/bot/respond.ts';
-import { failureText, suggestionName } from '../src/i18n/index.ts';
+import { messagesOf, playerOf } from '../src/bot/present.ts';
+import { answerOutcome } from '../src/bot/respond.ts';
+import { suggestionName } from '../src/i18n/index.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('move')
@@ -29,22 +29,20 @@ export async function execute(
   { service, pictures, ai }: BotContext,
 ): Promise<void> {
   const m = messagesOf(interaction);
-  await answer(interaction, async () => {
-    const player = { id: interaction.user.id, name: memberName(interaction) };
-    const outcome = await service.move(
-      interaction.channelId,
-      player,
-      interaction.options.getString('move', true),
-    );
-    if (!outcome.ok) return privateAnswer(failureText(m, outcome));
-    const { game: active, move, nextGame } = outcome.value;
-    if ((active.ai && !active.game.result) || nextGame?.ai) setImmediate(() => ai.nudge());
-    const mention = active.game.result ? undefined : active.players[active.game.turn].id;
-    return announce(m, `${moveLine(m, active, move)} ${situation(m, active, true)}`, active, pictures, {
-      mention,
-      nextGame,
-    });
-  });
+  await answerOutcome(
+    interaction,
+    m,
+    () =>
+      service.move(interaction.channelId, playerOf(interaction), interaction.options.getString('move', true)),
+    ({ game: active, move, nextGame }) => {
+      if ((active.ai && !active.game.result) || nextGame?.ai) setImmediate(() => ai.nudge());
+      const mention = active.game.result ? undefined : active.players[active.game.turn].id;
+      return announce(m, `${moveLine(m, active, move)} ${situation(m, active, true)}`, active, pictures, {
+        mention,
+        nextGame,
+      });
+    },
+  );
 }
 
 export async function autocomplete(

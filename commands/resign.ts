@@ -2,9 +2,8 @@ import { type ChatInputCommandInteraction, InteractionContextType, SlashCommandB
 import { announce } from '../src/bot/announce.ts';
 import type { BotContext } from '../src/bot/command.ts';
 import { situation } from '../src/bot/game-messages.ts';
-import { memberName, messagesOf } from '../src/bot/present.ts';
-import { answer, privateAnswer } from '../src/bot/respond.ts';
-import { failureText } from '../src/i18n/index.ts';
+import { messagesOf, playerOf } from '../src/bot/present.ts';
+import { answerOutcome } from '../src/bot/respond.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('resign')
@@ -16,15 +15,14 @@ export async function execute(
   { service, pictures, ai }: BotContext,
 ): Promise<void> {
   const m = messagesOf(interaction);
-  await answer(interaction, async () => {
-    const outcome = await service.resign(interaction.channelId, {
-      id: interaction.user.id,
-      name: memberName(interaction),
-    });
-    if (!outcome.ok) return privateAnswer(failureText(m, outcome));
-    const { game: active, nextGame } = outcome.value;
-    // Game 1 of a match against the AI resigned: game 2 may open with the AI's turn.
-    if (nextGame?.ai) setImmediate(() => ai.nudge());
-    return announce(m, situation(m, active, false), active, pictures, { nextGame });
-  });
+  await answerOutcome(
+    interaction,
+    m,
+    () => service.resign(interaction.channelId, playerOf(interaction)),
+    ({ game: active, nextGame }) => {
+      // Game 1 of a match against the AI resigned: game 2 may open with the AI's turn.
+      if (nextGame?.ai) setImmediate(() => ai.nudge());
+      return announce(m, situation(m, active, false), active, pictures, { nextGame });
+    },
+  );
 }

@@ -9,7 +9,7 @@ import {
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
 import { situation } from '../src/bot/game-messages.ts';
-import { boardMessage, memberName, messagesOf, onlyMention, safeName } from '../src/bot/present.ts';
+import { boardMessage, messagesOf, onlyMention, playerOf, safeName } from '../src/bot/present.ts';
 import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
 import { failureText } from '../src/i18n/index.ts';
 
@@ -26,7 +26,7 @@ export async function execute(
 ): Promise<void> {
   const m = messagesOf(interaction);
   await answer(interaction, async () => {
-    const user = { id: interaction.user.id, name: memberName(interaction) };
+    const user = playerOf(interaction);
     const outcome = await service.requestUndo(interaction.channelId, user);
     if (!outcome.ok) return privateAnswer(failureText(m, outcome));
     const { game: active, ply } = outcome.value;
@@ -63,7 +63,7 @@ export async function button(
     const match = BUTTON.exec(interaction.customId);
     if (!match) return privateAnswer(m.buttonInvalid);
     const [, action, gameId, ply] = match;
-    const user = { id: interaction.user.id, name: memberName(interaction) };
+    const user = playerOf(interaction);
     const outcome = await service.answerUndo(
       interaction.channelId,
       user,

@@ -7,7 +7,7 @@ import {
   SlashCommandBuilder,
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
-import { memberName, messagesOf, onlyMention, safeName } from '../src/bot/present.ts';
+import { messagesOf, onlyMention, playerOf, safeName } from '../src/bot/present.ts';
 import { answer, privateAnswer, privateReply, publicAnswer } from '../src/bot/respond.ts';
 import { chosenVariant, suggestVariants } from '../src/bot/variant-option.ts';
 import { getVariant, variantIds } from '../src/engine/index.ts';
@@ -102,7 +102,7 @@ export async function execute(
       const outcome = await service.variants.add(guildId, {
         name: interaction.options.getString('name', true),
         rules: interaction.options.getString('rules', true),
-        by: { id: interaction.user.id, name: memberName(interaction) },
+        by: playerOf(interaction),
       });
       if (!outcome.ok) return privateAnswer(failureText(m, outcome));
       const { name, id } = outcome.value;

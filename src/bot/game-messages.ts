@@ -1,7 +1,8 @@
 /** The texts of game messages: who played what, who is to move, how a game ended, in the reader's language. */
 
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
-import { type GameResult, type PlayedMove, scoreMatch } from '../engine/index.ts';
+import type { GameResult, PlayedMove } from '../engine/index.ts';
+import { scoreOfMatch } from '../game/match.ts';
 import type { ActiveGame } from '../game/service.ts';
 import { type Messages, resultText } from '../i18n/index.ts';
 import { safeName } from './present.ts';
@@ -25,7 +26,7 @@ function resultLine(m: Messages, active: ActiveGame, result: GameResult): string
     ? m.wins({ name: safeName(active.players[result.winner].name), side: result.winner })
     : m.drawn;
   const match = active.match?.game === 1 ? ` ${m.firstGameOver}` : '';
-  const final = active.match?.game === 2 ? ` ${matchOutcome(m, active, result)}` : '';
+  const final = active.match?.game === 2 ? ` ${matchOutcome(m, active)}` : '';
   const description = resultText(m, result, active.game.variant.end.repetition, active.game.turn);
   return `${m.gameOver({ result: description, verdict })}${match}${final}`;
 }
@@ -47,22 +48,11 @@ function matchStanding(m: Messages, active: ActiveGame): string {
 }
 
 /** Who takes the match when game 2 ends. */
-function matchOutcome(m: Messages, active: ActiveGame, result: GameResult): string {
-  const first = active.match?.first;
-  if (!first) return '';
-  const names = (players: typeof first.players) => ({
-    attackers: safeName(players.attackers.name),
-    defenders: safeName(players.defenders.name),
-  });
-  const firstWinner =
-    (['attackers', 'defenders'] as const).find((side) => first.players[side].id === first.winner) ?? null;
-  const moves = result.winner
-    ? active.game.history().filter((move) => move.side === result.winner).length
-    : 0;
-  const score = scoreMatch([
-    { players: names(first.players), winner: firstWinner, winnerMoves: first.winnerMoves },
-    { players: names(active.players), winner: result.winner, winnerMoves: moves },
-  ]);
+function matchOutcome(m: Messages, active: ActiveGame): string {
+  const score = active.match
+    ? scoreOfMatch(active.match, active.players, active.game, (player) => safeName(player.name))
+    : null;
+  if (!score) return '';
   const why = m.matchReason(score.reason);
   return score.winner ? m.takesTheMatch({ name: score.winner, why }) : m.matchDrawn({ why });
 }

@@ -2,6 +2,7 @@
  * How the bot's answers look in Discord: board messages, refusals, names. Every message built here
  * pings at most the one player it names on purpose, never @everyone, @here or a role.
  */
+
 import {
   type ActionRowBuilder,
   AttachmentBuilder,
@@ -11,6 +12,7 @@ import {
   type EmbedBuilder,
   escapeMarkdown,
 } from 'discord.js';
+import type { Player } from '../game/types.ts';
 
 import { type Messages, messagesFor } from '../i18n/index.ts';
 
@@ -67,6 +69,11 @@ export function messagesOfChannel(channel: Channel): Messages {
 }
 
 /** The name the member goes by in this server (their nickname), else their Discord display name. */
+/** The member behind an interaction, as the game service knows a player. */
+export function playerOf(interaction: BaseInteraction): Player {
+  return { id: interaction.user.id, name: memberName(interaction) };
+}
+
 export function memberName(interaction: BaseInteraction): string {
   const member = interaction.member;
   if (member && 'displayName' in member && typeof member.displayName === 'string') return member.displayName;

@@ -12,6 +12,8 @@ import {
   type InteractionReplyOptions,
   MessageFlags,
 } from 'discord.js';
+import type { Outcome } from '../game/types.ts';
+import { failureText, type Messages } from '../i18n/index.ts';
 import { onlyMention, type Post } from './present.ts';
 
 export const DEFER_AFTER_MS = 1200;
@@ -32,6 +34,22 @@ export type Answer =
   | { kind: 'update'; message: Post; followUp?: Answer };
 
 export const publicAnswer = (message: Post): Answer => ({ kind: 'public', message });
+
+/**
+ * The shape most commands share: ask the game service, refuse with its reason in the member's
+ * language, or present what it did.
+ */
+export function answerOutcome<T>(
+  interaction: Answerable,
+  m: Messages,
+  attempt: () => Promise<Outcome<T>>,
+  present: (value: T) => Answer | Promise<Answer>,
+): Promise<void> {
+  return answer(interaction, async () => {
+    const outcome = await attempt();
+    return outcome.ok ? present(outcome.value) : privateAnswer(failureText(m, outcome));
+  });
+}
 export const privateAnswer = (content: string): Answer => ({ kind: 'private', content });
 /** A private answer that is not a refusal, e.g. a file the user asked for. */
 export const privateReply = (
