@@ -26,12 +26,6 @@ export const WIN = 100_000;
 const MAX_PLY = 64;
 /** How many plies of captures and king threats are followed past the nominal depth. */
 export const QUIESCENCE_PLIES = 4;
-/**
- * Contempt for draws: a drawn end counts, for the side the AI plays, as minus a quarter of how far
- * ahead it judges itself at the root, up to this much. Ahead, it avoids repeating; behind, a draw
- * by repetition is worth seeking.
- */
-export const MAX_CONTEMPT = 60;
 
 export interface SearchOptions {
   /** Milliseconds to think. */
@@ -75,8 +69,6 @@ export function search(position: Position, options: SearchOptions): SearchResult
 
   // Material, kept up to date move by move: counting it afresh at every leaf is most of an evaluation.
   let pieces = material(position, weights);
-  const rootSide = position.sideToMove;
-  const drawForRoot = -contemptFor(evaluate(position, weights, pieces));
   const gains = new Int32Array(MAX_PLY + 1);
   const play = (move: number, ply: number) => {
     position.make(move);
@@ -93,7 +85,7 @@ export function search(position: Position, options: SearchOptions): SearchResult
   function terminal(ply: number): number | null {
     const verdict = judge(position);
     if (!verdict) return null;
-    if (verdict.winner === DRAW) return position.sideToMove === rootSide ? drawForRoot : -drawForRoot;
+    if (verdict.winner === DRAW) return 0;
     return verdict.winner === position.sideToMove ? WIN - ply : -(WIN - ply);
   }
 
@@ -263,11 +255,6 @@ export function search(position: Position, options: SearchOptions): SearchResult
     if (!(error instanceof TimeUp)) throw error;
   }
   return { ...result, nodes };
-}
-
-/** How much worse than its standing a draw is for the side judged `rootEval` ahead (negative: behind). */
-export function contemptFor(rootEval: number): number {
-  return Math.max(-MAX_CONTEMPT, Math.min(MAX_CONTEMPT, Math.round(rootEval / 4)));
 }
 
 /** After a candidate noisy move: it captured, ended the game, or brought the king in sight of an escape square. */

@@ -1,7 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AiPlayer } from '../../src/ai/player.ts';
-import { contemptFor, MAX_CONTEMPT } from '../../src/ai/search.ts';
 import { Game } from '../../src/engine/index.ts';
 
 const ai = new AiPlayer();
@@ -39,15 +38,5 @@ describe('the AI in its worker thread', () => {
     const after = await ai.think(game, 'easy', 200);
     expect(ai.lastSource).toBe('worker');
     expect(game.legalMoves().map((legal) => legal.notation)).toContain(after.notation);
-  });
-});
-
-describe('contempt for draws', () => {
-  it('a draw is worse than its standing for the side ahead, better for the side behind, and bounded', () => {
-    expect(contemptFor(0)).toBe(0);
-    expect(contemptFor(200)).toBe(50);
-    expect(contemptFor(-200)).toBe(-50);
-    expect(contemptFor(10_000)).toBe(MAX_CONTEMPT);
-    expect(contemptFor(-10_000)).toBe(-MAX_CONTEMPT);
   });
 });
