@@ -144,7 +144,13 @@ describe('npm start: the compiled bot', () => {
       output += chunk;
     });
     const exited = new Promise<number | null>((resolve) => bot.once('exit', resolve));
-    await emulator.waitFor(() => output.includes('"message":"ready"'), 120_000);
+    // A build that fails (a type error) ends the process: fail at once, with what it said.
+    await Promise.race([
+      emulator.waitFor(() => output.includes('"message":"ready"'), 120_000),
+      exited.then((code) => {
+        throw new Error(`npm start exited (${code}) before ready:\n${output}`);
+      }),
+    ]);
     const commandFiles = readdirSync(join(REPO, 'commands')).filter((file) => file.endsWith('.ts'));
     expect(output).toContain(`"commands":${commandFiles.length},`);
     for (const file of commandFiles)
