@@ -8,6 +8,7 @@ import type { BotContext } from '../src/bot/command.ts';
 import { messagesOf } from '../src/bot/present.ts';
 import { answer, privateAnswer, privateReply } from '../src/bot/respond.ts';
 import { openTaflRecord } from '../src/engine/index.ts';
+import { messagesFor, resultText } from '../src/i18n/index.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('export')
@@ -28,6 +29,10 @@ export async function execute(
       defenders: players.defenders.name,
       date: new Date(startedAt),
       site: 'Discord',
+      // Other tafl software reads the record: its termination tag is in English.
+      termination: game.result
+        ? resultText(messagesFor('en'), game.result, game.variant.end.repetition, game.turn)
+        : undefined,
     });
     const date = new Date(startedAt).toISOString().slice(0, 10);
     const file = new AttachmentBuilder(Buffer.from(text, 'utf8'), {

@@ -10,6 +10,7 @@ import { moveRecord, PIECE_KIND, readPosition, readSquare, squareName, writePosi
 import { DRAW, exitFortRegion, judge, type Verdict } from './outcome.ts';
 import { KING_CAPTURED, moveBufferSize, moveFrom, moveTo, Position } from './position.ts';
 import { ATTACKERS, DEFENDERS, type RuleTables, rulesFor } from './rules.ts';
+import { otherSide } from './sides.ts';
 import type {
   BoardSnapshot,
   EndReason,
@@ -40,13 +41,15 @@ export interface LegalMove {
   notation: string;
 }
 
-/** Thrown by `play` for a move the rules do not allow; `code` is stable for programs, `message` is for players. */
+/** Thrown by `play` for a move the rules do not allow; `code` and `params` say why (src/i18n words them for players). */
 export class IllegalMoveError extends Error {
   override name = 'IllegalMoveError';
   readonly code: Refusal['code'];
+  readonly params: Refusal['params'];
   constructor(refusal: Refusal) {
-    super(refusal.message);
+    super(`illegal move (${refusal.code}${refusal.params.square ? ` ${refusal.params.square}` : ''})`);
     this.code = refusal.code;
+    this.params = refusal.params;
   }
 }
 
@@ -199,28 +202,23 @@ export class Game {
   }
 
   resign(side: Side): GameResult {
-    return this.endBy(
-      side === 'attackers' ? 'defenders' : 'attackers',
-      'resignation',
-      `The ${side} resigned.`,
-    );
+    return this.endBy(otherSide(side), 'resignation');
   }
 
   agreeDraw(): GameResult {
-    return this.endBy(null, 'agreed-draw', 'Draw agreed.');
+    return this.endBy(null, 'agreed-draw');
   }
 
   /** The side whose time ran out loses. */
   timeOut(side: Side): GameResult {
-    const winner = side === 'attackers' ? 'defenders' : 'attackers';
-    return this.endBy(winner, 'timeout', `The ${side} ran out of time.`);
+    return this.endBy(otherSide(side), 'timeout');
   }
 
   /** Ends the game by an event off the board. Used by these verbs and by loading a stored game. */
-  endBy(winner: Side | null, reason: EndReason, description: string): GameResult {
+  endBy(winner: Side | null, reason: EndReason): GameResult {
     if (this.ending) throw new Error('the game is over');
     if (BOARD_REASONS.has(reason)) throw new Error(`${reason} is decided by the board, not declared`);
-    this.ending = { winner, reason, description };
+    this.ending = { winner, reason };
     return this.ending;
   }
 
@@ -291,40 +289,9 @@ export class Game {
       this.core.king >= 0
         ? { square: squareName(this.rules, this.core.king) }
         : {};
-    return { winner, reason: verdict.reason, description: this.describe(verdict), ...kingSquare };
-  }
-
-  private describe(verdict: Verdict): string {
-    const king = this.core.king >= 0 ? squareName(this.rules, this.core.king) : '';
-    const mover = SIDES[this.core.sideToMove ^ 1];
-    const toMove = SIDES[this.core.sideToMove];
-    const { occurrence } = this.variant.end.repetition;
-    switch (verdict.reason) {
-      case 'king-escaped':
-        return `The king escaped to ${king}: the defenders win.`;
-      case 'exit-fort':
-        return `The king built an exit fort on ${king}: the defenders win.`;
-      case 'king-captured':
-        return `The king was captured on ${king}: the attackers win.`;
-      case 'enclosed':
-        return 'The attackers enclosed the king and all his defenders: the attackers win.';
-      case 'repetition':
-        if (verdict.winner === DRAW)
-          return `The position stood on the board for the ${ORDINAL[occurrence]} time: a draw.`;
-        if (this.variant.end.repetition.outcome === 'defenders-lose')
-          return `The position stood on the board for the ${ORDINAL[occurrence]} time: the defenders lose.`;
-        return `The ${mover} repeated the position for the ${ORDINAL[occurrence]} time and lose.`;
-      case 'no-legal-move':
-        return verdict.winner === DRAW
-          ? `The ${toMove} have no legal move: a draw.`
-          : `The ${toMove} have no legal move and lose.`;
-      default:
-        return verdict.reason;
-    }
+    return { winner, reason: verdict.reason, ...kingSquare };
   }
 }
-
-const ORDINAL: Record<number, string> = { 2: 'second', 3: 'third' };
 
 /** End reasons the board decides, as opposed to resignation, agreement or the clock. */
 const BOARD_REASONS = new Set<EndReason>([

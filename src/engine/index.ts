@@ -4,11 +4,11 @@ export { type MatchGame, type MatchReason, type MatchScore, scoreMatch } from '.
 export { NotationError } from './notation.ts';
 export {
   houseVariant,
+  OPENTAFL_KEYS,
+  type OpenTaflKey,
   OpenTaflRulesError,
   type OpenTaflRulesErrorCode,
   type OpenTaflRulesParams,
-  openTaflRuleNames,
-  openTaflRulesMessages,
   parseOpenTaflRules,
   type RulesRecord,
   writeOpenTaflRules,
@@ -26,7 +26,6 @@ export {
 export { otherSide } from './sides.ts';
 export type * from './types.ts';
 export type { Refusal, RefusalCode, RefusalParams } from './validation.ts';
-export { refusalMessages } from './validation.ts';
 export {
   getVariant,
   isServerVariantId,

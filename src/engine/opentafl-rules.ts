@@ -121,86 +121,68 @@ export interface OpenTaflRulesParams {
   detail?: string;
 }
 
-/** What each OpenTafl key (and each `x-` key) is about, in English, for the refusals. */
-export const openTaflRuleNames: Record<string, string> = {
-  dim: 'board size',
-  name: 'name',
-  start: 'starting position',
-  esc: 'escape squares',
-  surf: 'encirclement',
-  atkf: 'attackers move first',
-  tfr: 'threefold repetition',
-  ka: 'king armed',
-  ks: 'king strength',
-  kj: 'king jumps',
-  nj: 'knight jumps',
-  cj: 'commander jumps',
-  cor: 'corner squares',
-  cen: 'centre squares',
-  afor: 'attacker fortresses',
-  dfor: 'defender fortresses',
-  spd: 'speed limits',
-  corh: 'corners hostile to',
-  cenh: 'occupied throne hostile to',
-  cenhe: 'empty throne hostile to',
-  aforh: 'attacker fortresses hostile to',
-  dforh: 'defender fortresses hostile to',
-  corp: 'who may pass the corners',
-  cenp: 'who may pass the throne',
-  aforp: 'who may pass attacker fortresses',
-  dforp: 'who may pass defender fortresses',
-  cors: 'who may stop on the corners',
-  cens: 'who may stop on the throne',
-  afors: 'who may stop on attacker fortresses',
-  dfors: 'who may stop on defender fortresses',
-  corre: 'who may re-enter the corners',
-  cenre: 'who may re-enter the throne',
-  aforre: 'who may re-enter attacker fortresses',
-  dforre: 'who may re-enter defender fortresses',
-  sw: 'shieldwall',
-  swf: 'shieldwall flanking move',
-  efe: 'exit fort',
-  ber: 'berserk moves',
-  linc: 'Linnaean capture',
-  edge: 'edge rules',
-  'x-king': 'king capture by square',
-  'x-throne-king': 'empty throne hostile to the king',
-  'x-rep': 'repetition',
-  'x-nomove': 'no legal move',
-  'x-guards': 'guards',
-  'x-drawn': 'board drawn on',
-  'x-words': 'names of the special squares',
-  'x-match': 'two-game match',
-  'x-docs': 'rule documents',
-};
-
-const named = (key: string | undefined, value: string | undefined) => {
-  const name = key === undefined ? undefined : openTaflRuleNames[key];
-  return `\`${key}:${value}\`${name ? ` (${name})` : ''}`;
-};
-
-/** Why a rules string is refused, in English, from its code and particulars. */
-export const openTaflRulesMessages: Record<OpenTaflRulesErrorCode, (params: OpenTaflRulesParams) => string> =
-  {
-    'malformed-entry': (p) => `"${p.entry}" is not a rule: write each rule as key:value, e.g. dim:11`,
-    'duplicate-key': (p) => `\`${p.key}\` is given twice`,
-    'missing-key': (p) => `the rules need \`${p.key}:\` (${openTaflRuleNames[p.key ?? '']})`,
-    'unknown-key': (p) => `\`${p.key}:${p.value}\` is not an OpenTafl rule this bot knows`,
-    'unsupported-key': (p) => `${named(p.key, p.value)} is not supported`,
-    'invalid-value': (p) => `${named(p.key, p.value)}: \`${p.key}\` takes ${p.expected}`,
-    'out-of-range': (p) =>
-      `${named(p.key, p.value)}: the board size must be an odd number from ${p.min} to ${p.max}`,
-    'unsupported-combination': (p) =>
-      `${named(p.key, p.value)} together with ${named(p.otherKey, p.otherValue)} is not supported`,
-    'invalid-start': (p) => `the starting position is not usable: ${p.detail}`,
-  };
+/** Every key OpenTafl (its notation spec and later serializer) and this bot's `x-` entries know. */
+export const OPENTAFL_KEYS = [
+  'dim',
+  'name',
+  'start',
+  'esc',
+  'surf',
+  'atkf',
+  'tfr',
+  'ka',
+  'ks',
+  'kj',
+  'nj',
+  'cj',
+  'cor',
+  'cen',
+  'afor',
+  'dfor',
+  'spd',
+  'corh',
+  'cenh',
+  'cenhe',
+  'aforh',
+  'dforh',
+  'corp',
+  'cenp',
+  'aforp',
+  'dforp',
+  'cors',
+  'cens',
+  'afors',
+  'dfors',
+  'corre',
+  'cenre',
+  'aforre',
+  'dforre',
+  'sw',
+  'swf',
+  'efe',
+  'ber',
+  'linc',
+  'edge',
+  'x-king',
+  'x-throne-king',
+  'x-rep',
+  'x-nomove',
+  'x-guards',
+  'x-drawn',
+  'x-words',
+  'x-match',
+  'x-docs',
+] as const;
+export type OpenTaflKey = (typeof OPENTAFL_KEYS)[number];
+const KNOWN_TO_OPENTAFL: ReadonlySet<string> = new Set(OPENTAFL_KEYS);
 
 export class OpenTaflRulesError extends Error {
   override name = 'OpenTaflRulesError';
   readonly code: OpenTaflRulesErrorCode;
   readonly params: OpenTaflRulesParams;
   constructor(code: OpenTaflRulesErrorCode, params: OpenTaflRulesParams) {
-    super(openTaflRulesMessages[code](params));
+    // For programs and logs; players read it in their language from src/i18n, by code and params.
+    super(`${code}${params.key !== undefined ? ` (${params.key}:${params.value ?? ''})` : ''}`);
     this.code = code;
     this.params = params;
   }
@@ -284,7 +266,7 @@ export function parseOpenTaflRules(text: string): RulesRecord {
     const value = entry.slice(colon + 1);
     if (entries.has(key)) fail('duplicate-key', { key });
     if (!KNOWN.has(key) && !EXTENSIONS.has(key)) {
-      if (key in openTaflRuleNames) unsupported(key, value);
+      if (KNOWN_TO_OPENTAFL.has(key)) unsupported(key, value);
       fail('unknown-key', { key, value });
     }
     entries.set(key, value);

@@ -93,7 +93,7 @@ export function loadGame(text: string): Game {
     const attempt = game.tryPlay({ from: squares[1], to: squares[2] });
     if (!attempt.ok) {
       throw new GameRecordError(
-        `move ${index + 1} of the stored game (${token}) is illegal: ${attempt.refusal.message}`,
+        `move ${index + 1} of the stored game (${token}) is illegal (${attempt.refusal.code})`,
       );
     }
   });
@@ -154,6 +154,8 @@ export interface RecordTags {
   date?: Date;
   event?: string;
   site?: string;
+  /** How the game ended, in words (the caller's language). */
+  termination?: string;
 }
 
 /** The game in OpenTafl's game-record notation: tags, a rules string, then numbered turns. */
@@ -172,7 +174,7 @@ export function openTaflRecord(game: Game, tags: RecordTags = {}): string {
   tag('attackers', tags.attackers);
   tag('defenders', tags.defenders);
   tag('result', resultTag);
-  tag('termination', result?.description);
+  tag('termination', tags.termination);
   lines.push(rulesString(game.variant, game.setup.position, game.setup.sideToMove));
 
   // A resignation is written as the resigning player's move record, "---".

@@ -40,8 +40,6 @@ export interface GameResult {
   /** null is a draw. */
   winner: Side | null;
   reason: EndReason;
-  /** A sentence a player can read, e.g. "The king escaped to s19." */
-  description: string;
   /** Where the king escaped or was captured. */
   square?: Square;
 }

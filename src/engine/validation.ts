@@ -1,5 +1,5 @@
 /**
- * Why a move is not legal, in words a player can act on. The move generator is the authority on
+ * Why a move is not legal, as a code with the particulars a player can act on. The move generator is the authority on
  * what is legal; this module explains a refusal and must agree with it (a property test checks).
  */
 import { readSquare, splitMoveText, squareName } from './notation.ts';
@@ -20,10 +20,9 @@ export type RefusalCode =
   | 'king-only-stop'
   | 'king-only-pass';
 
+/** Why a move is refused: a code and its particulars; the words are the catalogues' (src/i18n). */
 export interface Refusal {
   code: RefusalCode;
-  /** The reason in English; `params` carry its particulars, for telling it in another language. */
-  message: string;
   params: RefusalParams;
 }
 
@@ -44,30 +43,8 @@ const SIDE_NAMES = ['attackers', 'defenders'] as const;
 
 export type ParsedMove = { ok: true; from: number; to: number } | { ok: false; refusal: Refusal };
 
-/** Why a move is refused, in English, from its code and particulars: the one place the engine words it. */
-export const refusalMessages: Record<RefusalCode, (params: RefusalParams) => string> = {
-  'game-over': () => 'the game is over',
-  malformed: (p) => `"${p.text}" is not a move: write it as two squares, like e5-e8`,
-  'off-board': (p) => `${p.square} is not on the ${p.size}x${p.size} board`,
-  'empty-square': (p) => `${p.square} is empty`,
-  'not-your-piece': (p) => `that piece belongs to the ${p.side}`,
-  'no-distance': () => 'a piece must move at least one square',
-  'not-straight': () => 'pieces move along a rank or a file',
-  blocked: (p) => `${p.square} is in the way`,
-  occupied: (p) => `${p.square} is occupied`,
-  'king-only-stop': (p) => `only the king may stop on ${specialSquare(p)}`,
-  'king-only-pass': (p) => `only the king may pass over ${specialSquare(p)}`,
-};
-
-/** The throne (or centre) is one square and needs no name; a corner or citadel is named. */
-function specialSquare(p: RefusalParams): string {
-  return p.special === 'throne' || p.special === 'centre'
-    ? `the ${p.special}`
-    : `a ${p.special} (${p.square})`;
-}
-
 export function refusal(code: RefusalCode, params: RefusalParams = {}): Refusal {
-  return { code, message: refusalMessages[code](params), params };
+  return { code, params };
 }
 
 /** Reads a typed move into cells, refusing text that is not two squares of this board. */

@@ -3,20 +3,18 @@
  * compiler keeps the two in step. Names arrive already made safe for Discord by the caller.
  */
 import type { EndReason, GameResult, MatchReason, PieceKind, Side } from '../engine/index.ts';
-import {
-  type OpenTaflRulesErrorCode,
-  type OpenTaflRulesParams,
-  openTaflRulesMessages,
-  refusalMessages,
-} from '../engine/index.ts';
+import { type OpenTaflRulesErrorCode, type OpenTaflRulesParams, otherSide } from '../engine/index.ts';
 import type { TimeControl } from '../game/clock.ts';
 import type { MoveEffect } from '../game/suggestions.ts';
 import type { ServiceFailureCode } from '../game/types.ts';
+import { openTaflRulesMessages } from './opentafl-rules.en.ts';
 import { counted } from './plural.ts';
+import { refusalMessages } from './refusals.en.ts';
 
 type Params = Readonly<Record<string, string | number | undefined>>;
 
 /** A count with its noun, by English plural rules: `n(1, 'game', 'games')` is "1 game". */
+const ORDINAL: Record<number, string> = { 2: 'second', 3: 'third' };
 const n = (count: number, one: string, other: string) => counted('en', count, { one, other });
 const list = new Intl.ListFormat('en', { type: 'conjunction' });
 /** What a move that wins the game does, by how it wins. */
@@ -110,8 +108,36 @@ export const en = {
   gameOver: (p: { result: string; verdict: string }) => `**Game over.** ${p.result} ${p.verdict}`,
   wins: (p: { name: string; side: Side }) => `**${p.name}** (${p.side}) wins.`,
   drawn: 'The game is drawn.',
-  result(result: GameResult, _context: ResultContext): string {
-    return result.description;
+  result(result: GameResult, { turn, occurrence, repetitionLosesDefenders }: ResultContext): string {
+    const square = result.square ?? '';
+    const loser = result.winner ? otherSide(result.winner) : turn;
+    const nth = ORDINAL[occurrence] ?? `${occurrence}th`;
+    switch (result.reason) {
+      case 'king-escaped':
+        return `The king escaped to ${square}: the defenders win.`;
+      case 'exit-fort':
+        return `The king built an exit fort on ${square}: the defenders win.`;
+      case 'king-captured':
+        return `The king was captured on ${square}: the attackers win.`;
+      case 'enclosed':
+        return 'The attackers enclosed the king and all his defenders: the attackers win.';
+      case 'repetition':
+        if (result.winner && repetitionLosesDefenders)
+          return `The position stood on the board for the ${nth} time: the defenders lose.`;
+        return result.winner
+          ? `The ${loser} repeated the position for the ${nth} time and lose.`
+          : `The position stood on the board for the ${nth} time: a draw.`;
+      case 'no-legal-move':
+        return result.winner
+          ? `The ${loser} have no legal move and lose.`
+          : `The ${loser} have no legal move: a draw.`;
+      case 'resignation':
+        return `The ${loser} resigned.`;
+      case 'agreed-draw':
+        return 'Draw agreed.';
+      case 'timeout':
+        return `The ${loser} ran out of time.`;
+    }
   },
   rematch: 'Rematch',
 

@@ -1,8 +1,8 @@
 /** Why an OpenTafl rules string is refused, in German: the same codes and particulars as the English. */
-import type { OpenTaflRulesErrorCode, OpenTaflRulesParams } from '../engine/index.ts';
+import type { OpenTaflKey, OpenTaflRulesErrorCode, OpenTaflRulesParams } from '../engine/index.ts';
 
 /** What each OpenTafl key (and each `x-` key) is about. */
-export const openTaflRuleNamesDe: Record<string, string> = {
+export const openTaflRuleNamesDe: Record<OpenTaflKey, string> = {
   dim: 'Brettgröße',
   name: 'Name',
   start: 'Startstellung',
@@ -55,7 +55,7 @@ export const openTaflRuleNamesDe: Record<string, string> = {
 };
 
 const named = (key: string | undefined, value: string | undefined) => {
-  const name = key === undefined ? undefined : openTaflRuleNamesDe[key];
+  const name = key === undefined ? undefined : openTaflRuleNamesDe[key as OpenTaflKey];
   return `\`${key}:${value}\`${name ? ` (${name})` : ''}`;
 };
 
@@ -66,7 +66,7 @@ export const openTaflRulesMessagesDe: Record<
   'malformed-entry': (p) =>
     `„${p.entry}“ ist keine Regel: schreibe jede Regel als Schlüssel:Wert, z. B. dim:11`,
   'duplicate-key': (p) => `\`${p.key}\` steht zweimal da`,
-  'missing-key': (p) => `die Regeln brauchen \`${p.key}:\` (${openTaflRuleNamesDe[p.key ?? '']})`,
+  'missing-key': (p) => `die Regeln brauchen \`${p.key}:\` (${openTaflRuleNamesDe[p.key as OpenTaflKey]})`,
   'unknown-key': (p) => `\`${p.key}:${p.value}\` ist keine OpenTafl-Regel, die dieser Bot kennt`,
   'unsupported-key': (p) => `${named(p.key, p.value)} wird nicht unterstützt`,
   'invalid-value': (p) => `${named(p.key, p.value)}: \`${p.key}\` nimmt ${p.expected}`,

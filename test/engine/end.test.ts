@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Game, type VariantId } from '../../src/engine/index.ts';
-import { gameWith } from './setup.ts';
+import { gameWith, toldResult } from './setup.ts';
 
 const ALEA: VariantId[] = ['alea-guards', 'alea-armed', 'alea-walker'];
 
@@ -15,9 +15,9 @@ describe('the king escapes: the defenders win', () => {
     expect(game.result).toEqual({
       winner: 'defenders',
       reason: 'king-escaped',
-      description: 'The king escaped to k1: the defenders win.',
       square: 'k1',
     });
+    expect(toldResult(game)).toBe('The king escaped to k1: the defenders win.');
     expect(game.isGameOver()).toBe(true);
   });
 
@@ -121,7 +121,7 @@ describe('repetition', () => {
     expect(game.result).toBeNull();
     game.play(aleaShuffle[3]);
     expect(game.result).toMatchObject({ winner: 'defenders', reason: 'repetition' });
-    expect(game.result?.description).toBe('The attackers repeated the position for the third time and lose.');
+    expect(toldResult(game)).toBe('The attackers repeated the position for the third time and lose.');
   });
 
   it('Walker 2014 rules: a second occurrence is a draw', () => {
@@ -186,7 +186,8 @@ describe('no legal move', () => {
     const game = gameWith(variant, pieces, 'defenders');
     game.play(move);
     expect(game.legalMoves()).toEqual([]);
-    expect(game.result).toEqual({ winner, reason: 'no-legal-move', description });
+    expect(game.result).toEqual({ winner, reason: 'no-legal-move' });
+    expect(toldResult(game)).toBe(description);
   });
 });
 
@@ -211,11 +212,8 @@ describe('precedence: the first end condition that applies decides', () => {
 describe('ends decided off the board', () => {
   it('a player may resign', () => {
     const game = new Game('fetlar');
-    expect(game.resign('defenders')).toEqual({
-      winner: 'attackers',
-      reason: 'resignation',
-      description: 'The defenders resigned.',
-    });
+    expect(game.resign('defenders')).toEqual({ winner: 'attackers', reason: 'resignation' });
+    expect(toldResult(game)).toBe('The defenders resigned.');
     expect(game.isGameOver()).toBe(true);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Game, VariantId } from '../../src/engine/index.ts';
-import { gameWith } from './setup.ts';
+import { gameWith, toldResult } from './setup.ts';
 
 /**
  * Each case: the king on `king`, attackers already on `attackers`, and one attacker moving
@@ -32,7 +32,8 @@ function check(variant: VariantId, cases: KingCase[]) {
     const game = play(variant, c);
     if (c.captured) {
       expect(game.result).toMatchObject({ winner: 'attackers', reason: 'king-captured' });
-      expect(game.result?.description).toContain(c.king);
+      expect(game.result?.square).toBe(c.king);
+      expect(toldResult(game)).toContain(c.king);
     } else {
       expect(game.result).toBeNull();
       expect(game.pieceAt(c.king)).toBe('king');

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
+import { refusalMessages } from '../../src/i18n/refusals.en.ts';
 import { gameWith } from './setup.ts';
 
 function refusalOf(game: Game, move: string) {
   const attempt = game.tryPlay(move);
   if (attempt.ok) throw new Error(`${move} was accepted`);
   // The particulars (params) are checked where they are told in German, in test/i18n.
-  const { code, message } = attempt.refusal;
-  return { code, message };
+  const { code } = attempt.refusal;
+  return { code, message: refusalMessages[code](attempt.refusal.params) };
 }
 
 describe('movement: pieces move like rooks and never jump', () => {

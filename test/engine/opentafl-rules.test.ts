@@ -4,7 +4,6 @@ import { judge, moveBufferSize, perft, startingPositionOf } from '../../src/engi
 import {
   houseVariant,
   OpenTaflRulesError,
-  openTaflRulesMessages,
   parseOpenTaflRules,
   type RulesRecord,
   type Variant,
@@ -13,6 +12,10 @@ import {
   variants,
   writeOpenTaflRules,
 } from '../../src/engine/index.ts';
+import { openTaflRulesMessages } from '../../src/i18n/opentafl-rules.en.ts';
+
+/** The refusal as the bot words it in English. */
+const told = (error: OpenTaflRulesError) => openTaflRulesMessages[error.code](error.params);
 
 const fetlarLayout = '/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/';
 const brandubhLayout = '/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/';
@@ -154,7 +157,7 @@ describe('the OpenTafl rules strings of shared/rules/more-variants.md', () => {
     const error = refusal(text);
     expect(error.code).toBe('unsupported-key');
     expect(error.params).toMatchObject({ key, value });
-    expect(error.message).toContain(`\`${key}:${value}\``);
+    expect(told(error)).toContain(`\`${key}:${value}\``);
   });
 });
 
@@ -164,7 +167,7 @@ describe('refusals', () => {
   it('word the Linnaean capture as the bot tells it', () => {
     const error = refusal(`dim:9 linc:y start:${tablutLayout}`);
     expect(error).toMatchObject({ code: 'unsupported-key', params: { key: 'linc', value: 'y' } });
-    expect(error.message).toBe('`linc:y` (Linnaean capture) is not supported');
+    expect(told(error)).toBe('`linc:y` (Linnaean capture) is not supported');
   });
 
   it.each([
@@ -213,7 +216,7 @@ describe('refusals', () => {
     const error = refusal(`${rules} ${start}`);
     expect(error.code).toBe(code);
     expect(error.params).toMatchObject(params);
-    expect(error.message).toBe(openTaflRulesMessages[code](error.params));
+    expect(told(error)).toBe(openTaflRulesMessages[code](error.params));
   });
 
   it('refuse a string without dim or start', () => {
@@ -233,7 +236,7 @@ describe('refusals', () => {
     const error = refusal(`dim:7 start:${layout}`);
     expect(error).toMatchObject({ code: 'invalid-start', params: { key: 'start', value: layout } });
     expect(error.params.detail).toContain(detail);
-    expect(error.message).toBe(`the starting position is not usable: ${error.params.detail}`);
+    expect(told(error)).toBe(`the starting position is not usable: ${error.params.detail}`);
   });
 
   it('refuse guards in the start when x-guards:n says there are none', () => {

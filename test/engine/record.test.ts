@@ -96,7 +96,7 @@ describe('the stored game record', () => {
     [
       'an illegal move',
       '{"tafl":1,"variant":"fetlar","moves":"d1d3 d3d1"}',
-      'move 2 of the stored game (d3d1) is illegal: that piece belongs to the attackers',
+      'move 2 of the stored game (d3d1) is illegal (not-your-piece)',
     ],
     [
       'a broken move',

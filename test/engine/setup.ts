@@ -1,4 +1,6 @@
 import { Game, getVariant, type Side, type VariantId } from '../../src/engine/index.ts';
+import { en } from '../../src/i18n/en.ts';
+import { resultText } from '../../src/i18n/index.ts';
 
 export interface Pieces {
   king: string;
@@ -51,4 +53,10 @@ export function squaresOf(game: Game, kind: 'attacker' | 'defender' | 'guard' | 
     });
   });
   return squares;
+}
+
+/** How the game ended, as an English-speaking player reads it. */
+export function toldResult(game: Game): string {
+  if (!game.result) return 'not over';
+  return resultText(en, game.result, game.variant.end.repetition, game.turn);
 }

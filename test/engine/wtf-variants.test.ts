@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { VariantId } from '../../src/engine/index.ts';
-import { gameWith, type Pieces } from './setup.ts';
+import { gameWith, type Pieces, toldResult } from './setup.ts';
 
 function playFrom(variant: VariantId, pieces: Pieces, toMove: 'attackers' | 'defenders', ...moves: string[]) {
   const game = gameWith(variant, pieces, toMove);
@@ -123,7 +123,7 @@ describe('Copenhagen exit fort: the king on the edge in a fort no attacker can b
       'e2-e1',
     );
     expect(game.result).toMatchObject({ winner: 'defenders', reason: 'exit-fort', square: 'e1' });
-    expect(game.result?.description).toBe('The king built an exit fort on e1: the defenders win.');
+    expect(toldResult(game)).toBe('The king built an exit fort on e1: the defenders win.');
   });
 
   it('the last wall piece arriving completes the fort', () => {
@@ -436,9 +436,7 @@ describe('repetition: the third occurrence loses for the defenders, whoever made
     expect(game.result).toBeNull();
     game.play(shuffle[3]);
     expect(game.result).toMatchObject({ winner: 'attackers', reason: 'repetition' });
-    expect(game.result?.description).toBe(
-      'The position stood on the board for the third time: the defenders lose.',
-    );
+    expect(toldResult(game)).toBe('The position stood on the board for the third time: the defenders lose.');
   });
 
   it.each(cases)('%s: the attackers make the third occurrence', (variant, pieces, shuffle) => {

@@ -140,7 +140,6 @@ describe('how a game ended, in German', () => {
   const played = (reason: EndReason, winner: GameResult['winner'], square?: string): GameResult => ({
     reason,
     winner,
-    description: '',
     ...(square ? { square } : {}),
   });
 
@@ -180,7 +179,7 @@ describe('how a game ended, in German', () => {
       'Der König ist nach k1 entkommen: die Verteidiger gewinnen.',
     );
     expect(resultText(en, game.result as GameResult, getVariant('fetlar').end.repetition, game.turn)).toBe(
-      game.result?.description,
+      'The king escaped to k1: the defenders win.',
     );
   });
 
