@@ -1,5 +1,4 @@
 import {
-  type AutocompleteInteraction,
   type ButtonInteraction,
   ChannelType,
   type ChatInputCommandInteraction,
@@ -14,7 +13,7 @@ import type { BoardPictures } from '../src/bot/pictures.ts';
 import { boardMessage, messagesOf, onlyMention, type Post, playerOf, safeName } from '../src/bot/present.ts';
 import { parseRematchButton } from '../src/bot/rematch-button.ts';
 import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
-import { chosenVariant, suggestVariants } from '../src/bot/variant-option.ts';
+import { chosenVariant } from '../src/bot/variant-option.ts';
 import type { Side, Variant } from '../src/engine/index.ts';
 import { DEFAULT_TIME_CONTROL, isTimeControl, type TimeControl } from '../src/game/clock.ts';
 import { variantOf } from '../src/game/server-variants.ts';
@@ -74,12 +73,7 @@ export const data = new SlashCommandBuilder()
 
 export const buttonPrefix = 'challenge';
 
-export async function autocomplete(
-  interaction: AutocompleteInteraction,
-  { service }: BotContext,
-): Promise<void> {
-  await suggestVariants(interaction, service);
-}
+export { variantAutocomplete as autocomplete } from '../src/bot/variant-option.ts';
 
 /**
  * Every option is either honoured or refused with its reason: against the bot, `level`, `match`

@@ -1,5 +1,4 @@
 import {
-  type AutocompleteInteraction,
   type ChatInputCommandInteraction,
   EmbedBuilder,
   InteractionContextType,
@@ -8,7 +7,7 @@ import {
 import type { BotContext } from '../src/bot/command.ts';
 import { messagesOf } from '../src/bot/present.ts';
 import { answer, privateAnswer, privateReply } from '../src/bot/respond.ts';
-import { chosenVariant, suggestVariants } from '../src/bot/variant-option.ts';
+import { chosenVariant } from '../src/bot/variant-option.ts';
 import { isVariantId, writeOpenTaflRules } from '../src/engine/index.ts';
 import { failureText, rulesText } from '../src/i18n/index.ts';
 
@@ -23,12 +22,7 @@ export const data = new SlashCommandBuilder()
       .setAutocomplete(true),
   );
 
-export async function autocomplete(
-  interaction: AutocompleteInteraction,
-  { service }: BotContext,
-): Promise<void> {
-  await suggestVariants(interaction, service);
-}
+export { variantAutocomplete as autocomplete } from '../src/bot/variant-option.ts';
 
 export async function execute(
   interaction: ChatInputCommandInteraction,

@@ -1,5 +1,4 @@
 import {
-  type AutocompleteInteraction,
   type ChatInputCommandInteraction,
   EmbedBuilder,
   InteractionContextType,
@@ -8,7 +7,7 @@ import {
 import type { BotContext } from '../src/bot/command.ts';
 import { memberName, messagesOf, onlyMention, safeName } from '../src/bot/present.ts';
 import { answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
-import { chosenVariant, suggestVariants } from '../src/bot/variant-option.ts';
+import { chosenVariant } from '../src/bot/variant-option.ts';
 import { isServerVariantId } from '../src/engine/index.ts';
 import type { StandingRow } from '../src/game/standings.ts';
 import { failureText, type Messages } from '../src/i18n/index.ts';
@@ -29,12 +28,7 @@ export const data = new SlashCommandBuilder()
 
 const TABLE_ROWS = 20;
 
-export async function autocomplete(
-  interaction: AutocompleteInteraction,
-  { service }: BotContext,
-): Promise<void> {
-  await suggestVariants(interaction, service);
-}
+export { variantAutocomplete as autocomplete } from '../src/bot/variant-option.ts';
 
 export async function execute(
   interaction: ChatInputCommandInteraction,

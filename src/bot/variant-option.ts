@@ -6,6 +6,7 @@ import type { AutocompleteInteraction } from 'discord.js';
 import { getVariant, type Variant, type VariantKey, variantIds } from '../engine/index.ts';
 import type { GameService } from '../game/service.ts';
 import { type Messages, VARIANT_NAMES_DE } from '../i18n/index.ts';
+import type { BotContext } from './command.ts';
 import { messagesOf } from './present.ts';
 
 /** Discord's limits on autocomplete: 25 choices, names and values of at most 100 characters. */
@@ -37,6 +38,14 @@ export async function variantChoices(
     .filter(({ id, name }) => !wanted || id.includes(wanted) || name.toLowerCase().includes(wanted))
     .slice(0, MAX_CHOICES)
     .map(({ id, name }) => ({ name: `${name} (${id})`.slice(0, MAX_LENGTH), value: id }));
+}
+
+/** The `autocomplete` of a command whose only autocompleted option is `variant`. */
+export function variantAutocomplete(
+  interaction: AutocompleteInteraction,
+  { service }: BotContext,
+): Promise<void> {
+  return suggestVariants(interaction, service);
 }
 
 /** Answers an autocomplete for a `variant` option. */

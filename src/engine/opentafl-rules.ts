@@ -243,17 +243,7 @@ const KNOWN = new Set([
   ...IGNORED_JUMPS,
   ...IGNORED_LISTS,
 ]);
-const EXTENSIONS = new Set([
-  'x-king',
-  'x-throne-king',
-  'x-rep',
-  'x-nomove',
-  'x-guards',
-  'x-drawn',
-  'x-words',
-  'x-match',
-  'x-docs',
-]);
+const EXTENSIONS: ReadonlySet<string> = new Set(OPENTAFL_KEYS.filter((key) => key.startsWith('x-')));
 
 /** Reads an OpenTafl rules string; throws {@link OpenTaflRulesError} for anything it cannot play. */
 export function parseOpenTaflRules(text: string): RulesRecord {

@@ -5,7 +5,7 @@
  */
 import { isVariantId, type Variant } from '../engine/index.ts';
 import { VARIANT_NAMES_DE } from './de.ts';
-import type { RulesText } from './rules-text.en.ts';
+import { cornersHostileTo, type RulesText } from './rules-text.en.ts';
 
 const ORDINAL = { 2: 'zweiten', 3: 'dritten' } as const;
 const THRONE = { throne: 'Thron', centre: 'Mittelpunkt' } as const;
@@ -100,15 +100,12 @@ function hostility(variant: Variant): string {
       : `Der ${throne} zählt als gegnerische Figur ${againstWhom}`;
     return `${throneRule}; der Brettrand, die Ecken eingeschlossen, nie.`;
   }
-  const hostileTo = variant.capture.cornersHostileTo ?? { attackers: true, defenders: true };
-  const cornerTargets =
-    hostileTo.attackers && hostileTo.defenders
-      ? 'gegen jeden'
-      : hostileTo.attackers
-        ? 'nur gegen Angreifer'
-        : hostileTo.defenders
-          ? 'nur gegen Verteidiger (den König eingeschlossen)'
-          : '';
+  const cornerTargets = {
+    anyone: 'gegen jeden',
+    attackers: 'nur gegen Angreifer',
+    defenders: 'nur gegen Verteidiger (den König eingeschlossen)',
+    none: '',
+  }[cornersHostileTo(variant)];
   const corners = cornerTargets
     ? `Die ${escapesPlural(variant)} zählen ${cornerTargets} als gegnerische Figur`
     : `Die ${escapesPlural(variant)} zählen nie als gegnerische Figur`;

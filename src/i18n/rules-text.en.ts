@@ -78,6 +78,12 @@ function count(variant: Variant): string {
   return `${attackers} attackers against the king and ${defenders} defenders`;
 }
 
+/** Whose pieces the corner squares count as an enemy of (OpenTafl's `corh`; every built-in: anyone's). */
+export function cornersHostileTo(variant: Variant): 'anyone' | 'attackers' | 'defenders' | 'none' {
+  const { attackers, defenders } = variant.capture.cornersHostileTo ?? { attackers: true, defenders: true };
+  return attackers && defenders ? 'anyone' : attackers ? 'attackers' : defenders ? 'defenders' : 'none';
+}
+
 function hostility(variant: Variant): string {
   const { throne, escape: escapeWord } = variant.words;
   const { attackers: toAttackers, defenders: toDefenders, king: toKing } = variant.capture.throneHostileTo;
@@ -98,15 +104,12 @@ function hostility(variant: Variant): string {
       : `The ${throne} counts as an enemy piece ${againstWhom}`;
     return `${throneRule}; the board edge, corners included, never does.`;
   }
-  const hostileTo = variant.capture.cornersHostileTo ?? { attackers: true, defenders: true };
-  const cornerTargets =
-    hostileTo.attackers && hostileTo.defenders
-      ? 'against anyone'
-      : hostileTo.attackers
-        ? 'against attackers only'
-        : hostileTo.defenders
-          ? 'against defenders (the king included) only'
-          : '';
+  const cornerTargets = {
+    anyone: 'against anyone',
+    attackers: 'against attackers only',
+    defenders: 'against defenders (the king included) only',
+    none: '',
+  }[cornersHostileTo(variant)];
   const corners = cornerTargets
     ? `The ${escapeWord} ${variant.drawnOn} count as an enemy piece ${cornerTargets}`
     : `The ${escapeWord} ${variant.drawnOn} never count as an enemy piece`;

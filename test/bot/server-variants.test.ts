@@ -3,10 +3,9 @@
  * OpenTafl rules string, members find it in autocomplete, play it to its end by its own rule,
  * export it with its rules string, see its standings; then it becomes the default and goes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseOpenTaflRules } from '../../src/engine/index.ts';
-import type { EmulatedUser } from '../discord-emulator/index.ts';
-import { acceptedChallenge, startWorld, type World } from './harness.ts';
+import { acceptedChallenge, fileWorld } from './harness.ts';
 
 /** Brandubh, but the king escapes to any edge square. */
 const EDGE_BRANDUBH = 'dim:7 esc:e cor: atkf:y ks:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/';
@@ -15,19 +14,11 @@ const EDGE_ESCAPE = ['a4-a2', 'd3-e3', 'a2-a1', 'd4-d3', 'a1-a2', 'd3-a3'];
 /** Discord's Send Messages permission alone: a member who may not manage the server. */
 const SEND_MESSAGES = String(1 << 11);
 
-let world: World;
-let mod: EmulatedUser;
-let ann: EmulatedUser;
-let bob: EmulatedUser;
-let moderator: EmulatedUser;
-beforeAll(async () => {
-  world = await startWorld();
-  mod = world.emulator.addUser('Mod');
-  moderator = world.emulator.addUser('Moderatorin', { locale: 'de' });
-  ann = world.emulator.addUser('Ann', { permissions: SEND_MESSAGES });
-  bob = world.emulator.addUser('Bob', { permissions: SEND_MESSAGES });
-});
-afterAll(async () => world?.close());
+const world = fileWorld();
+const mod = world.user('Mod');
+const moderator = world.user('Moderatorin', { locale: 'de' });
+const ann = world.user('Ann', { permissions: SEND_MESSAGES });
+const bob = world.user('Bob', { permissions: SEND_MESSAGES });
 
 const text = (message: { content: string; embeds: unknown[] }) =>
   message.content + JSON.stringify(message.embeds);

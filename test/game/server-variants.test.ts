@@ -4,6 +4,7 @@ import { GameRecordError, loadGame, parseOpenTaflRules, variants } from '../../s
 import { idForName, MAX_SERVER_VARIANTS } from '../../src/game/server-variants.ts';
 import { GameService, type Player } from '../../src/game/service.ts';
 import { createStore, type Store } from '../../src/store/index.ts';
+import { gated } from '../support/gated-store.ts';
 import { testRedisUrl } from '../support/redis-url.ts';
 
 const namespace = `tafl-test-${randomBytes(4).toString('hex')}`;
@@ -19,26 +20,6 @@ const bob: Player = { id: '200', name: 'Bob' };
 const EDGE_BRANDUBH = 'dim:7 esc:e cor: atkf:y ks:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/';
 /** Attackers shuffle on the a-file; the king steps down and runs to a3, an edge square but no corner. */
 const EDGE_ESCAPE = ['a4-a2', 'd3-e3', 'a2-a1', 'd4-d3', 'a1-a2', 'd3-a3'];
-
-/** The store given, holding every commit until `count` are waiting, so every racer reads first. */
-function gated(store: Store, count: number): Store {
-  let waiting = 0;
-  let open!: () => void;
-  const gate = new Promise<void>((resolve) => (open = resolve));
-  return {
-    ephemeral: store.ephemeral,
-    read: (key) => store.read(key),
-    async commit(writes, schedules) {
-      waiting++;
-      if (waiting >= count) open();
-      await gate;
-      return store.commit(writes, schedules);
-    },
-    claimDue: (schedule, now, lease, limit) => store.claimDue(schedule, now, lease, limit),
-    close: () => store.close(),
-    ping: () => store.ping(),
-  };
-}
 
 describe('variant ids from names', () => {
   it('lower-case letters and digits joined by hyphens, accents dropped', () => {

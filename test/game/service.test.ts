@@ -6,6 +6,7 @@ import type { Outcome } from '../../src/game/types.ts';
 import { failureText, messagesFor } from '../../src/i18n/index.ts';
 import { createStore, type Store } from '../../src/store/index.ts';
 import { gameWith } from '../engine/setup.ts';
+import { gated, gatedTogether } from '../support/gated-store.ts';
 import { startPrivateRedis, startStallingRedis } from '../support/private-redis.ts';
 import { testRedisUrl } from '../support/redis-url.ts';
 
@@ -22,30 +23,6 @@ afterAll(async () => {
 const ann: Player = { id: '100', name: 'Ann' };
 const bob: Player = { id: '200', name: 'Bob' };
 const cat: Player = { id: '300', name: 'Cat' };
-
-/**
- * The stores given, each holding its commits until `count` commits are waiting across all of
- * them, so that every racer reads before any writes.
- */
-function gatedTogether(stores: Store[], count: number): Store[] {
-  let waiting = 0;
-  let open!: () => void;
-  const gate = new Promise<void>((resolve) => (open = resolve));
-  return stores.map((store) => ({
-    ephemeral: store.ephemeral,
-    read: (key) => store.read(key),
-    async commit(writes, schedules) {
-      waiting++;
-      if (waiting >= count) open();
-      await gate;
-      return store.commit(writes, schedules);
-    },
-    claimDue: (schedule, now, lease, limit) => store.claimDue(schedule, now, lease, limit),
-    ping: () => store.ping(),
-    close: () => store.close(),
-  }));
-}
-const gated = (store: Store, count: number): Store => gatedTogether([store], count)[0];
 
 describe.each(['redis', 'memory'] as const)('game service on the %s store', (kind) => {
   const channel = () => `c${randomBytes(4).toString('hex')}`;
