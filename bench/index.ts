@@ -3,11 +3,13 @@
 import { benchBot } from './bot.ts';
 import { benchEngine } from './engine.ts';
 import { benchRender } from './render.ts';
+import { benchReplay } from './replay.ts';
 
 const sections: Record<string, () => Promise<void>> = {
   engine: benchEngine,
   render: benchRender,
   bot: benchBot,
+  replay: benchReplay,
 };
 
 const wanted = process.argv.slice(2);

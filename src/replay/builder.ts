@@ -1,0 +1,113 @@
+/**
+ * Replays as the bot builds them: in one worker thread, one at a time, started at the first
+ * replay and again after a crash. A few may wait their turn; more are refused (ReplayBusyError)
+ * rather than queued for minutes. The thread keeps the process alive only while it has work.
+ */
+import { Worker } from 'node:worker_threads';
+import type { Replay, ReplayJob } from './build.ts';
+
+/** Replays being built or waiting, at most. */
+export const MOST_WAITING = 4;
+/** A replay not back by then is given up, and the worker, stuck or swamped, replaced. */
+const TIMEOUT_MS = 120_000;
+
+/** True when this module runs compiled (`npm run build`'s dist/), false from the TypeScript sources. */
+const COMPILED = !import.meta.url.endsWith('.ts');
+
+export class ReplayBusyError extends Error {
+  override name = 'ReplayBusyError';
+}
+
+type Waiter = { resolve: (replay: Replay) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
+
+export class ReplayBuilder {
+  private worker: Worker | null = null;
+  private ready: Promise<void> | null = null;
+  private readonly waiting = new Map<number, Waiter>();
+  private next = 1;
+  /** Workers replaced after a crash or a timeout. */
+  restarts = 0;
+
+  /** Starts the worker and waits until it has loaded. */
+  async warm(): Promise<void> {
+    const worker = this.start();
+    worker.ref();
+    try {
+      await this.ready;
+    } finally {
+      if (this.waiting.size === 0) worker.unref();
+    }
+  }
+
+  async build(job: ReplayJob): Promise<Replay> {
+    if (this.waiting.size >= MOST_WAITING) throw new ReplayBusyError('too many replays at once');
+    const worker = this.start();
+    const id = this.next++;
+    const replay = new Promise<Replay>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.stop(worker, new Error('the replay took too long'));
+        this.restarts++;
+      }, TIMEOUT_MS);
+      timer.unref();
+      this.waiting.set(id, { resolve, reject, timer });
+    });
+    // A replay under way keeps the process alive; an idle worker does not.
+    worker.ref();
+    worker.postMessage({ id, job });
+    return replay;
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    if (worker) this.stop(worker, new Error('the replays were closed'));
+    await worker?.terminate();
+  }
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    // Compiled (dist/), the worker is plain JavaScript. From the TypeScript sources (tsx, vitest)
+    // the entry registers tsx in the thread, then loads the TypeScript worker.
+    const worker = new Worker(new URL(COMPILED ? './worker.js' : './worker-entry.mjs', import.meta.url));
+    this.worker = worker;
+    this.ready = new Promise<void>((resolve, reject) => {
+      worker.once('message', () => resolve());
+      worker.once('exit', () => reject(new Error('the replay worker stopped while starting')));
+    });
+    this.ready.catch(() => {});
+    worker.on('message', (reply: { id?: number; replay?: Replay; error?: string }) => {
+      if (reply.id === undefined) return;
+      const waiter = this.waiting.get(reply.id);
+      if (!waiter) return;
+      this.waiting.delete(reply.id);
+      clearTimeout(waiter.timer);
+      if (this.waiting.size === 0) worker.unref();
+      if (reply.replay) waiter.resolve(reply.replay);
+      else waiter.reject(new Error(reply.error ?? 'the replay failed'));
+    });
+    worker.on('error', (error) => {
+      this.stop(worker, error);
+      this.restarts++;
+    });
+    worker.on('exit', (code) => {
+      if (this.worker === worker) {
+        this.stop(worker, new Error(`the replay worker stopped (${code})`));
+        this.restarts++;
+      }
+    });
+    worker.unref();
+    return worker;
+  }
+
+  /** Forgets the worker and fails every replay it had; the next replay starts a new one. */
+  private stop(worker: Worker, error: Error): void {
+    if (this.worker !== worker) return;
+    this.worker = null;
+    this.ready = null;
+    for (const waiter of this.waiting.values()) {
+      clearTimeout(waiter.timer);
+      waiter.reject(error);
+    }
+    this.waiting.clear();
+    void worker.terminate();
+  }
+}
