@@ -9,6 +9,7 @@ import {
   otherSide,
   parseOpenTaflRules,
   type RulesRecord,
+  rulesEntries,
   type Side,
   type Variant,
   type VariantId,
@@ -44,15 +45,12 @@ function sameRules(variant: Variant, record: RulesRecord): boolean {
  * example its Fetlar without our repetition rule): the nearest built-in variant by board size.
  */
 function nearestVariant(rules: string): { variant: VariantId; start: string; firstToMove: Side } | null {
-  const entries = new Map(
-    rules
-      .trim()
-      .split(/\s+/)
-      .map((entry) => {
-        const at = entry.indexOf(':');
-        return [entry.slice(0, at), entry.slice(at + 1)] as const;
-      }),
-  );
+  let entries: Map<string, string>;
+  try {
+    entries = rulesEntries(rules);
+  } catch {
+    return null;
+  }
   const start = entries.get('start');
   const firstToMove: Side = entries.get('atkf') === 'n' ? 'defenders' : 'attackers';
   if (!start) return null;

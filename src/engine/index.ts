@@ -11,6 +11,7 @@ export {
   type OpenTaflRulesParams,
   parseOpenTaflRules,
   type RulesRecord,
+  rulesEntries,
   writeOpenTaflRules,
 } from './opentafl-rules.ts';
 export {

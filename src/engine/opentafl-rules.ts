@@ -201,6 +201,23 @@ const invalid = (key: string, value: string, expected: string): never =>
 export const MIN_SIZE = 7;
 export const MAX_SIZE = 19;
 
+/**
+ * A rules string's entries as OpenTafl's reader splits them: by spaces, each key from its value at
+ * the first `:`. Refuses an entry without a key and a key given twice; knows nothing of the keys.
+ */
+export function rulesEntries(text: string): Map<string, string> {
+  const entries = new Map<string, string>();
+  for (const entry of text.trim().split(/\s+/)) {
+    if (entry === '') continue;
+    const colon = entry.indexOf(':');
+    if (colon <= 0) fail('malformed-entry', { entry });
+    const key = entry.slice(0, colon);
+    if (entries.has(key)) fail('duplicate-key', { key });
+    entries.set(key, entry.slice(colon + 1));
+  }
+  return entries;
+}
+
 /** OpenTafl's defaults (its later serializer) for the keys whose default this reader needs. */
 const DEFAULTS: Record<string, string> = {
   esc: 'c',
@@ -247,19 +264,12 @@ const EXTENSIONS: ReadonlySet<string> = new Set(OPENTAFL_KEYS.filter((key) => ke
 
 /** Reads an OpenTafl rules string; throws {@link OpenTaflRulesError} for anything it cannot play. */
 export function parseOpenTaflRules(text: string): RulesRecord {
-  const entries = new Map<string, string>();
-  for (const entry of text.trim().split(/\s+/)) {
-    if (entry === '') continue;
-    const colon = entry.indexOf(':');
-    if (colon <= 0) fail('malformed-entry', { entry });
-    const key = entry.slice(0, colon);
-    const value = entry.slice(colon + 1);
-    if (entries.has(key)) fail('duplicate-key', { key });
+  const entries = rulesEntries(text);
+  for (const [key, value] of entries) {
     if (!KNOWN.has(key) && !EXTENSIONS.has(key)) {
       if (KNOWN_TO_OPENTAFL.has(key)) unsupported(key, value);
       fail('unknown-key', { key, value });
     }
-    entries.set(key, value);
   }
   for (const key of ['dim', 'start']) if (!entries.has(key)) fail('missing-key', { key });
   const given = (key: string) => entries.get(key);
