@@ -42,6 +42,11 @@ export const SCHEDULES = {
   aiTurns: 'schedule:ai-turns',
   /** Pending challenges by their expiry: the process that claims one marks it expired and edits its message. */
   challengeExpiry: 'schedule:challenge-expiry',
+  /**
+   * Ended tournament games (`<tournamentId>|<gameId>`), added in the commit that ends the game:
+   * the process that claims one records the result in the tournament (and pairs the next round).
+   */
+  tournamentResults: 'schedule:tournament-results',
 } as const;
 
 export interface Clock {

@@ -49,6 +49,11 @@ export function newStoredGame(
   };
 }
 
+/** The tournament-results entry of an ended tournament game: `<tournamentId>|<gameId>`. */
+export function tournamentResultEntry(game: StoredGame): string {
+  return `${game.tournament?.id ?? ''}|${game.id}`;
+}
+
 /** The AI-turn schedule's changes: the entry for the turn that ended goes, one for a new AI turn comes. */
 export function aiTurn(
   game: StoredGame,
@@ -152,6 +157,9 @@ export function planCommit(input: ChangeInput): CommitPlan {
   if (!input.ended) throw new Error('an ended game needs its last-game marker and standings read');
   const archived: ArchivedGame = { ...next, endedAt: now, winner: result.winner, reason: result.reason };
   const writes = archiveWrites(archived, input.ended.lastGame);
+  // A tournament hears of a match once, when its second game ends.
+  if (stored.tournament && stored.match?.game !== 1)
+    schedules.push({ schedule: SCHEDULES.tournamentResults, member: tournamentResultEntry(stored), at: now });
   let nextGame: StoredGame | null = null;
   if (stored.match?.game === 1) {
     nextGame = secondMatchGame(stored, game, input);
@@ -194,6 +202,7 @@ function secondMatchGame(stored: StoredGame, first: Game, input: ChangeInput): S
     { id: input.newId(), now: input.now },
   );
   nextGame.ai = stored.ai ? { ...stored.ai, side: otherSide(stored.ai.side) } : null;
+  if (stored.tournament) nextGame.tournament = stored.tournament;
   nextGame.match = {
     id: stored.match.id,
     game: 2,

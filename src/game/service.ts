@@ -39,6 +39,7 @@ import {
   newStoredGame,
   planCommit,
   type Read,
+  tournamentResultEntry,
 } from './commit-plan.ts';
 import { guarded } from './guarded.ts';
 import { keys } from './keys.ts';
@@ -196,10 +197,13 @@ export class GameService {
     ai?: StoredGame['ai'];
     /** Game 1 of a two-game match, sides swapped for game 2. */
     match?: boolean;
+    /** A tournament's game: its result is reported to the tournament when it ends. */
+    tournament?: StoredGame['tournament'];
   }): Promise<Outcome<ActiveGame>> {
     return guarded(async () => {
       const stored = this.newGame(input);
       stored.ai = input.ai ?? null;
+      if (input.tournament) stored.tournament = input.tournament;
       if (input.match) stored.match = { id: this.newId(), game: 1 };
       const ply = input.game.plyCount;
       const committed = await this.store.commit(
@@ -374,7 +378,14 @@ export class GameService {
           { key: keys.game(channelId), value: null, expectRevision: read.revision },
           ...archiveWrites(archived, (await this.endOfGameReads(stored)).lastGame),
         ],
-        [...rescheduled(stored, { clock: stored.clock, ply }, null), ...aiTurn(stored, { ply }, null, now)],
+        [
+          ...rescheduled(stored, { clock: stored.clock, ply }, null),
+          ...aiTurn(stored, { ply }, null, now),
+          // The tournament hears of it too (an aborted game has no result: its organiser decides).
+          ...(stored.tournament
+            ? [{ schedule: SCHEDULES.tournamentResults, member: tournamentResultEntry(stored), at: now }]
+            : []),
+        ],
       );
       if (!committed.ok) return failure('position-changed');
       return success({ game: active });
@@ -614,6 +625,7 @@ export class GameService {
       clock: stored.clock ?? null,
       match: stored.match ?? null,
       ai: stored.ai ?? null,
+      tournament: stored.tournament ?? null,
       startedAt: stored.startedAt,
       revision,
     };

@@ -134,6 +134,8 @@ export interface StoredGame {
   match?: MatchState | null;
   /** In a game against the AI: its side and level. */
   ai?: { side: Side; level: 'easy' | 'normal' | 'hard' } | null;
+  /** A game of a tournament's round: when it ends, its result is reported to the tournament. */
+  tournament?: { id: string; round: number } | null;
   startedAt: number;
   updatedAt: number;
 }
@@ -151,6 +153,7 @@ export interface ActiveGame {
   clock: Clock | null;
   match: MatchState | null;
   ai: { side: Side; level: 'easy' | 'normal' | 'hard' } | null;
+  tournament: { id: string; round: number } | null;
   startedAt: number;
   /** The store revision this was loaded at. */
   revision: number;

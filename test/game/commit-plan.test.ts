@@ -219,6 +219,30 @@ describe('the commit plan of a change that ends the game', () => {
     expect(plan.nextGame).toBeNull();
   });
 
+  it('a tournament game tells its tournament when it ends (a match: when game 2 ends), and game 2 stays in it', () => {
+    const tournament = { id: 't-1', round: 2 };
+    const single = finishing();
+    const alone = stored(single, { record: serializeGame(single), tournament });
+    const ended = planAfter(alone, single, (g) => g.play('k5-k1'));
+    expect(ended.schedules).toContainEqual({
+      schedule: SCHEDULES.tournamentResults,
+      member: 't-1|game-1',
+      at: LATER,
+    });
+    const first = finishing();
+    const matchGame = stored(first, {
+      record: serializeGame(first),
+      tournament,
+      match: { id: 'm', game: 1 },
+    });
+    const half = planAfter(matchGame, first, (g) => g.play('k5-k1'));
+    expect(half.schedules.some((change) => change.schedule === SCHEDULES.tournamentResults)).toBe(false);
+    expect(half.nextGame?.tournament).toEqual(tournament);
+    const going = new Game('fetlar');
+    const moved = planAfter(stored(going, { tournament }), going, (g) => g.play('d1-d3'));
+    expect(moved.schedules.some((change) => change.schedule === SCHEDULES.tournamentResults)).toBe(false);
+  });
+
   it('refuses to plan an end without the documents it writes', () => {
     const game = finishing();
     const before = stored(game, { record: serializeGame(game) });
