@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chooseMove } from '../../src/ai/index.ts';
-import { Game } from '../../src/engine/index.ts';
-import { gameWith } from '../engine/setup.ts';
+import { Game, houseVariant, parseOpenTaflRules } from '../../src/engine/index.ts';
+import { gameWith, notationOf } from '../engine/setup.ts';
 
 const FAST = { timeMs: 300 };
 
@@ -171,5 +171,30 @@ describe('the AI in Copenhagen, Brandubh and Tablut', () => {
     );
     const move = game.play(chooseMove(game, 'normal', FAST).notation);
     expect(move.captured).toEqual(['c1', 'd1', 'e1']);
+  });
+});
+
+describe('the AI plays a server’s own rule set as written', () => {
+  /** Brandubh, but the king escapes to any edge square (OpenTafl `esc:e`). */
+  const edgeBrandubh = houseVariant(
+    parseOpenTaflRules('dim:7 esc:e cor: atkf:y ks:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/'),
+    'server:edge-brandubh',
+  );
+
+  it('takes an escape to an edge square that Brandubh itself would not allow', () => {
+    const position = notationOf(7, { king: 'c3', attackers: ['f6', 'g7', 'a7'], defenders: ['e5'] });
+    const game = new Game({ variant: edgeBrandubh, position, sideToMove: 'defenders' });
+    const move = chooseMove(game, 'normal', FAST);
+    game.play(move.notation);
+    expect(game.result).toMatchObject({ winner: 'defenders', reason: 'king-escaped' });
+    // The same position under Brandubh's corners: no move wins at once.
+    const brandubh = new Game({ variant: 'brandubh', position, sideToMove: 'defenders' });
+    expect(
+      brandubh.legalMoves().some((legal) => {
+        const copy = new Game({ variant: 'brandubh', position, sideToMove: 'defenders' });
+        copy.play(legal.notation);
+        return copy.result?.winner === 'defenders';
+      }),
+    ).toBe(false);
   });
 });
