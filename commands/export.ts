@@ -40,6 +40,6 @@ export async function execute(
       name: `tafl-${game.variant.id.replace(':', '-')}-${date}.txt`,
     });
     const what = aborted ? m.abortedGameRecord : finished ? m.lastGameRecord : m.currentGameRecord;
-    return privateReply(what, { files: [file] });
+    return privateReply(`${what} ${m.gameIdNote({ id: record.id })}`, { files: [file] });
   });
 }

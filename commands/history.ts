@@ -45,6 +45,7 @@ export async function execute(
         `${m.variantName(game.variant)}: ${safeName(players.attackers.name)} v ${safeName(players.defenders.name)}`,
       )
       .setDescription(moves.length === 0 ? m.noMovesYet : `\`\`\`\n${cut}${shown.join('\n')}\n\`\`\``)
+      .addFields({ name: m.gameIdField, value: `\`${record.id}\`` })
       .setFooter({
         text: game.result
           ? resultText(m, game.result, game.variant.end.repetition, game.turn)

@@ -87,6 +87,24 @@ export const GERMAN: Record<string, Localized> = {
     description: 'Die Variante, die /herausfordern ohne Angabe spielt (Server verwalten)',
   },
   'variant.default.variant': { name: 'variante', description: 'Welche' },
+  replay: {
+    name: 'nachspielen',
+    description:
+      'Die Partie dieses Kanals (oder die zuletzt hier beendete) oder eine beliebige als GIF-Animation',
+  },
+  'replay.game': {
+    name: 'partie',
+    description: 'Die ID einer Partie, wie /verlauf und /export sie zeigen (Standard: die dieses Kanals)',
+  },
+  'replay.speed': {
+    name: 'tempo',
+    description: 'Wie schnell die Züge aufeinander folgen (Standard: normal)',
+  },
+  'replay.speed=slow': { name: 'langsam' },
+  'replay.speed=normal': { name: 'normal' },
+  'replay.speed=fast': { name: 'schnell' },
+  'replay.from': { name: 'von', description: 'Ab diesem Zug, wie /verlauf ihn nummeriert (Standard: 1)' },
+  'replay.to': { name: 'bis', description: 'Bis zu diesem Zug (Standard: dem letzten)' },
 };
 
 type Body = RESTPostAPIChatInputApplicationCommandsJSONBody;

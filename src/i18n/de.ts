@@ -28,6 +28,8 @@ const PIECE: Record<PieceKind, string> = {
   guard: 'Wächter',
   king: 'König',
 };
+/** The options of /nachspielen by their English names, as German clients show them. */
+const REPLAY_OPTION: Record<string, string> = { from: 'von', to: 'bis' };
 const WINNING_MOVE: Partial<Record<EndReason, string>> = {
   'king-captured': 'fängt den König',
   'king-escaped': 'König entkommt',
@@ -205,6 +207,36 @@ export const de: Messages = {
   earlierMoves: '…frühere Züge in `/export`',
   noMovesYet: 'Noch keine Züge.',
   sideToMove: (p) => `${SIDE[p.side]} am Zug`,
+
+  gameIdField: 'Partie-ID, für /nachspielen',
+  gameIdNote: (p) => `Partie-ID \`${p.id}\`: \`/nachspielen partie:${p.id}\` zeigt sie als Animation.`,
+  replayReady: (p) =>
+    `${p.variant} nachgespielt: **${p.attackers}** (Angreifer) gegen **${p.defenders}** (Verteidiger), ${
+      p.first === 1 && p.last === p.moves
+        ? p.moves === 1
+          ? 'ihr einziger Zug'
+          : `alle ${n(p.moves, 'Zug', 'Züge')}`
+        : `Züge ${p.first}–${p.last} von ${p.moves}`
+    }. Partie \`${p.id}\`.`,
+  replayInProgress:
+    'Die Partie läuft noch: die Animation endet mit der Stellung, die jetzt auf dem Brett steht.',
+  replayThinned: (p) =>
+    `Damit die Datei unter Discords Größenlimit bleibt, zeigt sie nur jede ${p.every}. Stellung.`,
+  replayScaled: (p) =>
+    `Damit die Datei unter Discords Größenlimit bleibt, ist sie auf ${p.percent} % verkleinert.`,
+  replayNoMoves: 'In dieser Partie wurde noch kein Zug gespielt: es gibt nichts nachzuspielen.',
+  replayUnknownGame: (p) =>
+    `Eine beendete Partie \`${p.id}\` ist nicht gespeichert. \`/verlauf\` und \`/export\` zeigen die ID einer Partie; eine laufende spielst du in ihrem Kanal mit \`/nachspielen\` allein nach.`,
+  replayOtherServer:
+    'Diese Partie wurde auf einem anderen Server gespielt: nur dort kann sie nachgespielt werden.',
+  replayNotAMove: (p) =>
+    `\`${REPLAY_OPTION[p.option] ?? p.option}\` ist eine Zugnummer, wie \`/verlauf\` sie zählt: 1 oder mehr, nicht ${p.number}.`,
+  replayBeyondEnd: (p) =>
+    `Die Partie hat ${n(p.moves, 'Zug', 'Züge')}: \`${REPLAY_OPTION[p.option] ?? p.option}:${p.number}\` liegt hinter ihrem Ende.`,
+  replayFromAfterTo: (p) =>
+    `\`von:${p.from}\` liegt nach \`bis:${p.to}\`, der Ausschnitt wäre also leer: vertauscht?`,
+  replayBadSpeed: 'Das Tempo muss langsam, normal oder schnell sein.',
+  replayBusy: 'Gerade werden mehrere Partien nachgespielt: versuche es in einer Minute noch einmal.',
 
   perServer: 'Tabellen werden pro Server geführt.',
   allVariants: 'alle Varianten',

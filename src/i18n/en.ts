@@ -196,6 +196,43 @@ export const en = {
   noMovesYet: 'No moves yet.',
   sideToMove: (p: { side: Side }) => `${p.side} to move`,
 
+  // Replays
+  gameIdField: 'Game id, for /replay',
+  gameIdNote: (p: { id: string }) => `Game id \`${p.id}\`: \`/replay game:${p.id}\` animates it.`,
+  replayReady: (p: {
+    variant: string;
+    attackers: string;
+    defenders: string;
+    first: number;
+    last: number;
+    moves: number;
+    id: string;
+  }) =>
+    `Replay of ${p.variant}: **${p.attackers}** (attackers) against **${p.defenders}** (defenders), ${
+      p.first === 1 && p.last === p.moves
+        ? p.moves === 1
+          ? 'its one move'
+          : `all ${n(p.moves, 'move', 'moves')}`
+        : `moves ${p.first}–${p.last} of ${p.moves}`
+    }. Game \`${p.id}\`.`,
+  replayInProgress: 'The game is still being played: the replay ends at the position now on the board.',
+  replayThinned: (p: { every: number }) =>
+    `To stay within Discord’s file size limit, it shows one position in ${p.every}.`,
+  replayScaled: (p: { percent: number }) =>
+    `To stay within Discord’s file size limit, it is drawn at ${p.percent}% size.`,
+  replayNoMoves: 'This game has no moves yet: there is nothing to replay.',
+  replayUnknownGame: (p: { id: string }) =>
+    `There is no finished game \`${p.id}\` on record. \`/history\` and \`/export\` show a game’s id; a game still in progress is replayed in its channel with \`/replay\` alone.`,
+  replayOtherServer: 'That game was played on another server: it can be replayed only there.',
+  replayNotAMove: (p: { option: string; number: number }) =>
+    `\`${p.option}\` is a move number as \`/history\` counts them: 1 or more, not ${p.number}.`,
+  replayBeyondEnd: (p: { option: string; number: number; moves: number }) =>
+    `The game has ${n(p.moves, 'move', 'moves')}: \`${p.option}:${p.number}\` is past its end.`,
+  replayFromAfterTo: (p: { from: number; to: number }) =>
+    `\`from:${p.from}\` comes after \`to:${p.to}\`, so the excerpt would be empty: swap them?`,
+  replayBadSpeed: 'The speed must be slow, normal or fast.',
+  replayBusy: 'Several replays are being drawn right now: try again in a minute.',
+
   // Standings
   perServer: 'Standings are kept per server.',
   allVariants: 'all variants',

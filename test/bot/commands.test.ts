@@ -15,6 +15,7 @@ describe('command modules', () => {
       'help',
       'history',
       'move',
+      'replay',
       'resign',
       'rules',
       'standings',

@@ -57,6 +57,13 @@ function everyText(m: Messages): Record<string, string> {
     losses: 2,
     draws: 1,
     points: 1.5,
+    option: 'from',
+    from: 4,
+    to: 2,
+    first: 1,
+    last: 2,
+    every: 2,
+    percent: 75,
   };
   const texts: Record<string, string> = {};
   for (const [key, value] of Object.entries(m)) {
