@@ -18,6 +18,11 @@ export interface Config {
   discordApiUrl?: string;
   /** Serve /metrics and /healthz over HTTP (off without METRICS_PORT); a shard adds its index to the port. */
   metrics?: { port: number; host: string };
+  /**
+   * For the shard launcher: how many shards the bot has in all (TOTAL_SHARDS; without it Discord's
+   * recommendation), and which of them this host runs (SHARD_LIST; without it all).
+   */
+  shards?: { total: number; list?: number[] };
 }
 
 export class ConfigError extends Error {
@@ -45,7 +50,40 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     discordApiUrl: optional('DISCORD_API_URL'),
     metrics: metricsSetup(optional),
+    shards: shardSetup(optional),
   };
+}
+
+/** TOTAL_SHARDS and SHARD_LIST: several hosts each run some of the shards, every shard on exactly one. */
+function shardSetup(optional: (name: string) => string | undefined): Config['shards'] {
+  const total = optional('TOTAL_SHARDS');
+  const list = optional('SHARD_LIST');
+  if (total === undefined) {
+    if (list !== undefined)
+      throw new ConfigError(
+        'SHARD_LIST needs TOTAL_SHARDS: set it to the number of shards of all hosts together',
+      );
+    return undefined;
+  }
+  if (!/^\d+$/.test(total) || Number(total) < 1)
+    throw new ConfigError(`TOTAL_SHARDS must be a whole number, 1 or more (not "${total}")`);
+  const count = Number(total);
+  if (list === undefined) return { total: count };
+  const ids = list.split(',').map((entry) => {
+    const id = entry.trim();
+    if (!/^\d+$/.test(id))
+      throw new ConfigError(
+        `SHARD_LIST must be shard ids separated by commas, e.g. 0,1 (not "${entry.trim()}")`,
+      );
+    if (Number(id) >= count)
+      throw new ConfigError(
+        `SHARD_LIST has shard ${Number(id)}, but with TOTAL_SHARDS=${count} the shards are 0 to ${count - 1}`,
+      );
+    return Number(id);
+  });
+  const twice = ids.find((id, index) => ids.indexOf(id) !== index);
+  if (twice !== undefined) throw new ConfigError(`SHARD_LIST names shard ${twice} twice`);
+  return { total: count, list: ids };
 }
 
 function metricsSetup(optional: (name: string) => string | undefined): Config['metrics'] {

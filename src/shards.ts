@@ -3,7 +3,9 @@
  * Each process is `src/main.ts` serving the guilds of its shard; any process may finish any
  * game's work (moves, clocks, the AI), because every change is an atomic commit in Redis.
  * TOTAL_SHARDS fixes the number of shards; without it Discord's recommendation is used. With
- * METRICS_PORT, shard n serves its metrics on METRICS_PORT + n (the launcher serves none).
+ * SHARD_LIST (and TOTAL_SHARDS), this host runs only the shards listed, so that the shards can be
+ * spread over several hosts, each running its own launcher. With METRICS_PORT, shard n serves its
+ * metrics on METRICS_PORT + n (the launcher serves none).
  */
 import 'dotenv/config';
 import { fileURLToPath } from 'node:url';
@@ -26,8 +28,7 @@ const logger = createLogger({
 });
 
 async function shardCount(): Promise<number> {
-  const fixed = Number(process.env.TOTAL_SHARDS);
-  if (Number.isInteger(fixed) && fixed > 0) return fixed;
+  if (config.shards) return config.shards.total;
   // Asked of the configured API, so that a REST proxy (or the test emulator) is honoured.
   const rest = new REST(config.discordApiUrl ? { api: config.discordApiUrl } : {}).setToken(
     config.discordToken,
@@ -43,6 +44,8 @@ const manager = new ShardingManager(
   {
     token: config.discordToken,
     totalShards: await shardCount(),
+    // discord.js ignores shardList when totalShards is 'auto'; config.ts requires TOTAL_SHARDS with it.
+    shardList: config.shards?.list ?? 'auto',
     mode: 'process',
     execArgv: compiled ? [] : ['--import', 'tsx'],
     respawn: true,
@@ -76,4 +79,4 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await manager.spawn({ timeout: 60_000 });
-logger.info('all shards ready', { shards: manager.totalShards });
+logger.info('all shards ready', { shards: [...manager.shards.keys()], of: manager.totalShards });

@@ -72,6 +72,34 @@ describe('settings from the environment', () => {
       );
   });
 
+  it('reads TOTAL_SHARDS and SHARD_LIST, the shards of this host, and says what is wrong with them', () => {
+    const base = { DISCORD_TOKEN: 'a', CLIENT_ID: 'b' };
+    expect(readConfig(base).shards).toBeUndefined();
+    expect(readConfig({ ...base, TOTAL_SHARDS: '4' }).shards).toEqual({ total: 4 });
+    expect(readConfig({ ...base, TOTAL_SHARDS: '4', SHARD_LIST: ' 2, 3 ' }).shards).toEqual({
+      total: 4,
+      list: [2, 3],
+    });
+    expect(readConfig({ ...base, TOTAL_SHARDS: '4', SHARD_LIST: '' }).shards).toEqual({ total: 4 });
+    expect(() => readConfig({ ...base, SHARD_LIST: '0,1' })).toThrow(
+      new ConfigError('SHARD_LIST needs TOTAL_SHARDS: set it to the number of shards of all hosts together'),
+    );
+    for (const wrong of ['0', '-1', 'two', '2.5'])
+      expect(() => readConfig({ ...base, TOTAL_SHARDS: wrong })).toThrow(
+        new ConfigError(`TOTAL_SHARDS must be a whole number, 1 or more (not "${wrong}")`),
+      );
+    expect(() => readConfig({ ...base, TOTAL_SHARDS: '4', SHARD_LIST: '1,4' })).toThrow(
+      new ConfigError('SHARD_LIST has shard 4, but with TOTAL_SHARDS=4 the shards are 0 to 3'),
+    );
+    expect(() => readConfig({ ...base, TOTAL_SHARDS: '4', SHARD_LIST: '0,1,0' })).toThrow(
+      new ConfigError('SHARD_LIST names shard 0 twice'),
+    );
+    for (const wrong of ['0,,1', '0;1', '-1', '1.0', 'a'])
+      expect(() => readConfig({ ...base, TOTAL_SHARDS: '4', SHARD_LIST: wrong })).toThrow(
+        /^SHARD_LIST must be shard ids separated by commas, e\.g\. 0,1 \(not "/,
+      );
+  });
+
   it('refuses an unknown log level', () => {
     expect(() => readConfig({ DISCORD_TOKEN: 'a', CLIENT_ID: 'b', LOG_LEVEL: 'loud' })).toThrow(
       /LOG_LEVEL must be one of/,

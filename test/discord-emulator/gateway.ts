@@ -284,6 +284,13 @@ export class Gateway {
     return [...this.sessions.values()].filter((session) => session.ready).length;
   }
 
+  /** The shards ([id, count]) of the ready sessions that a guild's events go to. */
+  shardsServing(guildId: string): [number, number][] {
+    return [...this.sessions.values()]
+      .filter((session) => session.ready && servesGuild(session, guildId))
+      .map((session) => session.shard);
+  }
+
   /** Asks every connected client for a heartbeat now (op 1). */
   requestHeartbeats(): void {
     for (const connection of this.connections) this.write(connection, { op: 1, d: null, s: null, t: null });

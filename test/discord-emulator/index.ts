@@ -111,6 +111,11 @@ export class DiscordEmulator {
     return this.gateway.readySessions();
   }
 
+  /** The shards ([id, count]) of the ready sessions a guild's events go to: one when it is served once. */
+  shardsServing(guildId: string): [number, number][] {
+    return this.gateway.shardsServing(guildId);
+  }
+
   /** Gateway sessions resumed (RESUME accepted) and identified so far. */
   gatewayCounts(): { resumes: number; identifies: number } {
     return { resumes: this.gateway.resumes, identifies: this.gateway.identifies };
