@@ -218,6 +218,7 @@ export const de: Messages = {
           : `alle ${n(p.moves, 'Zug', 'Züge')}`
         : `Züge ${p.first}–${p.last} von ${p.moves}`
     }. Partie \`${p.id}\`.`,
+  replayAbortedNote: 'ohne Ergebnis beendet',
   replayInProgress:
     'Die Partie läuft noch: die Animation endet mit der Stellung, die jetzt auf dem Brett steht.',
   replayThinned: (p) =>

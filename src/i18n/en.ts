@@ -215,6 +215,7 @@ export const en = {
           : `all ${n(p.moves, 'move', 'moves')}`
         : `moves ${p.first}–${p.last} of ${p.moves}`
     }. Game \`${p.id}\`.`,
+  replayAbortedNote: 'ended without a result',
   replayInProgress: 'The game is still being played: the replay ends at the position now on the board.',
   replayThinned: (p: { every: number }) =>
     `To stay within Discord’s file size limit, it shows one position in ${p.every}.`,

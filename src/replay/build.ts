@@ -63,7 +63,7 @@ export function buildReplay(job: ReplayJob): Replay {
   const draw = (snapshot: ReturnType<typeof game.snapshot>) =>
     boardPixels(snapshot, job.players, {
       messages,
-      ...(job.aborted && snapshot.plyCount === lastPly ? { note: messages.abortedFooter } : {}),
+      ...(job.aborted && snapshot.plyCount === lastPly ? { note: messages.replayAbortedNote } : {}),
     });
 
   const { plies } = planned.plan;

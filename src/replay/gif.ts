@@ -4,7 +4,7 @@
  * squares and the caption, so most of a frame is transparent runs, which LZW packs to little.
  */
 import { type Encoder, GIFEncoder } from './gifenc.ts';
-import { type GifPalette, indicesOf, rgbaOf } from './palette.ts';
+import { ColourIndex, type GifPalette } from './palette.ts';
 import { type Box, blankPixels, changedBox, copyBox, type Pixels, rowDiffers } from './pixels.ts';
 
 /** Leave the frame in place: the next one draws over it. */
@@ -16,9 +16,7 @@ export class AnimationEncoder {
   private readonly shown: Pixels;
   private frames = 0;
   private finished: Uint8Array | null = null;
-  /** Where in the frame's box the changed pixels are, and their colours: kept from frame to frame. */
-  private changedAt = new Int32Array(1 << 14);
-  private changedRgba = new Uint8Array(4 << 14);
+  private readonly index: ColourIndex;
 
   constructor(
     private readonly palette: GifPalette,
@@ -26,6 +24,7 @@ export class AnimationEncoder {
     readonly height: number,
   ) {
     this.shown = blankPixels(width, height);
+    this.index = new ColourIndex(palette);
   }
 
   /** Bytes written so far. */
@@ -46,7 +45,7 @@ export class AnimationEncoder {
     if (this.frames === 0) {
       const whole = { left: 0, top: 0, right: this.width, bottom: this.height };
       copyBox(picture, this.shown, whole);
-      this.gif.writeFrame(indicesOf(this.palette, rgbaOf(picture)), this.width, this.height, {
+      this.gif.writeFrame(this.indices(picture), this.width, this.height, {
         palette: colours,
         delay: delayMs,
         repeat: 0,
@@ -78,6 +77,19 @@ export class AnimationEncoder {
     return this.finished as Uint8Array;
   }
 
+  /** A whole picture as palette indices. */
+  private indices(picture: Pixels): Uint8Array {
+    const index = new Uint8Array(picture.width * picture.height);
+    const { data } = picture;
+    let at = 0;
+    for (let y = 0; y < picture.height; y++) {
+      let i = y * picture.stride + picture.start;
+      for (let x = 0; x < picture.width; x++, i += 3)
+        index[at++] = this.index.of(data[i], data[i + 1], data[i + 2]);
+    }
+    return index;
+  }
+
   /** The box's pixels as palette indices: the transparent one where the picture did not change. */
   private changedIndices(picture: Pixels, box: Box): Uint8Array {
     const width = box.right - box.left;
@@ -85,35 +97,17 @@ export class AnimationEncoder {
     const shown = this.shown;
     const a = shown.data;
     const b = picture.data;
-    let changed = 0;
     for (let y = box.top; y < box.bottom; y++) {
       if (!rowDiffers(shown, picture, y)) continue;
       let i = y * shown.stride + shown.start + 3 * box.left;
       let j = y * picture.stride + picture.start + 3 * box.left;
       let at = (y - box.top) * width;
       for (let x = box.left; x < box.right; x++, i += 3, j += 3, at++) {
-        if (a[i] === b[j] && a[i + 1] === b[j + 1] && a[i + 2] === b[j + 2]) continue;
-        if (changed === this.changedAt.length) this.grow();
-        this.changedAt[changed] = at;
-        this.changedRgba[4 * changed] = b[j];
-        this.changedRgba[4 * changed + 1] = b[j + 1];
-        this.changedRgba[4 * changed + 2] = b[j + 2];
-        this.changedRgba[4 * changed + 3] = 255;
-        changed++;
+        if (a[i] !== b[j] || a[i + 1] !== b[j + 1] || a[i + 2] !== b[j + 2])
+          index[at] = this.index.of(b[j], b[j + 1], b[j + 2]);
       }
     }
-    const indices = indicesOf(this.palette, this.changedRgba.slice(0, 4 * changed));
-    for (let k = 0; k < changed; k++) index[this.changedAt[k]] = indices[k];
     return index;
-  }
-
-  private grow(): void {
-    const at = new Int32Array(this.changedAt.length * 2);
-    at.set(this.changedAt);
-    this.changedAt = at;
-    const rgba = new Uint8Array(this.changedRgba.length * 2);
-    rgba.set(this.changedRgba);
-    this.changedRgba = rgba;
   }
 
   /**

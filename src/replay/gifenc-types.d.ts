@@ -26,9 +26,6 @@ declare module 'gifenc' {
     maxColors: number,
     options?: { format?: 'rgb565' | 'rgb444' | 'rgba4444' },
   ): Colour[];
-  export function applyPalette(
-    rgba: Uint8Array | Uint8ClampedArray,
-    palette: Colour[],
-    format?: 'rgb565' | 'rgb444' | 'rgba4444',
-  ): Uint8Array;
+  /** The index of the colour nearest `pixel` (by squared distance in RGB). */
+  export function nearestColorIndex(colours: Colour[], pixel: Colour): number;
 }

@@ -6,5 +6,5 @@ import { createRequire } from 'node:module';
 
 const gifenc = createRequire(import.meta.url)('gifenc') as typeof import('gifenc');
 
-export const { GIFEncoder, quantize, applyPalette } = gifenc;
+export const { GIFEncoder, quantize, nearestColorIndex } = gifenc;
 export type { Colour, Encoder } from 'gifenc';

@@ -1,10 +1,10 @@
 /**
  * One palette for a whole replay: the renderer's own colours exactly, and the rest (the blends at
- * the edges of pieces, lines and letters) quantized from a sample of the game's pictures. Every
- * frame is mapped to it, so no frame carries a colour table of its own.
+ * the edges of pieces, lines and letters) quantized from a sample of the game's pictures with
+ * gifenc. Every frame is mapped to it, so no frame carries a colour table of its own.
  */
 import { palette as renderColours } from '../render/index.ts';
-import { applyPalette, type Colour, quantize } from './gifenc.ts';
+import { type Colour, nearestColorIndex, quantize } from './gifenc.ts';
 import type { Pixels } from './pixels.ts';
 
 export interface GifPalette {
@@ -30,25 +30,26 @@ export function gamePalette(samples: readonly Pixels[]): GifPalette {
   return { colours: [...opaque, UNCHANGED], opaque, transparentIndex: opaque.length };
 }
 
-/** Palette indices of RGBA pixels: each the nearest opaque colour. */
-export function indicesOf(palette: GifPalette, rgba: Uint8Array): Uint8Array {
-  return applyPalette(rgba, palette.opaque, 'rgb565');
-}
+/**
+ * Each colour's palette entry: the nearest opaque colour, found once per colour and kept. Exact
+ * colours, not gifenc's applyPalette, whose cache shares one entry among all the colours of an
+ * RGB565 bin: there the board's own colour, drawn where an antialiased edge had been, took the
+ * entry of that edge's colour and left a faint ghost of every piece that moved away.
+ */
+export class ColourIndex {
+  private readonly known = new Map<number, number>();
 
-/** RGBA of every pixel of a picture, for indicesOf. */
-export function rgbaOf(pixels: Pixels): Uint8Array {
-  const rgba = new Uint8Array(pixels.width * pixels.height * 4);
-  let k = 0;
-  for (let y = 0; y < pixels.height; y++) {
-    let i = y * pixels.stride + pixels.start;
-    for (let x = 0; x < pixels.width; x++, i += 3, k += 4) {
-      rgba[k] = pixels.data[i];
-      rgba[k + 1] = pixels.data[i + 1];
-      rgba[k + 2] = pixels.data[i + 2];
-      rgba[k + 3] = 255;
+  constructor(private readonly palette: GifPalette) {}
+
+  of(red: number, green: number, blue: number): number {
+    const key = (red << 16) | (green << 8) | blue;
+    let index = this.known.get(key);
+    if (index === undefined) {
+      index = nearestColorIndex(this.palette.opaque, [red, green, blue]);
+      this.known.set(key, index);
     }
+    return index;
   }
-  return rgba;
 }
 
 function sampled(samples: readonly Pixels[]): Uint8Array {

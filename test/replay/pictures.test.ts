@@ -69,6 +69,24 @@ describe('one palette for the game', () => {
 });
 
 describe('the animation', () => {
+  it('maps every colour to its own nearest entry, also beside a near colour in the same frame', () => {
+    // A blend two levels off the ground shares the ground's RGB565 bin.
+    const NEAR = [241, 233, 213];
+    const frames = [
+      picture(32, 16, []),
+      picture(32, 16, [{ x: 20, y: 8, w: 4, h: 4, colour: NEAR }]),
+      // The blend moves: where it was turns back to the ground, beside new blend pixels above it.
+      picture(32, 16, [{ x: 2, y: 1, w: 4, h: 4, colour: NEAR }]),
+    ];
+    const opaque = [GROUND, NEAR, RED];
+    const palette = { opaque, colours: [...opaque, [255, 0, 255]], transparentIndex: opaque.length };
+    const encoder = new AnimationEncoder(palette, 32, 16);
+    for (const frame of frames) encoder.add(frame, 100);
+    const gif = decodeGif(encoder.finish());
+    for (const [i, frame] of frames.entries())
+      expect(largestDifference(gif.shown(i), frame), `frame ${i}`).toBe(0);
+  });
+
   it('first frame whole, then only the box that changed, each decoding to the picture given', () => {
     const frames: Pixels[] = [
       picture(64, 48, []),
