@@ -5,6 +5,7 @@ import type { GameService } from '../game/service.ts';
 import type { Messages } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import { AiDriver } from './ai-driver.ts';
+import { AnalysisRuns } from './analysis-runs.ts';
 import { announcement, secondGame } from './announce.ts';
 import { ChallengeExpiry } from './challenge-expiry.ts';
 import type { BotContext } from './command.ts';
@@ -25,6 +26,8 @@ export interface BotOptions {
   logger: Logger;
   /** How often to look for deadlines (default 15 s); 0 turns the timer off (tests sweep by hand). */
   sweepIntervalMs?: number;
+  /** What the AI has for each position when /analyze reviews a game (default 200 ms). */
+  analysisMsPerPosition?: number;
 }
 
 export interface Bot {
@@ -56,6 +59,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     logger: options.logger,
     ai: new AiDriver(options.service, aiPlayer, client, pictures, options.logger),
     expiry: new ChallengeExpiry(options.service, client, options.logger),
+    analyses: new AnalysisRuns(options.service, options.analysisMsPerPosition),
   };
   const router = createRouter(commands, context);
   let accepting = true;
@@ -151,6 +155,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       await context.ai.idle();
       await aiPlayer.close();
       await router.drain();
+      await context.analyses.close();
       await context.expiry.stop();
       await client.destroy();
     },

@@ -8,6 +8,7 @@ import type {
 import type { GameService } from '../game/service.ts';
 import type { Logger } from '../log.ts';
 import type { AiDriver } from './ai-driver.ts';
+import type { AnalysisRuns } from './analysis-runs.ts';
 import type { ChallengeExpiry } from './challenge-expiry.ts';
 import type { BoardPictures } from './pictures.ts';
 
@@ -19,6 +20,8 @@ export interface BotContext {
   ai: AiDriver;
   /** Closes expired challenges' messages; wake it at a new challenge's expiry. */
   expiry: ChallengeExpiry;
+  /** Reviews finished games for /analyze, off the event loop. */
+  analyses: AnalysisRuns;
 }
 
 export interface Command {

@@ -63,6 +63,14 @@ export const GERMAN: Record<string, Localized> = {
     description: 'Welches Regelwerk, auch die des Servers (Standard: der Standard des Servers)',
   },
   help: { name: 'hilfe', description: 'Wie man hier Tafl spielt' },
+  analyze: {
+    name: 'analysieren',
+    description: 'Eine beendete Partie ansehen: wer nach jedem Zug besser stand, und die schlechtesten Züge',
+  },
+  'analyze.game': {
+    name: 'partie',
+    description: 'Eine Partie-ID aus /verlauf (Standard: die zuletzt in diesem Kanal beendete Partie)',
+  },
   variant: {
     name: 'variante',
     description: 'Die eigenen Varianten dieses Servers, aus OpenTafl-Regelzeilen',

@@ -9,6 +9,8 @@ export const keys = {
   /** The id of the last game that finished in a channel, for /export and /history. */
   lastGame: (channelId: string) => `last:${channelId}`,
   standings: (guildId: string) => `standings:${guildId}`,
+  /** The review of a finished game (/analyze), kept once made. */
+  review: (gameId: string) => `review:${gameId}`,
   /** A guild's own variants and its default variant. */
   serverVariants: (guildId: string) => `variants:${guildId}`,
 };

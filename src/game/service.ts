@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import type { GameReview } from '../analysis/review.ts';
 import {
   Game,
   type GameResult,
@@ -523,6 +524,21 @@ export class GameService {
   async memberRecord(guildId: string, userId: string, variant?: VariantKey): Promise<MemberRecord | null> {
     const read = await this.store.read<StandingsDoc>(keys.standings(guildId));
     return read ? memberRecord(read.value, userId, variant) : null;
+  }
+
+  /** An archived game's moves, loaded into the engine. */
+  gameOf(archived: ArchivedGame): Game {
+    return loadGame(archived.record);
+  }
+
+  /** The review /analyze made of a finished game, or null. */
+  async review(gameId: string): Promise<GameReview | null> {
+    return (await this.store.read<GameReview>(keys.review(gameId)))?.value ?? null;
+  }
+
+  /** Keeps a finished game's review; the first kept stays (a review of a finished game never changes). */
+  async saveReview(gameId: string, review: GameReview): Promise<void> {
+    await this.store.commit([{ key: keys.review(gameId), value: review, expectRevision: 0 }]);
   }
 
   async archived(gameId: string): Promise<ArchivedGame | null> {

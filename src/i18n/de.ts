@@ -253,13 +253,36 @@ export const de: Messages = {
   unratedFooter: 'Ein Sieg zählt 1 Punkt, ein Remis ½. Wähle eine Variante, um Wertungen zu sehen.',
   tableHead: (rated) => ` #  Mitglied          Spiele S   N   U  Punkte${rated ? '  Wertung' : ''}`,
 
+  analysisTitle: (p) => `Analyse: ${p.title}`,
+  analysing: (p) => `Analysiere Stellung ${p.done} von ${p.total}…`,
+  analysisLive:
+    'Diese Partie läuft noch: eine Analyse jetzt würde einer Seite gegen die andere helfen. Frag wieder, wenn sie beendet ist.',
+  analysisNoGame:
+    'In diesem Kanal ist noch keine Partie beendet: spiel eine, oder gib eine Partie-ID an (`/verlauf` zeigt sie).',
+  analysisUnknownGame: (p) => `Eine beendete Partie „${p.id}“ gibt es auf diesem Server nicht.`,
+  analysisWorst: (p) => `Die schlechtesten Züge der ${SIDE[p.side]}`,
+  analysisNone: 'Keine Fehler: jeder Zug lag innerhalb von 1,5 der Wahl der KI.',
+  analysisLine: (p) =>
+    `${p.move}. **${p.notation}** ${p.blunder ? 'grober Fehler' : 'Fehler'}, ${p.swing}${p.better ? `; besser ${p.better}` : ''}`,
+  analysisFooter: (p) =>
+    `Die KI sah jede Stellung ${p.ms} ms lang an. Werte: etwa 1 je Bauernwert, aus Sicht der Verteidiger; ±10 ist ein erzwungener Sieg. Ein Fehler kostet 1,5, ein grober Fehler 4.`,
+  plot: {
+    defendersAhead: 'Verteidiger vorn',
+    attackersAhead: 'Angreifer vorn',
+    move: 'Zug',
+    kingThreatened: 'König bedroht',
+    capture: 'Schlagen',
+    mistake: 'Fehler',
+    blunder: 'grober Fehler',
+  },
+
   helpTitle: 'Tafl spielen',
   help: (variants) => [
     '**Partie starten** `/herausfordern gegner:@jemand` (wähle `variante`, `seite`, und `thread:true`, um in einem neuen Thread zu spielen). Angenommen wird innerhalb von 15 Minuten mit der Schaltfläche.',
     '**Ziehen** `/zug e5-e8`: eine Figur zieht wie ein Turm, von einem Feld zu einem anderen. Beim Tippen schlägt der Bot deine legalen Züge vor: ohne Eingabe zuerst deine stärksten Züge (Schlagen, Fluchten, Drohungen gegen den König, Königszüge) mit dem, was sie bewirken, dann deine Figuren, die ziehen können; nach einem Feld die Züge dieser Figur.',
     '**Ansehen** `/brett` zeigt das Brett der Partie in diesem Kanal. Felder heißen nach Linie (Buchstabe) und Reihe (Zahl), `a1` ist unten links.',
     '**Beenden** `/aufgeben`, oder `/remis`, um Remis anzubieten (dein Gegner nimmt mit der Schaltfläche oder `/remis` an; ein Zug lehnt es ab). Moderatoren beenden eine festgefahrene Partie ohne Ergebnis mit `/abbrechen`.',
-    '**Lernen** `/regeln` erklärt eine Variante. `/tabelle` zeigt die Tabelle dieses Servers.',
+    '**Lernen** `/regeln` erklärt eine Variante. `/tabelle` zeigt die Tabelle dieses Servers. `/analysieren` sieht eine beendete Partie noch einmal an: wer nach jedem Zug besser stand, und die schlechtesten Züge jeder Seite (ein Fehler kostet 1,5, etwa anderthalb Bauern; ein grober Fehler 4).',
     '**Hausregeln** Moderatoren fügen mit `/variante hinzufuegen` eigene Varianten des Servers aus OpenTafl-Regelzeilen hinzu und wählen mit `/variante standard` die Standardvariante; `/variante liste` zeigt alle.',
     `**Varianten** ${variants}`,
   ],

@@ -250,6 +250,29 @@ export const en = {
   /** The table's column heads, padded to the columns' widths. */
   tableHead: (rated: boolean) => ` #  Member            Games  W   L   D  Points${rated ? '  Rating' : ''}`,
 
+  // Reviews (/analyze)
+  analysisTitle: (p: { title: string }) => `Review: ${p.title}`,
+  analysing: (p: { done: number; total: number }) => `Analysing position ${p.done} of ${p.total}…`,
+  analysisLive:
+    'This game is still being played: a review now would help one side against the other. Ask again when it has ended.',
+  analysisNoGame: 'No game has ended in this channel yet: play one, or give a game id (shown by `/history`).',
+  analysisUnknownGame: (p: { id: string }) => `There is no finished game "${p.id}" on this server.`,
+  analysisWorst: (p: { side: Side }) => `The ${p.side}’ worst moves`,
+  analysisNone: 'No mistakes: every move was within 1.5 of the AI’s choice.',
+  analysisLine: (p: { move: number; notation: string; better: string; swing: string; blunder: boolean }) =>
+    `${p.move}. **${p.notation}** ${p.blunder ? 'blunder' : 'mistake'}, ${p.swing}${p.better ? `; better ${p.better}` : ''}`,
+  analysisFooter: (p: { ms: number }) =>
+    `The AI looked ${p.ms} ms at each position. Scores: about 1 per pawn’s worth, from the defenders’ side; ±10 is a forced win. A mistake costs 1.5, a blunder 4.`,
+  plot: {
+    defendersAhead: 'defenders ahead',
+    attackersAhead: 'attackers ahead',
+    move: 'move',
+    kingThreatened: 'king threatened',
+    capture: 'capture',
+    mistake: 'mistake',
+    blunder: 'blunder',
+  },
+
   // Help and rules
   helpTitle: 'Playing tafl here',
   help: (variants: string) => [
@@ -257,7 +280,7 @@ export const en = {
     '**Play** `/move e5-e8`: a piece moves like a rook, from one square to another. Start typing and the bot suggests your legal moves: nothing typed lists your strongest moves first (captures, escapes, threats to the king, king moves), saying what each does, then your pieces that can move; a square lists that piece’s moves.',
     '**Look** `/board` shows the board of the game in this channel. Squares are named by file letter and rank number, `a1` bottom left.',
     '**End** `/resign`, or `/draw` to offer a draw (your opponent accepts with the button or `/draw`; a move declines it). Moderators end a stalled game without a result with `/abort`.',
-    '**Learn** `/rules` explains a variant. `/standings` shows this server’s table.',
+    '**Learn** `/rules` explains a variant. `/standings` shows this server’s table. `/analyze` reviews a finished game: a plot of who stood better after every move, and each side’s worst moves (a mistake costs 1.5, about a pawn and a half; a blunder 4).',
     '**House rules** Moderators add the server’s own variants from OpenTafl rules strings with `/variant add`, and choose the default with `/variant default`; `/variant list` shows them all.',
     `**Variants** ${variants}`,
   ],

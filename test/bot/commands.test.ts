@@ -8,6 +8,7 @@ describe('command modules', () => {
     const commands = await loadCommands();
     expect([...commands.keys()].sort()).toEqual([
       'abort',
+      'analyze',
       'board',
       'challenge',
       'draw',

@@ -24,6 +24,8 @@ export type BotOptions = ServiceOptions & {
   wrapStore?: (store: Store) => Store;
   /** Another Redis than the tests' own. */
   redisUrl?: string;
+  /** What the AI has for each position in /analyze. */
+  analysisMsPerPosition?: number;
 };
 
 export interface BotProcess {
@@ -55,6 +57,7 @@ export async function startBotProcess(
     service,
     logger,
     sweepIntervalMs: 0,
+    analysisMsPerPosition: options.analysisMsPerPosition,
   });
   await bot.start();
   return {

@@ -1,0 +1,104 @@
+import {
+  AttachmentBuilder,
+  type ChatInputCommandInteraction,
+  EmbedBuilder,
+  InteractionContextType,
+  MessageFlags,
+  SlashCommandBuilder,
+} from 'discord.js';
+import type { GameReview, MoveReview } from '../src/analysis/review.ts';
+import type { BotContext } from '../src/bot/command.ts';
+import { messagesOf, onlyMention, safeName } from '../src/bot/present.ts';
+import type { Game, Side } from '../src/engine/index.ts';
+import type { Player } from '../src/game/types.ts';
+import type { Messages } from '../src/i18n/index.ts';
+import { renderEvalPlot } from '../src/render/eval-plot.ts';
+
+export const data = new SlashCommandBuilder()
+  .setName('analyze')
+  .setDescription('Review a finished game: who stood better after every move, and the worst moves')
+  .setContexts(InteractionContextType.Guild)
+  .addStringOption((option) =>
+    option
+      .setName('game')
+      .setDescription('A game id from /history (default: the last game finished in this channel)')
+      .setMaxLength(64),
+  );
+
+/** How often the deferred reply is edited with the progress. */
+const PROGRESS_EVERY_MS = 2000;
+
+export async function execute(interaction: ChatInputCommandInteraction, context: BotContext): Promise<void> {
+  const m = messagesOf(interaction);
+  const refuse = (content: string) =>
+    interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: onlyMention() });
+  const found = await finishedGame(interaction, context, m);
+  if ('refusal' in found) {
+    await refuse(found.refusal);
+    return;
+  }
+  const { id, game, players } = found;
+  const title = `${m.variantName(game.variant)}: ${safeName(players.attackers.name)} v ${safeName(players.defenders.name)}`;
+  const kept = await context.service.review(id);
+  if (kept) {
+    await interaction.reply(reviewMessage(m, kept, title));
+    return;
+  }
+  await interaction.deferReply();
+  let shownAt = 0;
+  let edits = Promise.resolve();
+  const review = await context.analyses.run(id, game, (done, total) => {
+    const now = Date.now();
+    if (now - shownAt < PROGRESS_EVERY_MS || done === total) return;
+    shownAt = now;
+    edits = edits.then(() => interaction.editReply({ content: m.analysing({ done, total }) }).then(() => {}));
+    edits.catch(() => {});
+  });
+  await edits.catch(() => {});
+  await interaction.editReply(reviewMessage(m, review, title));
+}
+
+/** The game to review: by id (a finished game of this server), or the channel's last finished one. */
+async function finishedGame(
+  interaction: ChatInputCommandInteraction,
+  { service }: BotContext,
+  m: Messages,
+): Promise<{ id: string; game: Game; players: Record<Side, Player> } | { refusal: string }> {
+  const asked = interaction.options.getString('game')?.trim();
+  if (asked) {
+    const archived = await service.archived(asked);
+    if (!archived || archived.guildId !== interaction.guildId)
+      return { refusal: m.analysisUnknownGame({ id: asked.slice(0, 64) }) };
+    return { id: archived.id, game: service.gameOf(archived), players: archived.players };
+  }
+  const record = await service.gameForRecord(interaction.channelId);
+  if (!record) return { refusal: m.analysisNoGame };
+  if (!record.finished) return { refusal: m.analysisLive };
+  return { id: record.id, game: record.game, players: record.players };
+}
+
+function reviewMessage(m: Messages, review: GameReview, title: string) {
+  const plot = new AttachmentBuilder(renderEvalPlot(review, { title, ...m.plot }), { name: 'review.png' });
+  const embed = new EmbedBuilder()
+    .setTitle(m.analysisTitle({ title }))
+    .setImage('attachment://review.png')
+    .setFooter({ text: m.analysisFooter({ ms: review.msPerPosition }) });
+  for (const side of ['attackers', 'defenders'] as const) {
+    const worst = review.worst[side];
+    embed.addFields({
+      name: m.analysisWorst({ side }),
+      value: worst.length > 0 ? worst.map((move) => line(m, move)).join('\n') : m.analysisNone,
+    });
+  }
+  return { content: '', embeds: [embed], files: [plot], allowedMentions: onlyMention() };
+}
+
+function line(m: Messages, move: MoveReview): string {
+  return m.analysisLine({
+    move: Math.ceil(move.ply / 2),
+    notation: move.notation,
+    better: move.better ?? '',
+    swing: `−${(move.loss / 100).toFixed(1)}`,
+    blunder: move.verdict === 'blunder',
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * Game reviews as the bot runs them: in an AI worker of their own (one thread, so a review never
+ * takes more than one core from the bot and never waits behind, or delays, an AI game's move),
+ * one run per game however many ask at once, and the result kept with the archived game.
+ */
+import { AiPlayer } from '../ai/player.ts';
+import { type GameReview, reviewGame } from '../analysis/review.ts';
+import type { Game } from '../engine/index.ts';
+import type { GameService } from '../game/service.ts';
+
+/** What the AI has for each position: a 120-ply game takes about 25 s. */
+export const MS_PER_POSITION = 200;
+
+type Progress = (done: number, total: number) => void;
+
+export class AnalysisRuns {
+  private readonly running = new Map<string, { review: Promise<GameReview>; listeners: Set<Progress> }>();
+  private player: AiPlayer | null = null;
+  /** Reviews started (not joined), since the bot started. */
+  started = 0;
+
+  constructor(
+    private readonly service: GameService,
+    private readonly msPerPosition = MS_PER_POSITION,
+  ) {}
+
+  /** The review of a finished game: kept from an earlier run, joined to one under way, or started. */
+  run(gameId: string, game: Game, progress: Progress): Promise<GameReview> {
+    const current = this.running.get(gameId);
+    if (current) {
+      current.listeners.add(progress);
+      return current.review;
+    }
+    this.started++;
+    const listeners = new Set<Progress>([progress]);
+    const review = this.review(gameId, game, listeners).finally(() => this.running.delete(gameId));
+    this.running.set(gameId, { review, listeners });
+    return review;
+  }
+
+  private async review(gameId: string, game: Game, listeners: Set<Progress>): Promise<GameReview> {
+    this.player ??= new AiPlayer();
+    const player = this.player;
+    const reviewed = await reviewGame(
+      game,
+      async (position) => {
+        const move = await player.think(position, 'normal', this.msPerPosition);
+        return { best: move.notation, score: move.score };
+      },
+      {
+        msPerPosition: this.msPerPosition,
+        progress: (done, total) => {
+          for (const listener of listeners) listener(done, total);
+        },
+      },
+    );
+    await this.service.saveReview(gameId, reviewed);
+    return reviewed;
+  }
+
+  async close(): Promise<void> {
+    await this.player?.close();
+    this.player = null;
+  }
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { chooseMove } from '../../src/ai/index.ts';
+import { BLUNDER, DECISIVE, type Look, review, reviewGame } from '../../src/analysis/review.ts';
+import type { Game, VariantId } from '../../src/engine/index.ts';
+import { gameWith, type Pieces } from '../engine/setup.ts';
+
+/** The AI's look at a position, on this thread, briefly. */
+const quickLook = async (position: Game): Promise<Look> => {
+  const move = chooseMove(position, 'normal', { timeMs: 150 });
+  return { best: move.notation, score: move.score };
+};
+
+/**
+ * In each family, the attackers give up the one piece that keeps the king from an escape square,
+ * and the king takes it.
+ */
+const planted: [string, VariantId, Pieces, string, string][] = [
+  [
+    '11x11 corners',
+    'fetlar',
+    { king: 'e1', attackers: ['c1', 'h1', 'a6', 'k6', 'e7'], defenders: ['f6'] },
+    'c1-c2',
+    'e1-a1',
+  ],
+  [
+    '19x19 citadels',
+    'alea-armed',
+    { king: 'e1', attackers: ['c1', 'p1', 'e2', 'd3', 'f3', 'a10', 's10'], defenders: ['j10'] },
+    'c1-c3',
+    'e1-b1',
+  ],
+  // Here the attackers could have captured the king at once (h2-f2): the blunder throws a win away.
+  [
+    '9x9 edge',
+    'tablut',
+    { king: 'e2', attackers: ['e1', 'd2', 'h2', 'e4', 'f4'], defenders: ['b8'] },
+    'e1-h1',
+    'e2-e1',
+  ],
+  [
+    '7x7 corners',
+    'brandubh',
+    { king: 'd1', attackers: ['c1', 'e1', 'd2', 'a5', 'g5'], defenders: ['e6'] },
+    'c1-c3',
+    'd1-a1',
+  ],
+];
+
+describe('the review of a game finds a planted blunder', () => {
+  it.each(planted)(
+    '%s: the move that lets the king escape is the attackers’ worst, a blunder',
+    async (_family, variant, pieces, blunder, escape) => {
+      const game = gameWith(variant, pieces, 'attackers');
+      game.play(blunder);
+      game.play(escape);
+      expect(game.result).toMatchObject({ winner: 'defenders' });
+      const seen: number[] = [];
+      const reviewed = await reviewGame(game, quickLook, {
+        msPerPosition: 150,
+        progress: (done) => seen.push(done),
+      });
+      expect(seen).toEqual([1, 2, 3]);
+      const [worst] = reviewed.worst.attackers;
+      expect(worst).toMatchObject({ ply: 1, side: 'attackers', notation: blunder, verdict: 'blunder' });
+      expect(worst.loss).toBeGreaterThanOrEqual(BLUNDER);
+      expect(worst.better).not.toBeNull();
+      expect(worst.better).not.toBe(blunder);
+      expect(reviewed.moves[1]).toMatchObject({
+        side: 'defenders',
+        loss: 0,
+        verdict: null,
+        evalAfter: DECISIVE,
+      });
+      expect(reviewed.worst.defenders).toEqual([]);
+    },
+  );
+});
+
+describe('scoring the moves from the looks', () => {
+  it('a move as good as the AI’s costs nothing; worse costs the difference, from the mover’s side', () => {
+    const game = gameWith('fetlar', { king: 'f6', attackers: ['a4', 'k4'], defenders: ['c3'] }, 'attackers');
+    game.play('a4-a5');
+    game.play('c3-c4');
+    // Attackers to move at 0 (score for them +50), defenders at 1 (+300 for them), attackers at 2 (−100 for them).
+    const reviewed = review(
+      game,
+      [
+        { best: 'a4-a5', score: 50 },
+        { best: 'c3-c2', score: 300 },
+        { best: 'k4-k5', score: -100 },
+      ],
+      [false, true],
+      100,
+    );
+    expect(reviewed.evalStart).toBe(-50);
+    expect(reviewed.moves[0]).toMatchObject({
+      evalAfter: 300,
+      loss: 350,
+      better: null,
+      verdict: 'mistake',
+      kingThreatened: false,
+    });
+    expect(reviewed.moves[1]).toMatchObject({
+      evalAfter: 100,
+      loss: 200,
+      better: 'c3-c2',
+      verdict: 'mistake',
+      kingThreatened: true,
+    });
+    expect(reviewed.worst.attackers.map((move) => move.ply)).toEqual([1]);
+  });
+});
