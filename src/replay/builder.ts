@@ -57,6 +57,11 @@ export class ReplayBuilder {
     return replay;
   }
 
+  /** For tests: kill the worker as a crash would. */
+  crashWorkerForTest(): void {
+    void this.worker?.terminate();
+  }
+
   async close(): Promise<void> {
     const worker = this.worker;
     if (worker) this.stop(worker, new Error('the replays were closed'));

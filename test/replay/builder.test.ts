@@ -1,0 +1,58 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { Game, serializeGame } from '../../src/engine/index.ts';
+import type { ReplayJob } from '../../src/replay/build.ts';
+import { MOST_WAITING, ReplayBuilder, ReplayBusyError } from '../../src/replay/builder.ts';
+import { decodeGif } from './decode.ts';
+
+const builder = new ReplayBuilder();
+afterAll(() => builder.close());
+
+function brandubhJob(plies: number): ReplayJob {
+  const game = new Game('brandubh');
+  while (game.plyCount < plies) {
+    game.play(game.legalMoves()[0]);
+    if (game.isGameOver()) throw new Error('the game ended');
+  }
+  return {
+    record: serializeGame(game),
+    players: { attackers: 'Ann', defenders: 'Bob' },
+    language: 'en',
+    request: { speed: 'normal' },
+    aborted: false,
+  };
+}
+
+describe('replays built in the worker thread', () => {
+  it('comes back whole, its GIF moved to this thread', async () => {
+    const replay = await builder.build(brandubhJob(4));
+    expect(replay).toMatchObject({ frames: 5, scale: 1, every: 1, fromMove: 1, toMove: 2, moves: 2 });
+    expect(replay.gif).toBeInstanceOf(Uint8Array);
+    expect(decodeGif(replay.gif).frames).toBe(5);
+  });
+
+  it('a few wait their turn; more at once are refused rather than queued', async () => {
+    const jobs = Array.from({ length: MOST_WAITING + 1 }, () => builder.build(brandubhJob(2)));
+    const settled = await Promise.allSettled(jobs);
+    expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(MOST_WAITING);
+    const [refused] = settled.filter((s) => s.status === 'rejected');
+    expect((refused as PromiseRejectedResult).reason).toBeInstanceOf(ReplayBusyError);
+    // Once they are done, the next is built.
+    expect((await builder.build(brandubhJob(2))).frames).toBe(3);
+  });
+
+  it('a job the worker cannot do fails alone, and the worker goes on', async () => {
+    await expect(builder.build({ ...brandubhJob(2), request: { speed: 'normal', to: 9 } })).rejects.toThrow(
+      'beyond-last-move',
+    );
+    expect((await builder.build(brandubhJob(2))).frames).toBe(3);
+    expect(builder.restarts).toBe(0);
+  });
+
+  it('a crash fails the replays under way, and the next starts a new worker', async () => {
+    const building = builder.build(brandubhJob(6));
+    builder.crashWorkerForTest();
+    await expect(building).rejects.toThrow('the replay worker stopped');
+    expect(builder.restarts).toBe(1);
+    expect((await builder.build(brandubhJob(2))).frames).toBe(3);
+  });
+});
