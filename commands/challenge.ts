@@ -6,7 +6,7 @@ import {
   SlashCommandBuilder,
   ThreadAutoArchiveDuration,
 } from 'discord.js';
-import { challengeMessage, closedMessage } from '../src/bot/challenge-messages.ts';
+import { challengeMessage, closedMessage, parseChallengeButton } from '../src/bot/challenge-messages.ts';
 import type { BotContext } from '../src/bot/command.ts';
 import { gameTitle, situation } from '../src/bot/game-messages.ts';
 import type { BoardPictures } from '../src/bot/pictures.ts';
@@ -197,9 +197,9 @@ export async function button(interaction: ButtonInteraction, context: BotContext
     return;
   }
   await answer(interaction, async (): Promise<Answer> => {
-    const match = BUTTON.exec(interaction.customId);
-    if (!match) return privateAnswer(m.buttonInvalid);
-    const [, action, id] = match;
+    const pressed = parseChallengeButton(interaction.customId);
+    if (!pressed) return privateAnswer(m.buttonInvalid);
+    const { action, challengeId: id } = pressed;
 
     if (action === 'decline' || action === 'withdraw') {
       const outcome =
@@ -250,8 +250,6 @@ export async function button(interaction: ButtonInteraction, context: BotContext
     };
   });
 }
-
-const BUTTON = /^challenge:(accept|decline|withdraw):([\w-]{1,64})$/;
 
 const threadName = (variant: string, one: string, other: string) =>
   `${variant}: ${one} v ${other}`.slice(0, 100);

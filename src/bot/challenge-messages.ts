@@ -16,15 +16,15 @@ export function challengeMessage(m: Messages, challenge: Challenge): Post {
   ];
   const buttons = [
     new ButtonBuilder()
-      .setCustomId(`challenge:accept:${challenge.id}`)
+      .setCustomId(challengeButtonId('accept', challenge.id))
       .setLabel(m.accept)
       .setStyle(ButtonStyle.Success),
     new ButtonBuilder()
-      .setCustomId(`challenge:decline:${challenge.id}`)
+      .setCustomId(challengeButtonId('decline', challenge.id))
       .setLabel(m.decline)
       .setStyle(ButtonStyle.Danger),
     new ButtonBuilder()
-      .setCustomId(`challenge:withdraw:${challenge.id}`)
+      .setCustomId(challengeButtonId('withdraw', challenge.id))
       .setLabel(m.withdraw)
       .setStyle(ButtonStyle.Secondary),
   ];
@@ -58,4 +58,19 @@ export function closedMessage(m: Messages, challenge: Challenge, why: string): P
 function variantLabel(m: Messages, challenge: Challenge): string {
   const variant = variantOf(challenge.variant, challenge.rules);
   return safeName(variant ? m.variantName(variant) : challenge.variant);
+}
+
+type ChallengeAction = 'accept' | 'decline' | 'withdraw';
+
+/** A challenge button's custom id: `challenge:<action>:<challengeId>`. */
+export function challengeButtonId(action: ChallengeAction, challengeId: string): string {
+  return `challenge:${action}:${challengeId}`;
+}
+
+/** The action and challenge a button's custom id names, or null for any other id. */
+export function parseChallengeButton(
+  customId: string,
+): { action: ChallengeAction; challengeId: string } | null {
+  const match = /^challenge:(accept|decline|withdraw):([\w-]{1,64})$/.exec(customId);
+  return match ? { action: match[1] as ChallengeAction, challengeId: match[2] } : null;
 }
