@@ -51,6 +51,11 @@ export async function benchReplay(): Promise<void> {
   );
   // Once each first, for the worker's compiler; then measured, the bot's thread doing nothing else.
   for (const job of jobs) await builder.build(job);
+  // The same thread with no replay under way, for comparison: what the machine alone costs it.
+  const idle = monitorEventLoopDelay({ resolution: 5 });
+  idle.enable();
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  idle.disable();
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
   for (const { variant, plies, ...job } of jobs) {
@@ -71,7 +76,8 @@ export async function benchReplay(): Promise<void> {
   }
   delay.disable();
   console.log(
-    `  event-loop delay while replays are built: p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms, max ${(delay.max / 1e6).toFixed(1)} ms`,
+    `  event-loop delay while replays are built: p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms, max ${(delay.max / 1e6).toFixed(1)} ms` +
+      ` (3 s with none: p99 ${(idle.percentile(99) / 1e6).toFixed(1)} ms, max ${(idle.max / 1e6).toFixed(1)} ms)`,
   );
   await builder.close();
 }
