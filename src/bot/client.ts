@@ -15,6 +15,7 @@ import { createBoardPictures, warmPictures } from './pictures.ts';
 import { messagesOfChannel, onlyMention, type Post } from './present.ts';
 import { commandBodies, syncCommands } from './register.ts';
 import { createRouter } from './router.ts';
+import { TournamentDriver, tournamentsOf } from './tournament-driver.ts';
 
 export interface BotOptions {
   token: string;
@@ -60,13 +61,17 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     ai: new AiDriver(options.service, aiPlayer, client, pictures, options.logger),
     expiry: new ChallengeExpiry(options.service, client, options.logger),
     analyses: new AnalysisRuns(options.service, options.analysisMsPerPosition),
+    tournaments: new TournamentDriver(tournamentsOf(options.service), client, pictures, options.logger),
   };
   const router = createRouter(commands, context);
   let accepting = true;
 
   client.on(Events.InteractionCreate, (interaction) => {
     if (!accepting) return;
-    void router.handle(interaction);
+    const handled = router.handle(interaction);
+    // A command or button may have ended a tournament game, or started or changed a tournament.
+    if (interaction.isChatInputCommand() || interaction.isButton())
+      void handled.then(() => context.tournaments.nudge());
   });
   client.on(Events.Error, (error) => options.logger.error('discord client error', { error }));
   client.on(Events.ShardDisconnect, (event, shard) =>
@@ -93,6 +98,9 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       }));
     }
     await context.expiry.idle();
+    // Games lost on time may end a tournament round.
+    context.tournaments.nudge();
+    await context.tournaments.idle();
   }
 
   /** Posts to a channel in its server's language; a channel that is gone or closed to the bot is logged, not fatal. */
@@ -155,6 +163,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       await context.ai.idle();
       await aiPlayer.close();
       await router.drain();
+      await context.tournaments.stop();
       await context.analyses.close();
       await context.expiry.stop();
       await client.destroy();

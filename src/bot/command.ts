@@ -11,6 +11,7 @@ import type { AiDriver } from './ai-driver.ts';
 import type { AnalysisRuns } from './analysis-runs.ts';
 import type { ChallengeExpiry } from './challenge-expiry.ts';
 import type { BoardPictures } from './pictures.ts';
+import type { TournamentDriver } from './tournament-driver.ts';
 
 export interface BotContext {
   service: GameService;
@@ -22,6 +23,8 @@ export interface BotContext {
   expiry: ChallengeExpiry;
   /** Reviews finished games for /analyze, off the event loop. */
   analyses: AnalysisRuns;
+  /** Records tournament games' results and opens rounds; nudge it after a tournament changes. */
+  tournaments: TournamentDriver;
 }
 
 export interface Command {

@@ -113,6 +113,69 @@ export const GERMAN: Record<string, Localized> = {
   'replay.speed=fast': { name: 'schnell' },
   'replay.from': { name: 'von', description: 'Ab diesem Zug, wie /verlauf ihn nummeriert (Standard: 1)' },
   'replay.to': { name: 'bis', description: 'Bis zu diesem Zug (Standard: dem letzten)' },
+  tournament: {
+    name: 'turnier',
+    description: 'Rundenturniere und Turniere im Schweizer System auf diesem Server',
+  },
+  'tournament.create': {
+    name: 'erstellen',
+    description: 'Die Anmeldung zu einem Turnier in diesem Kanal öffnen (Events verwalten)',
+  },
+  'tournament.create.name': { name: 'name', description: 'Wie es heißt' },
+  'tournament.create.variant': { name: 'variante', description: 'Die gespielte Variante' },
+  'tournament.create.format': { name: 'modus', description: 'Jeder gegen jeden, oder Schweizer System' },
+  'tournament.create.format=round-robin': { name: 'Rundenturnier' },
+  'tournament.create.format=swiss': { name: 'Schweizer System' },
+  'tournament.create.rounds': {
+    name: 'runden',
+    description: 'Nur Schweizer System: wie viele Runden (Standard: nach der Zahl der Spieler)',
+  },
+  'tournament.create.time': { name: 'bedenkzeit', description: 'Zeit für jeden Zug (Standard: 1 Tag)' },
+  'tournament.create.time=10m': { name: '10 Minuten' },
+  'tournament.create.time=1h': { name: '1 Stunde' },
+  'tournament.create.time=1d': { name: '1 Tag' },
+  'tournament.create.time=3d': { name: '3 Tage' },
+  'tournament.create.time=none': { name: 'ohne Limit' },
+  'tournament.create.double': {
+    name: 'doppelt',
+    description: 'Nur Rundenturnier: jede Paarung zweimal, mit getauschten Seiten',
+  },
+  'tournament.standings': { name: 'tabelle', description: 'Die Kreuztabelle eines Turniers, wie sie steht' },
+  'tournament.standings.tournament': {
+    name: 'turnier',
+    description: 'Welches (Standard: das dieses Kanals, oder das laufende)',
+  },
+  'tournament.withdraw': {
+    name: 'zurueckziehen',
+    description: 'Ein Turnier verlassen: deine laufende Partie und die übrigen sind kampflos verloren',
+  },
+  'tournament.withdraw.tournament': {
+    name: 'turnier',
+    description: 'Welches (Standard: das dieses Kanals, oder das laufende)',
+  },
+  'tournament.remove': {
+    name: 'entfernen',
+    description: 'Einen Spieler entfernen: seine Partien sind kampflos verloren (Turnierleitung)',
+  },
+  'tournament.remove.player': { name: 'spieler', description: 'Wen' },
+  'tournament.remove.tournament': {
+    name: 'turnier',
+    description: 'Welches (Standard: das dieses Kanals, oder das laufende)',
+  },
+  'tournament.forfeit': {
+    name: 'kampflos',
+    description: 'Eine hängende Partie beenden: der genannte Spieler verliert sie (Turnierleitung)',
+  },
+  'tournament.forfeit.player': { name: 'spieler', description: 'Wer sie verliert' },
+  'tournament.forfeit.tournament': {
+    name: 'turnier',
+    description: 'Welches (Standard: das dieses Kanals, oder das laufende)',
+  },
+  'tournament.cancel': { name: 'absagen', description: 'Ein Turnier absagen (Turnierleitung)' },
+  'tournament.cancel.tournament': {
+    name: 'turnier',
+    description: 'Welches (Standard: das dieses Kanals, oder das laufende)',
+  },
 };
 
 type Body = RESTPostAPIChatInputApplicationCommandsJSONBody;

@@ -13,4 +13,8 @@ export const keys = {
   review: (gameId: string) => `review:${gameId}`,
   /** A guild's own variants and its default variant. */
   serverVariants: (guildId: string) => `variants:${guildId}`,
+  /** A tournament by its id. */
+  tournament: (id: string) => `tournament:${id}`,
+  /** A guild's tournaments, for finding one by name or channel. */
+  tournaments: (guildId: string) => `tournaments:${guildId}`,
 };

@@ -61,7 +61,24 @@ export type ServiceFailureCode =
   | 'variant-limit'
   | 'no-server-variant'
   | 'variants-changed'
-  | 'unknown-variant';
+  | 'unknown-variant'
+  | 'no-tournament'
+  | 'tournament-ambiguous'
+  | 'tournament-channel-busy'
+  | 'tournament-changed'
+  | 'tournament-not-organiser'
+  | 'tournament-name-invalid'
+  | 'tournament-rounds-swiss-only'
+  | 'tournament-double-round-robin-only'
+  | 'tournament-started'
+  | 'tournament-joined'
+  | 'tournament-full'
+  | 'tournament-not-joined'
+  | 'tournament-too-few'
+  | 'tournament-no-game'
+  | 'tournament-game-ended'
+  | 'tournament-over'
+  | 'tournament-withdrawn';
 export type FailureCode = ServiceFailureCode | RefusalCode;
 
 export type Failure = { ok: false; code: FailureCode; params: FailureParams };

@@ -282,7 +282,7 @@ export const de: Messages = {
     '**Ziehen** `/zug e5-e8`: eine Figur zieht wie ein Turm, von einem Feld zu einem anderen. Beim Tippen schlägt der Bot deine legalen Züge vor: ohne Eingabe zuerst deine stärksten Züge (Schlagen, Fluchten, Drohungen gegen den König, Königszüge) mit dem, was sie bewirken, dann deine Figuren, die ziehen können; nach einem Feld die Züge dieser Figur.',
     '**Ansehen** `/brett` zeigt das Brett der Partie in diesem Kanal. Felder heißen nach Linie (Buchstabe) und Reihe (Zahl), `a1` ist unten links.',
     '**Beenden** `/aufgeben`, oder `/remis`, um Remis anzubieten (dein Gegner nimmt mit der Schaltfläche oder `/remis` an; ein Zug lehnt es ab). Moderatoren beenden eine festgefahrene Partie ohne Ergebnis mit `/abbrechen`.',
-    '**Lernen** `/regeln` erklärt eine Variante. `/tabelle` zeigt die Tabelle dieses Servers. `/analysieren` sieht eine beendete Partie noch einmal an: wer nach jedem Zug besser stand, und die schlechtesten Züge jeder Seite (ein Fehler kostet 1,5, etwa anderthalb Bauern; ein grober Fehler 4).',
+    '**Lernen** `/regeln` erklärt eine Variante. `/tabelle` zeigt die Tabelle dieses Servers. `/nachspielen` zeigt eine Partie noch einmal als Animation. `/analysieren` sieht eine beendete Partie noch einmal an: wer nach jedem Zug besser stand, und die schlechtesten Züge jeder Seite (ein Fehler kostet 1,5, etwa anderthalb Bauern; ein grober Fehler 4).',
     '**Hausregeln** Moderatoren fügen mit `/variante hinzufuegen` eigene Varianten des Servers aus OpenTafl-Regelzeilen hinzu und wählen mit `/variante standard` die Standardvariante; `/variante liste` zeigt alle.',
     `**Varianten** ${variants}`,
   ],
@@ -401,6 +401,35 @@ export const de: Messages = {
       'Die Varianten des Servers haben sich inzwischen geändert; es wurde nichts geändert. Versuche es noch einmal.',
     'unknown-variant': (p) =>
       `Eine Variante „${p.variant}“ gibt es hier nicht: wähle einen der Vorschläge, oder sieh in \`/variante liste\` nach.`,
+
+    'no-tournament': (p) =>
+      p.name
+        ? `Ein Turnier „${p.name}“ gibt es auf diesem Server nicht: wähle einen der Vorschläge.`
+        : 'Hier gibt es kein Turnier. Mitglieder, die Events verwalten dürfen, beginnen eines mit `/turnier erstellen`.',
+    'tournament-ambiguous':
+      'Auf diesem Server laufen mehrere Turniere: nenne eines mit der Option `turnier`, oder nutze den Befehl in seinem Kanal.',
+    'tournament-channel-busy':
+      'In diesem Kanal läuft schon ein Turnier: beende oder sage es zuerst ab, oder nimm einen anderen Kanal.',
+    'tournament-changed':
+      'Das Turnier hat sich inzwischen geändert; es wurde nichts geändert. Bitte versuche es noch einmal.',
+    'tournament-not-organiser':
+      'Das kann nur die Turnierleitung, oder ein Mitglied, das Events verwalten darf.',
+    'tournament-name-invalid': (p) =>
+      `Der Name eines Turniers braucht mindestens ein Zeichen und höchstens ${p.max}.`,
+    'tournament-rounds-swiss-only':
+      'Die Zahl der Runden gilt für ein Schweizer System: ein Rundenturnier hat so viele Runden, bis jeder jeden getroffen hat. Lass `runden` weg.',
+    'tournament-double-round-robin-only':
+      '`doppelt` gilt für ein Rundenturnier (jede Paarung zweimal, mit getauschten Seiten): das Schweizer System paart nie dieselben zwei zweimal. Lass es weg.',
+    'tournament-started': 'Das Turnier hat begonnen: die Anmeldung ist geschlossen.',
+    'tournament-joined': 'Du bist bei diesem Turnier schon angemeldet.',
+    'tournament-full': (p) => `Das Turnier ist voll: höchstens ${p.max} Spieler.`,
+    'tournament-not-joined': 'Dieses Mitglied spielt in diesem Turnier nicht mit.',
+    'tournament-too-few': (p) => `Ein Turnier braucht zum Start mindestens ${p.number} Spieler.`,
+    'tournament-no-game': 'Dieses Mitglied hat in diesem Turnier gerade keine laufende Partie.',
+    'tournament-game-ended':
+      'Diese Partie ist gerade zu Ende gegangen: ihr Ergebnis gilt und wurde eingetragen.',
+    'tournament-over': 'Dieses Turnier ist vorbei.',
+    'tournament-withdrawn': 'Dieses Mitglied hat das Turnier schon verlassen.',
   },
 
   refusals: {
@@ -422,5 +451,68 @@ export const de: Messages = {
       p.special
         ? `nur der König darf ${OVER_SPECIAL[p.special]}${isThrone(p) ? '' : ` (${p.square})`} ziehen`
         : '',
+  },
+  tournament: {
+    format: (p) =>
+      p.format === 'swiss' ? 'Schweizer-System' : p.double ? 'doppeltes Rundenturnier' : 'Rundenturnier',
+    rounds: (p) => n(p.rounds, 'Runde', 'Runden'),
+    roundsByField: 'jeder gegen jeden',
+    signup: (p) =>
+      `**${p.name}**: ein Turnier (${p.format}) in ${p.variant} (${p.rounds}, ${p.time}), geleitet von **${p.organiser}**. Melde dich mit dem Knopf an (höchstens ${p.max} Spieler); die Turnierleitung startet es. Jede Partie wird in einem Thread dieses Kanals gespielt.`,
+    entrants: (p) =>
+      p.count === 0 ? 'Noch hat sich niemand angemeldet.' : `${n(p.count, 'Spieler', 'Spieler')}: ${p.names}`,
+    join: 'Anmelden',
+    leave: 'Abmelden',
+    start: 'Starten',
+    signupClosed: 'Die Anmeldung ist geschlossen: das Turnier hat begonnen.',
+    signupCancelled: 'Das Turnier wurde abgesagt.',
+    startedBy: (p) =>
+      `**${p.name}** hat das Turnier gestartet: ${n(p.rounds, 'Runde', 'Runden')}. Runde 1 beginnt jetzt.`,
+    roundTitle: (p) => `**${p.name}**, Runde ${p.number} von ${p.rounds}`,
+    pairingLine: (p) => `${p.attackers} (Angreifer) gegen ${p.defenders} (Verteidiger): ${p.where}`,
+    byeLine: (p) =>
+      p.points > 0 ? `${p.name} ist spielfrei (ein Punkt).` : `${p.name} hat diese Runde frei.`,
+    forfeitLine: (p) =>
+      `${p.attackers} gegen ${p.defenders}: nicht gespielt (ein Rückzug), kampflos gewertet.`,
+    threadName: (p) => `Runde ${p.number}: ${p.attackers} gegen ${p.defenders}`,
+    gameOpening: (p) =>
+      `**${p.name}**, Runde ${p.number}: <@${p.attackersId}> spielt die Angreifer, <@${p.defendersId}> die Verteidiger. Hier geht jeder Befehl; das Ergebnis geht an das Turnier, wenn die Partie endet.`,
+    standingsAfter: (p) => `**${p.name}**: Tabelle nach Runde ${p.round} von ${p.rounds}`,
+    finalStandings: (p) => `**${p.name}** ist vorbei: der Endstand`,
+    standingsNow: (p) =>
+      p.round === 0
+        ? `**${p.name}**: noch nicht begonnen`
+        : `**${p.name}**: Runde ${p.round} von ${p.rounds}`,
+    winner: (p) => `Sieg: ${p.names}.`,
+    endedEarly:
+      'Es endete früher: keine Paarung war mehr möglich, ohne dass sich zwei ein zweites Mal treffen.',
+    tiebreak: (p) => (p.format === 'swiss' ? 'Buchholz-Wertung' : 'Sonneborn-Berger-Wertung'),
+    tiebreakShort: (p) => (p.format === 'swiss' ? 'Bu' : 'SoB'),
+    footer: (p) =>
+      `Ein Sieg zählt 1, ein Remis ½; bei Gleichstand entscheidet die ${p.tiebreak}. + und − sind kampflose Partien; A und V die gespielte Seite.`,
+    player: 'Spieler',
+    points: 'Pkt',
+    round: (p) => `R${p.number}`,
+    bye: 'frei',
+    withdrawn: 'zurückgezogen',
+    noPlayers: 'Noch hat sich niemand angemeldet.',
+    withdrew: (p) =>
+      `**${p.name}** hat sich aus **${p.tournament}** zurückgezogen: eine laufende Partie ist kampflos verloren, weitere Paarungen gibt es nicht.`,
+    left: (p) => `**${p.name}** hat sich von **${p.tournament}** abgemeldet.`,
+    removed: (p) =>
+      `**${p.by}** hat **${p.name}** aus **${p.tournament}** genommen: eine laufende Partie ist kampflos verloren.`,
+    forfeited: (p) =>
+      `**${p.by}** hat die Partie von **${p.name}** kampflos gewertet: der Gegner bekommt den Punkt.`,
+    cancelled: (p) =>
+      `**${p.by}** hat **${p.name}** abgesagt: laufende Partien enden ohne Ergebnis, und es wird nichts mehr gepaart.`,
+    aborted: (p) =>
+      `Die Partie in <#${p.threadId}> wurde ohne Ergebnis beendet: die Turnierleitung entscheidet mit \`/turnier kampflos\`.`,
+    needsManageEvents: 'Nur Mitglieder, die Events verwalten dürfen, können ein Turnier erstellen.',
+    noThreads:
+      'Die Partien eines Turniers beginnen in Threads seines Kanals, und dieser Kanal kann keine Threads haben: erstelle es in einem Textkanal.',
+    created: (p) => `**${p.name}** erstellt.`,
+    sideLetter: (p) => (p.side === 'attackers' ? 'A' : 'V'),
+    crosstableFile: 'kreuztabelle.png',
+    crosstableDescription: (p) => `Die Kreuztabelle von ${p.name}`,
   },
 };

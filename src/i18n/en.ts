@@ -280,7 +280,7 @@ export const en = {
     '**Play** `/move e5-e8`: a piece moves like a rook, from one square to another. Start typing and the bot suggests your legal moves: nothing typed lists your strongest moves first (captures, escapes, threats to the king, king moves), saying what each does, then your pieces that can move; a square lists that piece’s moves.',
     '**Look** `/board` shows the board of the game in this channel. Squares are named by file letter and rank number, `a1` bottom left.',
     '**End** `/resign`, or `/draw` to offer a draw (your opponent accepts with the button or `/draw`; a move declines it). Moderators end a stalled game without a result with `/abort`.',
-    '**Learn** `/rules` explains a variant. `/standings` shows this server’s table. `/analyze` reviews a finished game: a plot of who stood better after every move, and each side’s worst moves (a mistake costs 1.5, about a pawn and a half; a blunder 4).',
+    '**Learn** `/rules` explains a variant. `/standings` shows this server’s table. `/replay` shows a game again as an animation. `/analyze` reviews a finished game: a plot of who stood better after every move, and each side’s worst moves (a mistake costs 1.5, about a pawn and a half; a blunder 4).',
     '**House rules** Moderators add the server’s own variants from OpenTafl rules strings with `/variant add`, and choose the default with `/variant default`; `/variant list` shows them all.',
     `**Variants** ${variants}`,
   ],
@@ -401,10 +401,112 @@ export const en = {
     'variants-changed': "The server's variants changed meanwhile; nothing was changed. Try again.",
     'unknown-variant': (p: Params) =>
       `There is no variant "${p.variant}" here: choose one of the suggestions, or see \`/variant list\`.`,
+    'no-tournament': (p: Params) =>
+      p.name
+        ? `There is no tournament "${p.name}" on this server: choose one of the suggestions.`
+        : 'There is no tournament here. Members who may manage events start one with `/tournament create`.',
+    'tournament-ambiguous':
+      'Several tournaments are under way on this server: name one with the `tournament` option, or use the command in its channel.',
+    'tournament-channel-busy':
+      'This channel already has a tournament under way: finish or cancel it first, or use another channel.',
+    'tournament-changed': 'The tournament changed meanwhile; nothing was changed. Please try again.',
+    'tournament-not-organiser':
+      'Only its organiser, or a member who may manage events, can do that to a tournament.',
+    'tournament-name-invalid': (p: Params) =>
+      `A tournament's name needs at least one character, and at most ${p.max}.`,
+    'tournament-rounds-swiss-only':
+      'The number of rounds is for a Swiss: a round robin plays as many rounds as it takes for everyone to meet. Leave out `rounds`.',
+    'tournament-double-round-robin-only':
+      '`double` is for a round robin (every pairing twice, sides swapped): a Swiss never pairs the same two twice. Leave it out.',
+    'tournament-started': 'The tournament has started: sign-up is closed.',
+    'tournament-joined': 'You have already joined this tournament.',
+    'tournament-full': (p: Params) => `The tournament is full: ${p.max} players at most.`,
+    'tournament-not-joined': 'That member is not playing in this tournament.',
+    'tournament-too-few': (p: Params) => `A tournament needs at least ${p.number} players to start.`,
+    'tournament-no-game': 'That member has no game under way in this tournament.',
+    'tournament-game-ended': 'That game has just ended: its result stands and has been recorded.',
+    'tournament-over': 'This tournament is over.',
+    'tournament-withdrawn': 'That member has already left the tournament.',
   } satisfies Record<ServiceFailureCode, string | ((p: Params) => string)>,
 
   /** Why a move is not legal, by the engine's refusal code: the engine's own words. */
   refusals: refusalMessages,
+
+  /** Tournaments: sign-up, rounds, standings (src/tournament, commands/tournament.ts). */
+  tournament: {
+    format: (p: { format: 'round-robin' | 'swiss'; double: boolean }): string =>
+      p.format === 'swiss' ? 'Swiss' : p.double ? 'double round robin' : 'round robin',
+    rounds: (p: { rounds: number }) => n(p.rounds, 'round', 'rounds'),
+    roundsByField: 'everyone meets everyone',
+    signup: (p: {
+      name: string;
+      variant: string;
+      format: string;
+      rounds: string;
+      time: string;
+      organiser: string;
+      max: number;
+    }) =>
+      `**${p.name}**: a ${p.format} tournament of ${p.variant} (${p.rounds}, ${p.time}), organised by **${p.organiser}**. Join with the button (${p.max} players at most); the organiser starts it. Each game is played in a thread of this channel.`,
+    entrants: (p: { count: number; names: string }) =>
+      p.count === 0 ? 'Nobody has joined yet.' : `${n(p.count, 'player', 'players')}: ${p.names}`,
+    join: 'Join',
+    leave: 'Leave',
+    start: 'Start',
+    signupClosed: 'Sign-up is closed: the tournament has started.',
+    signupCancelled: 'The tournament was cancelled.',
+    startedBy: (p: { name: string; rounds: number }) =>
+      `**${p.name}** started the tournament: ${n(p.rounds, 'round', 'rounds')}. Round 1 opens now.`,
+    roundTitle: (p: { name: string; number: number; rounds: number }) =>
+      `**${p.name}**, round ${p.number} of ${p.rounds}`,
+    pairingLine: (p: { attackers: string; defenders: string; where: string }) =>
+      `${p.attackers} (attackers) against ${p.defenders} (defenders): ${p.where}`,
+    byeLine: (p: { name: string; points: number }) =>
+      p.points > 0 ? `${p.name} has a bye (a point).` : `${p.name} has the round off.`,
+    forfeitLine: (p: { attackers: string; defenders: string }) =>
+      `${p.attackers} against ${p.defenders}: not played (a withdrawal), forfeited.`,
+    threadName: (p: { number: number; attackers: string; defenders: string }) =>
+      `Round ${p.number}: ${p.attackers} v ${p.defenders}`,
+    gameOpening: (p: { name: string; number: number; attackersId: string; defendersId: string }) =>
+      `**${p.name}**, round ${p.number}: <@${p.attackersId}> plays the attackers, <@${p.defendersId}> the defenders. Every command works here; the result goes to the tournament when the game ends.`,
+    standingsAfter: (p: { name: string; round: number; rounds: number }) =>
+      `**${p.name}**: standings after round ${p.round} of ${p.rounds}`,
+    finalStandings: (p: { name: string }) => `**${p.name}** is over: the final standings`,
+    standingsNow: (p: { name: string; round: number; rounds: number }) =>
+      p.round === 0 ? `**${p.name}**: not started yet` : `**${p.name}**: round ${p.round} of ${p.rounds}`,
+    winner: (p: { names: string }) => `Winner: ${p.names}.`,
+    endedEarly: 'It ended early: no pairing was left without two players meeting again.',
+    tiebreak: (p: { format: 'round-robin' | 'swiss' }): string =>
+      p.format === 'swiss' ? 'Buchholz' : 'Sonneborn-Berger',
+    tiebreakShort: (p: { format: 'round-robin' | 'swiss' }): string => (p.format === 'swiss' ? 'BH' : 'SB'),
+    footer: (p: { tiebreak: string }) =>
+      `A win scores 1, a draw ½; ties are broken by ${p.tiebreak}. + and − are forfeits; A and D the side played.`,
+    player: 'Player',
+    points: 'Pts',
+    round: (p: { number: number }) => `R${p.number}`,
+    bye: 'bye',
+    withdrawn: 'withdrawn',
+    noPlayers: 'Nobody has joined yet.',
+    withdrew: (p: { name: string; tournament: string }) =>
+      `**${p.name}** withdrew from **${p.tournament}**: any game under way is forfeited, and they are paired no more.`,
+    left: (p: { name: string; tournament: string }) =>
+      `**${p.name}** left the sign-up of **${p.tournament}**.`,
+    removed: (p: { name: string; tournament: string; by: string }) =>
+      `**${p.by}** removed **${p.name}** from **${p.tournament}**: any game under way is forfeited.`,
+    forfeited: (p: { name: string; by: string }) =>
+      `**${p.by}** declared **${p.name}**'s game forfeited: the opponent scores the point.`,
+    cancelled: (p: { name: string; by: string }) =>
+      `**${p.by}** cancelled **${p.name}**: games under way end without a result, and nothing more is paired.`,
+    aborted: (p: { threadId: string }) =>
+      `The game in <#${p.threadId}> was ended without a result: the organiser decides with \`/tournament forfeit\`.`,
+    needsManageEvents: 'Only members who may manage events can create a tournament.',
+    noThreads:
+      'A tournament’s games open in threads of its channel, and this channel cannot have threads: create it in a text channel.',
+    created: (p: { name: string }) => `Created **${p.name}**.`,
+    sideLetter: (p: { side: Side }): string => (p.side === 'attackers' ? 'A' : 'D'),
+    crosstableFile: 'crosstable.png',
+    crosstableDescription: (p: { name: string }) => `The crosstable of ${p.name}`,
+  },
 };
 
 export type Messages = typeof en;

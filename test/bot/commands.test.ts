@@ -20,6 +20,7 @@ describe('command modules', () => {
       'resign',
       'rules',
       'standings',
+      'tournament',
       'undo',
       'variant',
     ]);

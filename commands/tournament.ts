@@ -1,0 +1,313 @@
+import {
+  type AutocompleteInteraction,
+  type ButtonInteraction,
+  ChannelType,
+  type ChatInputCommandInteraction,
+  InteractionContextType,
+  PermissionFlagsBits,
+  SlashCommandBuilder,
+} from 'discord.js';
+import type { BotContext } from '../src/bot/command.ts';
+import { memberName, messagesOf, onlyMention, playerOf, safeName } from '../src/bot/present.ts';
+import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
+import { signupMessage, standingsPost, TOURNAMENT_BUTTON } from '../src/bot/tournament-messages.ts';
+import { chosenVariant, suggestVariants } from '../src/bot/variant-option.ts';
+import { DEFAULT_TIME_CONTROL, isTimeControl } from '../src/game/clock.ts';
+import { failureText, type Messages } from '../src/i18n/index.ts';
+import { MAX_NAME_LENGTH, MAX_SWISS_ROUNDS } from '../src/tournament/tournament.ts';
+import type { TournamentDoc } from '../src/tournament/types.ts';
+
+/**
+ * A server's own tournaments: round robin or Swiss, from sign-up to crosstable. Creating one needs
+ * the Manage Events permission, and its organiser (or anyone who may manage events) removes
+ * players, forfeits stalled games and cancels it: checked here, since a permission set on the
+ * command would hide `standings` and `withdraw` from the players.
+ */
+export const data = new SlashCommandBuilder()
+  .setName('tournament')
+  .setDescription('Round-robin and Swiss tournaments on this server')
+  .setContexts(InteractionContextType.Guild)
+  .addSubcommand((sub) =>
+    sub
+      .setName('create')
+      .setDescription('Open a tournament’s sign-up in this channel (Manage Events)')
+      .addStringOption((option) =>
+        option
+          .setName('name')
+          .setDescription('What it is called')
+          .setRequired(true)
+          .setMaxLength(MAX_NAME_LENGTH),
+      )
+      .addStringOption((option) =>
+        option
+          .setName('variant')
+          .setDescription('The variant played')
+          .setRequired(true)
+          .setAutocomplete(true),
+      )
+      .addStringOption((option) =>
+        option
+          .setName('format')
+          .setDescription('Everyone against everyone, or Swiss')
+          .setRequired(true)
+          .addChoices({ name: 'round robin', value: 'round-robin' }, { name: 'Swiss', value: 'swiss' }),
+      )
+      .addIntegerOption((option) =>
+        option
+          .setName('rounds')
+          .setDescription('Swiss only: how many rounds (default: by the number of players)')
+          .setMinValue(1)
+          .setMaxValue(MAX_SWISS_ROUNDS),
+      )
+      .addStringOption((option) =>
+        option
+          .setName('time')
+          .setDescription('Time for each move (default: 1 day)')
+          .addChoices(
+            { name: '10 minutes', value: '10m' },
+            { name: '1 hour', value: '1h' },
+            { name: '1 day', value: '1d' },
+            { name: '3 days', value: '3d' },
+            { name: 'no limit', value: 'none' },
+          ),
+      )
+      .addBooleanOption((option) =>
+        option.setName('double').setDescription('Round robin only: every pairing twice, sides swapped'),
+      ),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('standings')
+      .setDescription('A tournament’s crosstable as it stands')
+      .addStringOption((option) => tournamentOption(option)),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('withdraw')
+      .setDescription('Leave a tournament: your game under way and the rest are forfeited')
+      .addStringOption((option) => tournamentOption(option)),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('remove')
+      .setDescription('Remove a player: their games are forfeited (organiser)')
+      .addUserOption((option) => option.setName('player').setDescription('Who').setRequired(true))
+      .addStringOption((option) => tournamentOption(option)),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('forfeit')
+      .setDescription('End a stalled game: the player named loses it (organiser)')
+      .addUserOption((option) => option.setName('player').setDescription('Who loses it').setRequired(true))
+      .addStringOption((option) => tournamentOption(option)),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('cancel')
+      .setDescription('Call a tournament off (organiser)')
+      .addStringOption((option) => tournamentOption(option)),
+  );
+
+function tournamentOption<
+  T extends { setName(name: string): T; setDescription(d: string): T; setAutocomplete(a: boolean): T },
+>(option: T): T {
+  return option
+    .setName('tournament')
+    .setDescription('Which (default: this channel’s, or the one under way)')
+    .setAutocomplete(true);
+}
+
+export const buttonPrefix = 'tournament';
+
+export async function autocomplete(
+  interaction: AutocompleteInteraction,
+  { service, tournaments }: BotContext,
+): Promise<void> {
+  const focused = interaction.options.getFocused(true);
+  if (focused.name === 'variant') {
+    await suggestVariants(interaction, service);
+    return;
+  }
+  const typed = String(focused.value).trim().toLowerCase();
+  const all = interaction.guildId ? await tournaments.tournaments.list(interaction.guildId) : [];
+  const choices = [...all]
+    .sort((a, b) => b.createdAt - a.createdAt)
+    .filter((entry) => !typed || entry.name.toLowerCase().includes(typed))
+    .slice(0, 25)
+    .map((entry) => ({ name: entry.name.slice(0, 100), value: entry.id }));
+  await interaction.respond(choices);
+}
+
+export async function execute(interaction: ChatInputCommandInteraction, context: BotContext): Promise<void> {
+  const m = messagesOf(interaction);
+  const subcommand = interaction.options.getSubcommand();
+  if (subcommand === 'create') {
+    await create(interaction, context, m);
+    return;
+  }
+  const tournaments = context.tournaments.tournaments;
+  const mayManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageEvents) ?? false;
+  await answer(interaction, async () => {
+    const guildId = interaction.guildId;
+    if (!guildId) return privateAnswer(m.perServer);
+    const channel = interaction.channel;
+    const found = await tournaments.resolve(guildId, {
+      named: interaction.options.getString('tournament'),
+      channelId: interaction.channelId,
+      parentId: channel?.isThread() ? channel.parentId : null,
+    });
+    if (!found.ok) return privateAnswer(failureText(m, found));
+    const doc = found.value;
+    const by = playerOf(interaction);
+    const t = m.tournament;
+    if (subcommand === 'standings')
+      return publicAnswer(standingsPost(m, doc, doc.status === 'finished' ? 'final' : 'now'));
+    if (subcommand === 'withdraw') {
+      const outcome = await tournaments.withdraw(doc.id, by.id, 'withdrew');
+      if (!outcome.ok) return privateAnswer(failureText(m, outcome));
+      const words = { name: safeName(by.name), tournament: safeName(doc.name) };
+      await refreshSignup(interaction, outcome.value.doc, m);
+      return publicAnswer({
+        content: doc.status === 'signup' ? t.left(words) : t.withdrew(words),
+        allowedMentions: onlyMention(),
+      });
+    }
+    if (subcommand === 'remove' || subcommand === 'forfeit') {
+      const user = interaction.options.getUser('player', true);
+      const member = interaction.options.getMember('player');
+      const name = safeName(
+        doc.players.find((p) => p.id === user.id)?.name ??
+          (member && 'displayName' in member ? member.displayName : user.displayName),
+      );
+      const words = { name, tournament: safeName(doc.name), by: safeName(memberName(interaction)) };
+      if (subcommand === 'remove') {
+        if (doc.organiser.id !== by.id && !mayManage)
+          return privateAnswer(failureText(m, { code: 'tournament-not-organiser' }));
+        const outcome = await tournaments.withdraw(doc.id, user.id, 'removed', by, mayManage);
+        if (!outcome.ok) return privateAnswer(failureText(m, outcome));
+        await refreshSignup(interaction, outcome.value.doc, m);
+        return publicAnswer({ content: t.removed(words), allowedMentions: onlyMention() });
+      }
+      const outcome = await tournaments.forfeit(doc.id, user.id, by, mayManage);
+      if (!outcome.ok) return privateAnswer(failureText(m, outcome));
+      return publicAnswer({ content: t.forfeited(words), allowedMentions: onlyMention() });
+    }
+    // cancel
+    const outcome = await tournaments.cancel(doc.id, by, mayManage);
+    if (!outcome.ok) return privateAnswer(failureText(m, outcome));
+    await refreshSignup(interaction, outcome.value.doc, m, t.signupCancelled);
+    return publicAnswer({
+      content: t.cancelled({ name: safeName(doc.name), by: safeName(memberName(interaction)) }),
+      allowedMentions: onlyMention(),
+    });
+  });
+}
+
+async function create(
+  interaction: ChatInputCommandInteraction,
+  { service, tournaments }: BotContext,
+  m: Messages,
+) {
+  const t = m.tournament;
+  const refusal = await (async (): Promise<string | null> => {
+    if (!interaction.guildId) return m.perServer;
+    if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageEvents)) return t.needsManageEvents;
+    const channel =
+      interaction.channel ??
+      (await interaction.client.channels.fetch(interaction.channelId).catch(() => null));
+    if (
+      !channel ||
+      (channel.type !== ChannelType.GuildText && channel.type !== ChannelType.GuildAnnouncement)
+    )
+      return t.noThreads;
+    return null;
+  })();
+  if (refusal) {
+    await answer(interaction, async () => privateAnswer(refusal));
+    return;
+  }
+  const guildId = interaction.guildId ?? '';
+  const chosen = interaction.options.getString('variant', true);
+  const variant = await chosenVariant(service, guildId, chosen);
+  const time = interaction.options.getString('time') ?? DEFAULT_TIME_CONTROL;
+  const refuse = (text: string) => answer(interaction, async () => privateAnswer(text));
+  if (!variant) {
+    await refuse(failureText(m, { code: 'unknown-variant', params: { variant: chosen.slice(0, 40) } }));
+    return;
+  }
+  if (!isTimeControl(time)) {
+    await refuse(m.badTime);
+    return;
+  }
+  const own = (await service.variants.list(guildId)).variants.find((entry) => entry.id === variant.id);
+  const outcome = await tournaments.tournaments.create({
+    guildId,
+    channelId: interaction.channelId,
+    name: interaction.options.getString('name', true),
+    variant,
+    rules: own?.rules,
+    format: interaction.options.getString('format', true) === 'swiss' ? 'swiss' : 'round-robin',
+    rounds: interaction.options.getInteger('rounds'),
+    time,
+    double: interaction.options.getBoolean('double') ?? false,
+    organiser: playerOf(interaction),
+  });
+  if (!outcome.ok) {
+    await refuse(failureText(m, outcome));
+    return;
+  }
+  const response = await interaction.reply({ ...signupMessage(m, outcome.value), withResponse: true });
+  const message = response.resource?.message;
+  if (message) await tournaments.tournaments.recordSignupMessage(outcome.value.id, message.id);
+}
+
+/** Brings the sign-up message up to date after a change made by a command, when it can. */
+async function refreshSignup(
+  interaction: ChatInputCommandInteraction,
+  doc: TournamentDoc,
+  m: Messages,
+  note?: string,
+): Promise<void> {
+  if (!doc.signupMessageId || (doc.status !== 'signup' && !note)) return;
+  try {
+    const channel = await interaction.client.channels.fetch(doc.channelId);
+    if (channel?.isTextBased()) await channel.messages.edit(doc.signupMessageId, signupMessage(m, doc, note));
+  } catch {
+    // The message is gone or closed to the bot: the tournament goes on without it.
+  }
+}
+
+export async function button(interaction: ButtonInteraction, context: BotContext): Promise<void> {
+  const m = messagesOf(interaction);
+  const tournaments = context.tournaments.tournaments;
+  await answer(interaction, async (): Promise<Answer> => {
+    const match = TOURNAMENT_BUTTON.exec(interaction.customId);
+    if (!match) return privateAnswer(m.buttonInvalid);
+    const [, action, id] = match;
+    const user = playerOf(interaction);
+    const mayManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageEvents) ?? false;
+    const outcome =
+      action === 'join'
+        ? await tournaments.join(id, user)
+        : action === 'leave'
+          ? await tournaments.leave(id, user.id)
+          : await tournaments.start(id, user, mayManage);
+    if (!outcome.ok) {
+      const doc = await tournaments.get(id);
+      // The sign-up is over (started, cancelled): its buttons go too.
+      if (doc && doc.status !== 'signup')
+        return {
+          kind: 'update',
+          message: signupMessage(m, doc),
+          followUp: privateAnswer(failureText(m, outcome)),
+        };
+      return privateAnswer(failureText(m, outcome));
+    }
+    const doc = outcome.value.doc;
+    const note =
+      action === 'start'
+        ? m.tournament.startedBy({ name: safeName(user.name), rounds: doc.rounds })
+        : undefined;
+    return { kind: 'update', message: signupMessage(m, doc, note) };
+  });
+}

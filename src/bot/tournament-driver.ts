@@ -1,0 +1,176 @@
+/**
+ * Carries tournaments on between commands: records the results of their games as they end, and
+ * opens each round once it is paired (standings posted, a public thread per game with both players
+ * mentioned, the games started, the pairings announced). Both are schedules in the store (see
+ * src/tournament/service.ts), claimed like the deadlines and the AI's turns: any bot process may
+ * do any of it, each piece once, after a restart too. Every process looks after each command and
+ * button it answers and on every sweep.
+ */
+import { type Client, DiscordAPIError, type SendableChannels, ThreadAutoArchiveDuration } from 'discord.js';
+import type { GameService } from '../game/service.ts';
+import type { Messages } from '../i18n/index.ts';
+import type { Logger } from '../log.ts';
+import { Tournaments } from '../tournament/service.ts';
+import type { TournamentDoc } from '../tournament/types.ts';
+import { gameTitle, situation } from './game-messages.ts';
+import { OneRunAtATime } from './one-run-at-a-time.ts';
+import type { BoardPictures } from './pictures.ts';
+import { boardAttachment, messagesOfChannel, onlyMention, safeName } from './present.ts';
+import { roundMessage, standingsPost } from './tournament-messages.ts';
+
+/** Discord's limit on a thread's name. */
+const THREAD_NAME_LENGTH = 100;
+
+/**
+ * The tournaments of a game service, sharing its store and its clock (which GameService keeps to
+ * itself: read here, in one place, until it offers them).
+ */
+export function tournamentsOf(service: GameService): Tournaments {
+  // biome-ignore lint/complexity/useLiteralKeys: private fields, read deliberately
+  const store = service['store'];
+  // biome-ignore lint/complexity/useLiteralKeys: private fields, read deliberately
+  const now = () => service['now']();
+  return new Tournaments(store, service, { now });
+}
+
+export class TournamentDriver {
+  private readonly runs = new OneRunAtATime(
+    () => this.run(),
+    (error) => this.logger.warn('could not carry tournaments on', { error }),
+  );
+
+  constructor(
+    readonly tournaments: Tournaments,
+    private readonly client: Client,
+    private readonly pictures: BoardPictures,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Looks for ended games and rounds to open now. */
+  nudge(): void {
+    this.runs.nudge();
+  }
+
+  async idle(): Promise<void> {
+    await this.runs.idle();
+  }
+
+  async stop(): Promise<void> {
+    await this.idle();
+  }
+
+  private async run(): Promise<void> {
+    for (const entry of await this.tournaments.claimResults()) {
+      const { changed } = await this.tournaments.recordResult(entry);
+      if (changed?.progress.opened || changed?.progress.finished) this.runs.runAgain();
+    }
+    for (const entry of await this.tournaments.claimOpenings()) {
+      try {
+        await this.open(entry);
+      } catch (error) {
+        // The entry comes back when its lease ends, to this process or another.
+        this.logger.warn('could not open a tournament round', { entry, error });
+      }
+    }
+  }
+
+  /** A claimed opening: the standings so far, then the round's threads and games, then its announcement. */
+  private async open(entry: string): Promise<void> {
+    const [id, what] = entry.split('|');
+    const doc = id ? await this.tournaments.get(id) : null;
+    if (!doc || doc.status === 'cancelled') {
+      await this.tournaments.openingDone(entry);
+      return;
+    }
+    const channel = await this.channel(doc);
+    if (!channel) {
+      await this.tournaments.openingDone(entry);
+      return;
+    }
+    const m = messagesOfChannel(channel);
+    if (what === 'final') {
+      if (!doc.finalPosted) await channel.send(standingsPost(m, doc, 'final'));
+      await this.tournaments.finalPosted(doc.id, entry);
+      return;
+    }
+    const number = Number(what);
+    const round = doc.played[number - 1];
+    if (!round) {
+      await this.tournaments.openingDone(entry);
+      return;
+    }
+    const before = doc.played.slice(0, number - 1);
+    const last = before.at(-1);
+    if (last && !last.standingsPosted) {
+      await channel.send(standingsPost(m, { ...doc, played: before }, { after: last.number }));
+      await this.tournaments.standingsPosted(doc.id, last.number);
+    }
+    for (const [index, pairing] of round.pairings.entries()) {
+      if (pairing.result || pairing.defenders === null || pairing.gameId) continue;
+      await this.openGame(m, channel, doc, { round: number, index });
+    }
+    const opened = await this.tournaments.get(doc.id);
+    const now = opened?.played[number - 1];
+    if (opened && now && !now.announced) await channel.send(roundMessage(m, opened, now));
+    await this.tournaments.roundOpened(doc.id, number, entry);
+  }
+
+  /** One game: its thread (noted before anything is played in it), its start, and its first board. */
+  private async openGame(
+    m: Messages,
+    channel: SendableChannels,
+    doc: TournamentDoc,
+    place: { round: number; index: number },
+  ): Promise<void> {
+    const pairing = doc.played[place.round - 1].pairings[place.index];
+    const name = (playerId: string | null) =>
+      doc.players.find((player) => player.id === playerId)?.name ?? '?';
+    let threadId = pairing.threadId;
+    if (!threadId) {
+      if (!('threads' in channel)) throw new Error('the tournament channel cannot have threads');
+      const thread = await channel.threads.create({
+        name: m.tournament
+          .threadName({
+            number: place.round,
+            attackers: name(pairing.attackers),
+            defenders: name(pairing.defenders),
+          })
+          .slice(0, THREAD_NAME_LENGTH),
+        // A public thread (an announcement thread in an announcement channel), as discord.js picks.
+        autoArchiveDuration: ThreadAutoArchiveDuration.OneWeek,
+      });
+      const kept = await this.tournaments.recordThread(doc.id, place, thread.id);
+      if (!kept.ok) throw new Error(`could not note a thread: ${kept.code}`);
+      // Another process opened one first: that one stays.
+      if (kept.value !== thread.id) await thread.delete().catch(() => {});
+      threadId = kept.value;
+    }
+    const started = await this.tournaments.startPairingGame(doc.id, place);
+    if (!started.ok) throw new Error(`could not start a tournament game: ${started.code}`);
+    const active = started.value;
+    const thread = await this.client.channels.fetch(threadId);
+    if (!thread?.isSendable()) return;
+    const { attackers, defenders } = active.players;
+    await thread.send({
+      content: `${m.tournament.gameOpening({
+        name: safeName(doc.name),
+        number: place.round,
+        attackersId: attackers.id,
+        defendersId: defenders.id,
+      })}\n${gameTitle(m, active)}. ${situation(m, active, false)}`,
+      files: [boardAttachment(await this.pictures.of(active, m))],
+      allowedMentions: onlyMention(attackers.id, defenders.id),
+    });
+  }
+
+  /** The tournament's channel, or null when it is gone or closed to the bot. */
+  private async channel(doc: TournamentDoc): Promise<SendableChannels | null> {
+    try {
+      const channel = await this.client.channels.fetch(doc.channelId);
+      return channel?.isSendable() ? channel : null;
+    } catch (error) {
+      if (error instanceof DiscordAPIError && [403, 404].includes(error.status)) return null;
+      throw error;
+    }
+  }
+}

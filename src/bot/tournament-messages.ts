@@ -1,0 +1,235 @@
+/** A tournament's messages: the sign-up with its buttons, a round's pairings, the standings (a crosstable picture and its text). */
+import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from 'discord.js';
+import type { Messages } from '../i18n/index.ts';
+import { renderCrosstable } from '../render/crosstable.ts';
+import { type PlayerRecord, standings } from '../tournament/scores.ts';
+import { MAX_PLAYERS } from '../tournament/tournament.ts';
+import type { Round, TournamentDoc } from '../tournament/types.ts';
+import { onlyMention, type Post, safeName } from './present.ts';
+
+/** Discord's limit on an embed's description. */
+const DESCRIPTION_LIMIT = 4096;
+
+export const tournamentButtonId = (action: 'join' | 'leave' | 'start', id: string) =>
+  `tournament:${action}:${id}`;
+export const TOURNAMENT_BUTTON = /^tournament:(join|leave|start):([\w-]{1,64})$/;
+
+/** The sign-up message: what is played, who has joined, and (while it is open) Join, Leave and Start. */
+export function signupMessage(m: Messages, doc: TournamentDoc, note?: string): Post {
+  const t = m.tournament;
+  const names = doc.players.map((player) => safeName(player.name)).join(', ');
+  const lines = [
+    t.signup({
+      name: safeName(doc.name),
+      variant: m.variantName({ id: doc.variant, name: doc.variantName }),
+      format: t.format({ format: doc.format, double: doc.double }),
+      rounds:
+        doc.format === 'swiss' && doc.roundsAsked ? t.rounds({ rounds: doc.roundsAsked }) : t.roundsByField,
+      time: m.timeControl(doc.time),
+      organiser: safeName(doc.organiser.name),
+      max: MAX_PLAYERS,
+    }),
+    t.entrants({ count: doc.players.length, names }),
+  ];
+  if (note) lines.push(note);
+  const open = doc.status === 'signup';
+  const buttons = open
+    ? [
+        new ActionRowBuilder<ButtonBuilder>().addComponents(
+          new ButtonBuilder()
+            .setCustomId(tournamentButtonId('join', doc.id))
+            .setLabel(t.join)
+            .setStyle(ButtonStyle.Primary),
+          new ButtonBuilder()
+            .setCustomId(tournamentButtonId('leave', doc.id))
+            .setLabel(t.leave)
+            .setStyle(ButtonStyle.Secondary),
+          new ButtonBuilder()
+            .setCustomId(tournamentButtonId('start', doc.id))
+            .setLabel(t.start)
+            .setStyle(ButtonStyle.Success),
+        ),
+      ]
+    : [];
+  return { content: lines.join('\n'), components: buttons, allowedMentions: onlyMention() };
+}
+
+/** A round's start: each pairing with its thread, byes and forfeits. */
+export function roundMessage(m: Messages, doc: TournamentDoc, round: Round): Post {
+  const t = m.tournament;
+  const name = (id: string | null) => safeName(doc.players.find((player) => player.id === id)?.name ?? '?');
+  const lines = [t.roundTitle({ name: safeName(doc.name), number: round.number, rounds: doc.rounds })];
+  const mentioned: string[] = [];
+  for (const pairing of round.pairings) {
+    if (pairing.defenders === null) {
+      lines.push(t.byeLine({ name: name(pairing.attackers), points: pairing.result?.attackers ?? 0 }));
+    } else if (pairing.result?.how === 'forfeit') {
+      lines.push(t.forfeitLine({ attackers: name(pairing.attackers), defenders: name(pairing.defenders) }));
+    } else {
+      lines.push(
+        t.pairingLine({
+          attackers: `<@${pairing.attackers}>`,
+          defenders: `<@${pairing.defenders}>`,
+          where: pairing.threadId ? `<#${pairing.threadId}>` : '…',
+        }),
+      );
+      mentioned.push(pairing.attackers, pairing.defenders);
+    }
+  }
+  return { content: lines.join('\n').slice(0, 2000), allowedMentions: onlyMention(...mentioned) };
+}
+
+/** Points as players write them: 2½, ½, 3. */
+export function pointsText(points: number): string {
+  const whole = Math.floor(points);
+  const half = points - whole >= 0.5;
+  if (whole === 0 && half) return '½';
+  return `${whole}${half ? '½' : ''}`;
+}
+
+function tiebreakText(m: Messages, value: number): string {
+  return new Intl.NumberFormat(m.language, { maximumFractionDigits: 2 }).format(value);
+}
+
+/** A result from the player's side: 1 ½ 0, + and − for forfeits, · while being played. */
+function resultMark(points: number | null, how: string): string {
+  if (points === null) return '·';
+  if (how === 'forfeit') return points > 0 ? '+' : '−';
+  return pointsText(points) || '0';
+}
+
+/** The crosstable's cells: against each rank (round robin) or each round's game (Swiss). */
+export function crosstableOf(m: Messages, doc: TournamentDoc, title: string) {
+  const t = m.tournament;
+  const table = standings(doc);
+  const rank = new Map(table.map((row, index) => [row.id, index + 1]));
+  const roundRobin = doc.format === 'round-robin';
+  const columns = roundRobin
+    ? table.map((_, index) => String(index + 1))
+    : Array.from({ length: Math.max(doc.rounds, doc.played.length) }, (_, i) => t.round({ number: i + 1 }));
+  const cellsOf = (row: PlayerRecord): string[] => {
+    if (roundRobin) {
+      return table.map((other) => {
+        if (other.id === row.id) return '';
+        return row.encounters
+          .filter((encounter) => encounter.opponent === other.id)
+          .map((encounter) => resultMark(encounter.points, encounter.how))
+          .join(' ');
+      });
+    }
+    return columns.map((_, i) => {
+      const encounter = row.encounters.find((e) => e.round === i + 1);
+      if (!encounter) return '';
+      if (encounter.opponent === null) return `${t.bye} ${pointsText(encounter.points ?? 0) || '0'}`;
+      const side = encounter.side ? t.sideLetter({ side: encounter.side }) : '';
+      return `${rank.get(encounter.opponent) ?? '?'}${side} ${resultMark(encounter.points, encounter.how)}`;
+    });
+  };
+  return {
+    title,
+    heads: {
+      rank: '#',
+      player: t.player,
+      columns,
+      points: t.points,
+      tiebreak: t.tiebreakShort({ format: doc.format }),
+    },
+    rows: table.map((row, index) => ({
+      rank: index + 1,
+      name: row.name,
+      cells: cellsOf(row),
+      points: pointsText(row.score) || '0',
+      tiebreak: tiebreakText(m, row.tiebreak),
+      withdrawn: Boolean(row.withdrawn),
+    })),
+    diagonal: roundRobin,
+    footer: t.footer({ tiebreak: t.tiebreak({ format: doc.format }) }),
+  };
+}
+
+/** The crosstable as fixed-width text, for a code block: the same cells as the picture. */
+export function crosstableText(table: ReturnType<typeof crosstableOf>): string {
+  const clip = (name: string) => {
+    const flat = [...name.replace(/[\p{Cc}\p{Cf}`]/gu, '')];
+    return flat.length > 16 ? `${flat.slice(0, 15).join('')}…` : flat.join('');
+  };
+  const head = [
+    table.heads.rank,
+    table.heads.player,
+    table.heads.points,
+    table.heads.tiebreak,
+    ...table.heads.columns,
+  ];
+  const rows = table.rows.map((row) => [
+    String(row.rank),
+    `${clip(row.name)}${row.withdrawn ? ' †' : ''}`,
+    row.points,
+    row.tiebreak,
+    ...row.cells.map((cell, i) => (table.diagonal && i === row.rank - 1 ? '×' : cell || '-')),
+  ]);
+  const widths = head.map((_, column) =>
+    Math.max(...[head, ...rows].map((cells) => [...(cells[column] ?? '')].length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => (column === 1 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+      .join('  ')
+      .trimEnd();
+  const lines = [line(head), ...rows.map(line)];
+  // Within the embed's limit: as many rows as fit.
+  let text = '';
+  for (const [index, next] of lines.entries()) {
+    if (text.length + next.length + 12 > DESCRIPTION_LIMIT) {
+      text += `… (${lines.length - index})\n`;
+      break;
+    }
+    text += `${next}\n`;
+  }
+  return `\`\`\`\n${text}\`\`\``;
+}
+
+/**
+ * The standings as a post: the crosstable picture and its text, with the winner once it is over.
+ * `after`: the round just completed; `final`: the end; otherwise as they stand now.
+ */
+export function standingsPost(
+  m: Messages,
+  doc: TournamentDoc,
+  when: { after: number } | 'final' | 'now',
+): Post {
+  const t = m.tournament;
+  const name = safeName(doc.name);
+  const title =
+    when === 'final'
+      ? t.finalStandings({ name })
+      : when === 'now'
+        ? t.standingsNow({ name, round: doc.played.length, rounds: doc.rounds })
+        : t.standingsAfter({ name, round: when.after, rounds: doc.rounds });
+  const plainTitle = title.replace(/\*\*/g, '');
+  if (doc.players.length === 0)
+    return { content: `${title}\n${t.noPlayers}`, allowedMentions: onlyMention() };
+  const table = crosstableOf(m, doc, plainTitle.replace(/\\(.)/g, '$1'));
+  const picture = renderCrosstable(table);
+  const lines = [title];
+  if (when === 'final' || doc.status === 'finished') {
+    const top = standings(doc);
+    const best = top[0];
+    const leaders = top.filter((row) => row.score === best.score && row.tiebreak === best.tiebreak);
+    lines.push(t.winner({ names: leaders.map((row) => `<@${row.id}>`).join(', ') }));
+    if (doc.endedEarly) lines.push(t.endedEarly);
+  }
+  const embed = new EmbedBuilder()
+    .setDescription(crosstableText(table))
+    .setFooter({ text: table.footer ?? '' });
+  return {
+    content: lines.join('\n'),
+    files: [
+      new AttachmentBuilder(picture, {
+        name: t.crosstableFile,
+        description: t.crosstableDescription({ name: doc.name.slice(0, 80) }),
+      }),
+    ],
+    embeds: [embed],
+    allowedMentions: onlyMention(),
+  };
+}
