@@ -9,7 +9,7 @@ import { messagesOf, onlyMention, safeName } from '../src/bot/present.ts';
 import { answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
 import { serializeGame } from '../src/engine/index.ts';
 import type { Messages } from '../src/i18n/index.ts';
-import { ReplayBuilder, ReplayBusyError } from '../src/replay/builder.ts';
+import { type ReplayBuilder, ReplayBusyError } from '../src/replay/builder.ts';
 import { type PlanRefusal, planReplay, SPEEDS, type Speed } from '../src/replay/plan.ts';
 import { replaySource, type SourceRefusal } from '../src/replay/source.ts';
 
@@ -45,12 +45,9 @@ export const data = new SlashCommandBuilder()
     option.setName('to').setDescription('The last move shown (default: the last)').setMinValue(1),
   );
 
-/** One replay worker for the process, started by the first /replay. */
-let builder: ReplayBuilder | null = null;
-
 export async function execute(
   interaction: ChatInputCommandInteraction,
-  { service }: BotContext,
+  { service, replays: builder }: BotContext,
 ): Promise<void> {
   const m = messagesOf(interaction);
   await answer(interaction, async () => {
@@ -72,7 +69,6 @@ export async function execute(
     const planned = planReplay(game.plyCount, request);
     if (!planned.ok) return privateAnswer(planRefusal(m, planned.refusal));
 
-    builder ??= new ReplayBuilder();
     let replay: Awaited<ReturnType<ReplayBuilder['build']>>;
     try {
       replay = await builder.build({

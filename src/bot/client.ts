@@ -4,6 +4,7 @@ import { AiPlayer } from '../ai/player.ts';
 import type { GameService } from '../game/service.ts';
 import type { Messages } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
+import { ReplayBuilder } from '../replay/builder.ts';
 import { AiDriver } from './ai-driver.ts';
 import { AnalysisRuns } from './analysis-runs.ts';
 import { announcement, secondGame } from './announce.ts';
@@ -61,6 +62,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     ai: new AiDriver(options.service, aiPlayer, client, pictures, options.logger),
     expiry: new ChallengeExpiry(options.service, client, options.logger),
     analyses: new AnalysisRuns(options.service, options.analysisMsPerPosition),
+    replays: new ReplayBuilder(),
     tournaments: new TournamentDriver(tournamentsOf(options.service), client, pictures, options.logger),
   };
   const router = createRouter(commands, context);
@@ -165,6 +167,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       await router.drain();
       await context.tournaments.stop();
       await context.analyses.close();
+      await context.replays.close();
       await context.expiry.stop();
       await client.destroy();
     },

@@ -7,6 +7,7 @@ import type {
 } from 'discord.js';
 import type { GameService } from '../game/service.ts';
 import type { Logger } from '../log.ts';
+import type { ReplayBuilder } from '../replay/builder.ts';
 import type { AiDriver } from './ai-driver.ts';
 import type { AnalysisRuns } from './analysis-runs.ts';
 import type { ChallengeExpiry } from './challenge-expiry.ts';
@@ -23,6 +24,8 @@ export interface BotContext {
   expiry: ChallengeExpiry;
   /** Reviews finished games for /analyze, off the event loop. */
   analyses: AnalysisRuns;
+  /** Builds /replay's GIFs in a worker thread of its own (started by the first replay). */
+  replays: ReplayBuilder;
   /** Records tournament games' results and opens rounds; nudge it after a tournament changes. */
   tournaments: TournamentDriver;
 }
