@@ -1,7 +1,7 @@
 /** A tournament's messages: the sign-up with its buttons, a round's pairings, the standings (a crosstable picture and its text). */
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from 'discord.js';
 import type { Messages } from '../i18n/index.ts';
-import { renderCrosstable } from '../render/crosstable.ts';
+import { type Crosstable, renderCrosstable } from '../render/crosstable.ts';
 import { type PlayerRecord, standings } from '../tournament/scores.ts';
 import { MAX_PLAYERS } from '../tournament/tournament.ts';
 import type { Round, TournamentDoc } from '../tournament/types.ts';
@@ -99,7 +99,7 @@ function resultMark(points: number | null, how: string): string {
 }
 
 /** The crosstable's cells: against each rank (round robin) or each round's game (Swiss). */
-export function crosstableOf(m: Messages, doc: TournamentDoc, title: string) {
+export function crosstableOf(m: Messages, doc: TournamentDoc, subtitle: string): Crosstable {
   const t = m.tournament;
   const table = standings(doc);
   const rank = new Map(table.map((row, index) => [row.id, index + 1]));
@@ -126,7 +126,8 @@ export function crosstableOf(m: Messages, doc: TournamentDoc, title: string) {
     });
   };
   return {
-    title,
+    title: doc.name,
+    subtitle,
     heads: {
       rank: '#',
       player: t.player,
@@ -143,12 +144,12 @@ export function crosstableOf(m: Messages, doc: TournamentDoc, title: string) {
       withdrawn: Boolean(row.withdrawn),
     })),
     diagonal: roundRobin,
-    footer: t.footer({ tiebreak: t.tiebreak({ format: doc.format }) }),
+    footer: t.footer({ tiebreak: t.tiebreak({ format: doc.format }), sides: !roundRobin }),
   };
 }
 
 /** The crosstable as fixed-width text, for a code block: the same cells as the picture. */
-export function crosstableText(table: ReturnType<typeof crosstableOf>): string {
+export function crosstableText(table: Crosstable): string {
   const clip = (name: string) => {
     const flat = [...name.replace(/[\p{Cc}\p{Cf}`]/gu, '')];
     return flat.length > 16 ? `${flat.slice(0, 15).join('')}…` : flat.join('');
@@ -205,10 +206,18 @@ export function standingsPost(
       : when === 'now'
         ? t.standingsNow({ name, round: doc.played.length, rounds: doc.rounds })
         : t.standingsAfter({ name, round: when.after, rounds: doc.rounds });
-  const plainTitle = title.replace(/\*\*/g, '');
   if (doc.players.length === 0)
     return { content: `${title}\n${t.noPlayers}`, allowedMentions: onlyMention() };
-  const table = crosstableOf(m, doc, plainTitle.replace(/\\(.)/g, '$1'));
+  const last = doc.played.filter((round) => round.status === 'complete').at(-1)?.number ?? 0;
+  const subtitle =
+    when === 'final' || doc.status === 'finished'
+      ? t.pictureFinal
+      : when === 'now'
+        ? last === 0
+          ? t.pictureNotStarted
+          : t.pictureAfter({ round: last, rounds: doc.rounds })
+        : t.pictureAfter({ round: when.after, rounds: doc.rounds });
+  const table = crosstableOf(m, doc, subtitle);
   const picture = renderCrosstable(table);
   const lines = [title];
   if (when === 'final' || doc.status === 'finished') {

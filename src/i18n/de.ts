@@ -489,7 +489,7 @@ export const de: Messages = {
     tiebreak: (p) => (p.format === 'swiss' ? 'Buchholz-Wertung' : 'Sonneborn-Berger-Wertung'),
     tiebreakShort: (p) => (p.format === 'swiss' ? 'Bu' : 'SoB'),
     footer: (p) =>
-      `Ein Sieg zählt 1, ein Remis ½; bei Gleichstand entscheidet die ${p.tiebreak}. + und − sind kampflose Partien; A und V die gespielte Seite.`,
+      `Ein Sieg zählt 1, ein Remis ½; bei Gleichstand entscheidet die ${p.tiebreak}. + und − sind kampflose Partien${p.sides ? '; A und V die gespielte Seite, beim Platz des Gegners' : ''}.`,
     player: 'Spieler',
     points: 'Pkt',
     round: (p) => `R${p.number}`,
@@ -512,6 +512,9 @@ export const de: Messages = {
       'Die Partien eines Turniers beginnen in Threads seines Kanals, und dieser Kanal kann keine Threads haben: erstelle es in einem Textkanal.',
     created: (p) => `**${p.name}** erstellt.`,
     sideLetter: (p) => (p.side === 'attackers' ? 'A' : 'V'),
+    pictureFinal: 'Endstand',
+    pictureAfter: (p) => `Nach Runde ${p.round} von ${p.rounds}`,
+    pictureNotStarted: 'Noch nicht begonnen',
     crosstableFile: 'kreuztabelle.png',
     crosstableDescription: (p) => `Die Kreuztabelle von ${p.name}`,
   },

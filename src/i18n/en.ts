@@ -479,8 +479,8 @@ export const en = {
     tiebreak: (p: { format: 'round-robin' | 'swiss' }): string =>
       p.format === 'swiss' ? 'Buchholz' : 'Sonneborn-Berger',
     tiebreakShort: (p: { format: 'round-robin' | 'swiss' }): string => (p.format === 'swiss' ? 'BH' : 'SB'),
-    footer: (p: { tiebreak: string }) =>
-      `A win scores 1, a draw ½; ties are broken by ${p.tiebreak}. + and − are forfeits; A and D the side played.`,
+    footer: (p: { tiebreak: string; sides: boolean }) =>
+      `A win scores 1, a draw ½; ties are broken by ${p.tiebreak}. + and − are forfeits${p.sides ? '; A and D the side played, by the opponent’s place' : ''}.`,
     player: 'Player',
     points: 'Pts',
     round: (p: { number: number }) => `R${p.number}`,
@@ -504,6 +504,9 @@ export const en = {
       'A tournament’s games open in threads of its channel, and this channel cannot have threads: create it in a text channel.',
     created: (p: { name: string }) => `Created **${p.name}**.`,
     sideLetter: (p: { side: Side }): string => (p.side === 'attackers' ? 'A' : 'D'),
+    pictureFinal: 'Final standings',
+    pictureAfter: (p: { round: number; rounds: number }) => `After round ${p.round} of ${p.rounds}`,
+    pictureNotStarted: 'Not started yet',
     crosstableFile: 'crosstable.png',
     crosstableDescription: (p: { name: string }) => `The crosstable of ${p.name}`,
   },

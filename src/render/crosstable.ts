@@ -21,6 +21,8 @@ export interface CrosstableRow {
 
 export interface Crosstable {
   title: string;
+  /** Under the title, muted: which round the table stands after. */
+  subtitle?: string;
   /** Column heads: `#`, the player, each result column, the points and the tiebreak. */
   heads: { rank: string; player: string; columns: string[]; points: string; tiebreak: string };
   rows: CrosstableRow[];
@@ -109,10 +111,16 @@ export function renderCrosstable(table: Crosstable): Buffer {
   const tableWidth =
     rankWidth + nameWidth + columnWidths.reduce((a, b) => a + b, 0) + pointsWidth + tiebreakWidth;
 
-  const titleHeight = TITLE_PX + 16;
-  const footerLines = table.footer ? wrap(table.footer, tableWidth, (text) => measure(text, FOOTER_PX)) : [];
+  const subtitleHeight = table.subtitle ? HEAD_PX + 10 : 0;
+  const titleHeight = TITLE_PX + 16 + subtitleHeight;
+  const inner = Math.max(
+    tableWidth,
+    Math.min(2 * tableWidth, Math.ceil(measure(table.title, TITLE_PX, true))),
+    Math.ceil(measure(table.subtitle ?? '', HEAD_PX)),
+  );
+  const footerLines = table.footer ? wrap(table.footer, inner, (text) => measure(text, FOOTER_PX)) : [];
   const footerHeight = footerLines.length > 0 ? footerLines.length * (FOOTER_PX + 6) + 10 : 0;
-  const width = Math.max(tableWidth, Math.ceil(measure(table.title, TITLE_PX, true))) + 2 * MARGIN;
+  const width = inner + 2 * MARGIN;
   const height = MARGIN + titleHeight + ROW * (table.rows.length + 1) + footerHeight + MARGIN;
 
   const canvas = createCanvas(Math.ceil(width), Math.ceil(height));
@@ -125,6 +133,11 @@ export function renderCrosstable(table: Crosstable): Buffer {
   context.font = font(TITLE_PX, true);
   context.textAlign = 'left';
   context.fillText(fitText(context, table.title, width - 2 * MARGIN), MARGIN, MARGIN + TITLE_PX / 2 + 2);
+  if (table.subtitle) {
+    context.fillStyle = palette.textMuted;
+    context.font = font(HEAD_PX);
+    context.fillText(table.subtitle, MARGIN, MARGIN + TITLE_PX + 8 + HEAD_PX / 2 + 2);
+  }
 
   const top = MARGIN + titleHeight;
   // Column edges, left to right: rank, name, results, points, tiebreak.
