@@ -4,12 +4,14 @@ import { benchBot } from './bot.ts';
 import { benchEngine } from './engine.ts';
 import { benchRender } from './render.ts';
 import { benchReplay } from './replay.ts';
+import { benchTournament } from './tournament.ts';
 
 const sections: Record<string, () => Promise<void>> = {
   engine: benchEngine,
   render: benchRender,
   bot: benchBot,
   replay: benchReplay,
+  tournament: benchTournament,
 };
 
 const wanted = process.argv.slice(2);
