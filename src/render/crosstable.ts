@@ -39,6 +39,7 @@ const ROW = 34;
 const PAD = 10;
 const MARGIN = 14;
 const NAME_MAX = 230;
+const NAME_MAX_WIDE = 150;
 const highlight = '#e9dcc0';
 const stripe = '#ece1c9';
 const rule = '#c9b48f';
@@ -65,11 +66,14 @@ export function renderCrosstable(table: Crosstable): Buffer {
       ),
     ) +
     2 * PAD;
+  // Long names are cut shorter in a wide table.
+  const nameMax = table.heads.columns.length > 8 ? NAME_MAX_WIDE : NAME_MAX;
   const nameWidth =
     Math.ceil(
-      Math.min(NAME_MAX, Math.max(widest(names, TEXT_PX), measure(table.heads.player, HEAD_PX, true))),
+      Math.min(nameMax, Math.max(widest(names, TEXT_PX), measure(table.heads.player, HEAD_PX, true))),
     ) +
     2 * PAD;
+  // Result columns as narrow as their widest cell: a wide field must still read at 400 pixels.
   const columnWidths = table.heads.columns.map(
     (head, i) =>
       Math.ceil(
@@ -79,11 +83,9 @@ export function renderCrosstable(table: Crosstable): Buffer {
             table.rows.map((row) => row.cells[i] ?? ''),
             TEXT_PX,
           ),
-          TEXT_PX,
+          TEXT_PX * 0.75,
         ),
-      ) +
-      PAD +
-      4,
+      ) + PAD,
   );
   const pointsWidth =
     Math.ceil(
