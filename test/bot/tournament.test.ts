@@ -5,6 +5,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { getVariant } from '../../src/engine/index.ts';
+import { Tournaments } from '../../src/tournament/service.ts';
 import type { EmulatedUser, RecordedMessage } from '../discord-emulator/index.ts';
 import { buttonIds, type FileWorld, fileWorld } from './harness.ts';
 
@@ -231,5 +233,69 @@ describe('a game lost on time, and the organiser’s forfeit', () => {
     expect(await bots[0].service.board(round2.id)).toBeNull();
     await bots[0].bot.sweep();
     expect(threadsOf(channelId)).toHaveLength(2);
+  });
+});
+
+describe('creating a tournament', () => {
+  it('needs Manage Events, and refuses an option its format cannot use, with the reason', async () => {
+    const { emulator } = world;
+    const channelId = await channel(world, 'refusals');
+    const options = { name: 'Nope', variant: 'fetlar', format: 'round-robin' };
+    const member = await emulator.slash(members[0], 'tournament create', options, { channelId }).reply();
+    expect(member.ephemeral).toBe(true);
+    expect(member.content).toBe('Only members who may manage events can create a tournament.');
+    const rounds = await emulator
+      .slash(organiser, 'tournament create', { ...options, rounds: 3 }, { channelId })
+      .reply();
+    expect(rounds.content).toContain('The number of rounds is for a Swiss');
+    const double = await emulator
+      .slash(organiser, 'tournament create', { ...options, format: 'swiss', double: true }, { channelId })
+      .reply();
+    expect(double.content).toContain('`double` is for a round robin');
+    // One tournament under way per channel.
+    await emulator.slash(organiser, 'tournament create', options, { channelId }).reply();
+    const second = await emulator.slash(organiser, 'tournament create', options, { channelId }).reply();
+    expect(second.content).toContain('This channel already has a tournament under way');
+    // Autocomplete offers the server's tournaments by name.
+    const offered = await emulator.autocomplete(
+      members[0],
+      'tournament standings',
+      { tournament: 'nop' },
+      'tournament',
+    );
+    expect(offered.map((choice) => choice.name)).toEqual(['Nope']);
+  });
+});
+
+describe('a process that dies while opening a round', () => {
+  it('leaves the round to the next process once its claim lapses', async () => {
+    const { emulator, bots } = world;
+    const channelId = await channel(world, 'takeover');
+    // Made and started straight in the store, as a process would; then this "process" claims the
+    // round's opening and dies before opening anything.
+    const tournaments = new Tournaments(bots[0].store, bots[0].service, { now: () => now });
+    const created = await tournaments.create({
+      guildId: emulator.guildId,
+      channelId,
+      name: 'Phoenix',
+      variant: getVariant('brandubh'),
+      format: 'round-robin',
+      rounds: null,
+      time: 'none',
+      double: false,
+      organiser: { id: organiser.id, name: 'Olga' },
+    });
+    if (!created.ok) throw new Error(created.code);
+    for (const member of members.slice(0, 2))
+      await tournaments.join(created.value.id, { id: member.id, name: member.globalName ?? member.username });
+    await tournaments.start(created.value.id, { id: organiser.id, name: 'Olga' }, false);
+    expect(await tournaments.claimOpenings()).toEqual([`${created.value.id}|1`]);
+    await bots[0].bot.sweep();
+    expect(threadsOf(channelId)).toHaveLength(0);
+    // Two minutes on, the claim has lapsed: the next sweep opens the round.
+    now += 121_000;
+    await bots[0].bot.sweep();
+    const [{ game }] = await roundThreads(channelId, 1, 1);
+    expect(game.tournament?.id).toBe(created.value.id);
   });
 });
