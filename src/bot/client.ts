@@ -16,7 +16,7 @@ import { createBoardPictures, warmPictures } from './pictures.ts';
 import { messagesOfChannel, onlyMention, type Post } from './present.ts';
 import { commandBodies, syncCommands } from './register.ts';
 import { createRouter } from './router.ts';
-import { TournamentDriver, tournamentsOf } from './tournament-driver.ts';
+import { TournamentDriver } from './tournament-driver.ts';
 
 export interface BotOptions {
   token: string;
@@ -63,7 +63,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     expiry: new ChallengeExpiry(options.service, client, options.logger),
     analyses: new AnalysisRuns(options.service, options.analysisMsPerPosition),
     replays: new ReplayBuilder(),
-    tournaments: new TournamentDriver(tournamentsOf(options.service), client, pictures, options.logger),
+    tournaments: new TournamentDriver(options.service.tournaments, client, pictures, options.logger),
   };
   const router = createRouter(commands, context);
   let accepting = true;

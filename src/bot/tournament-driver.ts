@@ -7,10 +7,9 @@
  * button it answers and on every sweep.
  */
 import { type Client, DiscordAPIError, type SendableChannels, ThreadAutoArchiveDuration } from 'discord.js';
-import type { GameService } from '../game/service.ts';
 import type { Messages } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
-import { Tournaments } from '../tournament/service.ts';
+import type { Tournaments } from '../tournament/service.ts';
 import type { TournamentDoc } from '../tournament/types.ts';
 import { gameTitle, situation } from './game-messages.ts';
 import { OneRunAtATime } from './one-run-at-a-time.ts';
@@ -20,18 +19,6 @@ import { roundMessage, standingsPost } from './tournament-messages.ts';
 
 /** Discord's limit on a thread's name. */
 const THREAD_NAME_LENGTH = 100;
-
-/**
- * The tournaments of a game service, sharing its store and its clock (which GameService keeps to
- * itself: read here, in one place, until it offers them).
- */
-export function tournamentsOf(service: GameService): Tournaments {
-  // biome-ignore lint/complexity/useLiteralKeys: private fields, read deliberately
-  const store = service['store'];
-  // biome-ignore lint/complexity/useLiteralKeys: private fields, read deliberately
-  const now = () => service['now']();
-  return new Tournaments(store, service, { now });
-}
 
 export class TournamentDriver {
   private readonly runs = new OneRunAtATime(

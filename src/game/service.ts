@@ -18,6 +18,7 @@ import {
   type VariantKey,
 } from '../engine/index.ts';
 import type { ScheduleChange, Store } from '../store/index.ts';
+import { Tournaments } from '../tournament/service.ts';
 import {
   type ChallengeInput,
   Challenges,
@@ -107,6 +108,8 @@ export class GameService {
   private readonly challenges: Challenges;
   /** The server's own variants and its default (see server-variants.ts). */
   readonly variants: ServerVariants;
+  /** A server's tournaments: sign-up, rounds, results (src/tournament/service.ts). */
+  readonly tournaments: Tournaments;
   /** Loaded games by id and revision, for reads (board, autocomplete); never mutated. */
   private readonly loaded = new LRUCache<string, Game>({ max: 256 });
 
@@ -118,6 +121,7 @@ export class GameService {
     this.newId = options.newId ?? (() => randomBytes(9).toString('base64url'));
     this.random = options.random ?? Math.random;
     this.variants = new ServerVariants(store, this.now);
+    this.tournaments = new Tournaments(store, this, { now: this.now, newId: this.newId });
     this.challenges = new Challenges(
       store,
       {

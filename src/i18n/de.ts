@@ -283,6 +283,7 @@ export const de: Messages = {
     '**Ansehen** `/brett` zeigt das Brett der Partie in diesem Kanal. Felder heißen nach Linie (Buchstabe) und Reihe (Zahl), `a1` ist unten links.',
     '**Beenden** `/aufgeben`, oder `/remis`, um Remis anzubieten (dein Gegner nimmt mit der Schaltfläche oder `/remis` an; ein Zug lehnt es ab). Moderatoren beenden eine festgefahrene Partie ohne Ergebnis mit `/abbrechen`.',
     '**Lernen** `/regeln` erklärt eine Variante. `/tabelle` zeigt die Tabelle dieses Servers. `/nachspielen` zeigt eine Partie noch einmal als Animation. `/analysieren` sieht eine beendete Partie noch einmal an: wer nach jedem Zug besser stand, und die schlechtesten Züge jeder Seite (ein Fehler kostet 1,5, etwa anderthalb Bauern; ein grober Fehler 4).',
+    '**Turniere** `/turnier erstellen` eröffnet ein Rundenturnier oder ein Schweizer System mit einer Anmeldenachricht; die Partien jeder Runde beginnen in eigenen Threads, und `/turnier tabelle` zeigt die Kreuztabelle.',
     '**Hausregeln** Moderatoren fügen mit `/variante hinzufuegen` eigene Varianten des Servers aus OpenTafl-Regelzeilen hinzu und wählen mit `/variante standard` die Standardvariante; `/variante liste` zeigt alle.',
     `**Varianten** ${variants}`,
   ],

@@ -281,6 +281,7 @@ export const en = {
     '**Look** `/board` shows the board of the game in this channel. Squares are named by file letter and rank number, `a1` bottom left.',
     '**End** `/resign`, or `/draw` to offer a draw (your opponent accepts with the button or `/draw`; a move declines it). Moderators end a stalled game without a result with `/abort`.',
     '**Learn** `/rules` explains a variant. `/standings` shows this server’s table. `/replay` shows a game again as an animation. `/analyze` reviews a finished game: a plot of who stood better after every move, and each side’s worst moves (a mistake costs 1.5, about a pawn and a half; a blunder 4).',
+    '**Tournaments** `/tournament create` opens a round robin or a Swiss event with a sign-up message; each round’s games open in their own threads, and `/tournament standings` shows the crosstable.',
     '**House rules** Moderators add the server’s own variants from OpenTafl rules strings with `/variant add`, and choose the default with `/variant default`; `/variant list` shows them all.',
     `**Variants** ${variants}`,
   ],
