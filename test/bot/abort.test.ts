@@ -56,8 +56,9 @@ describe('/abort', () => {
     expect(history.embeds[0].description).toContain('1. d1-d3');
     expect(history.embeds[0].footer?.text).toBe('ended by a moderator, without a result');
     const exported = await emulator.slash(bob, 'export', {}, { channelId }).reply();
-    expect(exported.content).toBe(
-      'The last game here, ended by a moderator without a result, in OpenTafl notation.',
+    // The reply names the game's id too, for /replay and /analyze.
+    expect(exported.content).toMatch(
+      /^The last game here, ended by a moderator without a result, in OpenTafl notation\. Game id `[\w-]+`/,
     );
     expect(exported.attachments).toHaveLength(1);
     const again = await emulator.slash(bob, 'challenge', { opponent: ann }, { channelId }).reply();
