@@ -208,8 +208,9 @@ export const de: Messages = {
   noMovesYet: 'Noch keine Züge.',
   sideToMove: (p) => `${SIDE[p.side]} am Zug`,
 
-  gameIdField: 'Partie-ID, für /nachspielen',
-  gameIdNote: (p) => `Partie-ID \`${p.id}\`: \`/nachspielen partie:${p.id}\` zeigt sie als Animation.`,
+  gameIdField: 'Partie-ID, für /nachspielen und /analysieren',
+  gameIdNote: (p) =>
+    `Partie-ID \`${p.id}\`: \`/nachspielen partie:${p.id}\` zeigt sie als Animation, und wenn sie beendet ist, sieht \`/analysieren partie:${p.id}\` sie noch einmal an.`,
   replayReady: (p) =>
     `${p.variant} nachgespielt: **${p.attackers}** (Angreifer) gegen **${p.defenders}** (Verteidiger), ${
       p.first === 1 && p.last === p.moves

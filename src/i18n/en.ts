@@ -197,8 +197,9 @@ export const en = {
   sideToMove: (p: { side: Side }) => `${p.side} to move`,
 
   // Replays
-  gameIdField: 'Game id, for /replay',
-  gameIdNote: (p: { id: string }) => `Game id \`${p.id}\`: \`/replay game:${p.id}\` animates it.`,
+  gameIdField: 'Game id, for /replay and /analyze',
+  gameIdNote: (p: { id: string }) =>
+    `Game id \`${p.id}\`: \`/replay game:${p.id}\` animates it, and once it has ended \`/analyze game:${p.id}\` reviews it.`,
   replayReady: (p: {
     variant: string;
     attackers: string;
