@@ -13,6 +13,7 @@ import type { BoardPictures } from '../src/bot/pictures.ts';
 import { boardMessage, messagesOf, onlyMention, type Post, playerOf, safeName } from '../src/bot/present.ts';
 import { parseRematchButton } from '../src/bot/rematch-button.ts';
 import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
+import { timeOption } from '../src/bot/time-option.ts';
 import { chosenVariant } from '../src/bot/variant-option.ts';
 import type { Side, Variant } from '../src/engine/index.ts';
 import { DEFAULT_TIME_CONTROL, isTimeControl, type TimeControl } from '../src/game/clock.ts';
@@ -42,18 +43,7 @@ export const data = new SlashCommandBuilder()
         { name: 'random', value: 'random' },
       ),
   )
-  .addStringOption((option) =>
-    option
-      .setName('time')
-      .setDescription('Time for each move (default: 1 day)')
-      .addChoices(
-        { name: '10 minutes', value: '10m' },
-        { name: '1 hour', value: '1h' },
-        { name: '1 day', value: '1d' },
-        { name: '3 days', value: '3d' },
-        { name: 'no limit', value: 'none' },
-      ),
-  )
+  .addStringOption(timeOption)
   .addStringOption((option) =>
     option
       .setName('level')

@@ -10,6 +10,7 @@ import {
 import type { BotContext } from '../src/bot/command.ts';
 import { memberName, messagesOf, onlyMention, playerOf, safeName } from '../src/bot/present.ts';
 import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
+import { timeOption } from '../src/bot/time-option.ts';
 import { signupMessage, standingsPost, TOURNAMENT_BUTTON } from '../src/bot/tournament-messages.ts';
 import { chosenVariant, suggestVariants } from '../src/bot/variant-option.ts';
 import { DEFAULT_TIME_CONTROL, isTimeControl } from '../src/game/clock.ts';
@@ -59,18 +60,7 @@ export const data = new SlashCommandBuilder()
           .setMinValue(1)
           .setMaxValue(MAX_SWISS_ROUNDS),
       )
-      .addStringOption((option) =>
-        option
-          .setName('time')
-          .setDescription('Time for each move (default: 1 day)')
-          .addChoices(
-            { name: '10 minutes', value: '10m' },
-            { name: '1 hour', value: '1h' },
-            { name: '1 day', value: '1d' },
-            { name: '3 days', value: '3d' },
-            { name: 'no limit', value: 'none' },
-          ),
-      )
+      .addStringOption(timeOption)
       .addBooleanOption((option) =>
         option.setName('double').setDescription('Round robin only: every pairing twice, sides swapped'),
       ),
