@@ -137,6 +137,11 @@ export class GameService {
     );
   }
 
+  /** The store and clock this service runs on, for the bot's parts that keep documents of their own (puzzles). */
+  get storage(): { store: Store; now: () => number } {
+    return { store: this.store, now: this.now };
+  }
+
   // Challenges (see challenges.ts)
 
   challenge(input: ChallengeInput): Promise<Outcome<Challenge>> {
