@@ -1,0 +1,44 @@
+/** The shipped puzzles' file format: data/puzzles/<variant>.json, one puzzle a line for readable diffs. */
+import type { Side, VariantId } from '../engine/index.ts';
+import type { Theme } from './analyse.ts';
+
+export interface Puzzle {
+  /** `<variant>-<number>`, e.g. `fetlar-017`. */
+  id: string;
+  /** OpenTafl position notation, first row record = rank 1. */
+  position: string;
+  sideToMove: Side;
+  theme: Theme;
+  /** The solver's moves. */
+  depth: number;
+  /** Solver's move, defence, solver's move…, each `from-to`. */
+  line: string[];
+  /** The positions the search made to find and prove it: its effort. */
+  nodes: number;
+  /** The puzzle's first rating, from its depth and effort; players' results move it from there. */
+  rating: number;
+}
+
+export interface PuzzleFile {
+  schema: 1;
+  variant: VariantId;
+  /** How the file was made (scripts/puzzles.ts): the seed and the search's settings. */
+  generator: Record<string, unknown>;
+  puzzles: Puzzle[];
+}
+
+/**
+ * A puzzle's first rating: deeper puzzles, and those whose proof took more searching (more
+ * moves to look at, more defences), start higher. 30 positions made is about 1000, 5,000 about
+ * 1400, 100,000 about 1650, and each move more of depth adds 100.
+ */
+export function initialRating(depth: number, nodes: number): number {
+  const rating = 730 + 180 * Math.log10(Math.max(nodes, 10)) + 100 * (depth - 1);
+  return Math.round(Math.min(2400, Math.max(800, rating)) / 10) * 10;
+}
+
+export function writePuzzleFile(file: Omit<PuzzleFile, 'schema'>): string {
+  const head = JSON.stringify({ schema: 1, variant: file.variant, generator: file.generator });
+  const lines = file.puzzles.map((puzzle) => `    ${JSON.stringify(puzzle)}`);
+  return `${head.slice(0, -1)},\n  "puzzles": [\n${lines.join(',\n')}\n  ]\n}\n`;
+}
