@@ -13,6 +13,7 @@ import type { BotContext } from './command.ts';
 import { situation } from './game-messages.ts';
 import { loadCommands } from './load-commands.ts';
 import { createBoardPictures, warmPictures } from './pictures.ts';
+import { PuzzleDesk } from './puzzle-daily.ts';
 import { messagesOfChannel, onlyMention, type Post } from './present.ts';
 import { commandBodies, syncCommands } from './register.ts';
 import { createRouter } from './router.ts';
@@ -64,6 +65,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     analyses: new AnalysisRuns(options.service, options.analysisMsPerPosition),
     replays: new ReplayBuilder(),
     tournaments: new TournamentDriver(options.service.tournaments, client, pictures, options.logger),
+    puzzles: new PuzzleDesk(options.service, client, options.logger),
   };
   const router = createRouter(commands, context);
   let accepting = true;
@@ -103,6 +105,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     // Games lost on time may end a tournament round.
     context.tournaments.nudge();
     await context.tournaments.idle();
+    await context.puzzles.sweep();
   }
 
   /** Posts to a channel in its server's language; a channel that is gone or closed to the bot is logged, not fatal. */

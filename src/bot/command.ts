@@ -12,6 +12,7 @@ import type { AiDriver } from './ai-driver.ts';
 import type { AnalysisRuns } from './analysis-runs.ts';
 import type { ChallengeExpiry } from './challenge-expiry.ts';
 import type { BoardPictures } from './pictures.ts';
+import type { PuzzleDesk } from './puzzle-daily.ts';
 import type { TournamentDriver } from './tournament-driver.ts';
 
 export interface BotContext {
@@ -28,6 +29,8 @@ export interface BotContext {
   replays: ReplayBuilder;
   /** Records tournament games' results and opens rounds; nudge it after a tournament changes. */
   tournaments: TournamentDriver;
+  /** Puzzles (members' attempts, the daily puzzle) and the daily post, swept with the rest. */
+  puzzles: PuzzleDesk;
 }
 
 export interface Command {

@@ -176,6 +176,31 @@ export const GERMAN: Record<string, Localized> = {
     name: 'turnier',
     description: 'Welches (Standard: das dieses Kanals, oder das laufende)',
   },
+  puzzle: { name: 'aufgabe', description: 'Tafl-Aufgaben: finde den gewinnenden Zug' },
+  'puzzle.new': { name: 'neu', description: 'Eine neue Aufgabe, nur für dich' },
+  'puzzle.new.variant': {
+    name: 'variante',
+    description: 'Aufgaben welcher Variante (Standard: die Brettgröße des Servers)',
+  },
+  'puzzle.move': { name: 'zug', description: 'Deinen Zug in deiner Aufgabe spielen, z. B. e5-e8' },
+  'puzzle.move.move': { name: 'zug', description: 'Von und nach, z. B. e5-e8' },
+  'puzzle.hint': { name: 'tipp', description: 'Zeigt die Figur, die ziehen soll (gelöst zählt dann halb)' },
+  'puzzle.daily': { name: 'tag', description: 'Die Aufgabe des Tages dieses Servers, für alle dieselbe' },
+  'puzzle.setup': {
+    name: 'einrichten',
+    description: 'Die Aufgabe des Tages jeden Tag in einem Kanal posten (Server verwalten)',
+  },
+  'puzzle.setup.channel': { name: 'kanal', description: 'Wo sie erscheint' },
+  'puzzle.setup.variant': {
+    name: 'variante',
+    description: 'Aufgaben welcher Variante (Standard: die Brettgröße des Servers)',
+  },
+  'puzzle.setup.hour': { name: 'stunde', description: 'Um wie viel Uhr, UTC, 0–23 (Standard: 9)' },
+  'puzzle.stop': {
+    name: 'beenden',
+    description: 'Die Aufgabe des Tages nicht mehr posten (Server verwalten)',
+  },
+  'puzzle.leaderboard': { name: 'tabelle', description: 'Die Aufgabentabelle dieses Servers und seine Serie' },
 };
 
 type Body = RESTPostAPIChatInputApplicationCommandsJSONBody;

@@ -520,4 +520,77 @@ export const de: Messages = {
     crosstableFile: 'kreuztabelle.png',
     crosstableDescription: (p) => `Die Kreuztabelle von ${p.name}`,
   },
+  puzzles: {
+    goal: (p) => {
+      const who = p.side === 'attackers' ? 'Angreifer' : 'Verteidiger';
+      const what = {
+        escape: 'der König entkommt',
+        'king-capture': 'fange den König',
+        material: 'gewinne zwei Steine',
+      }[p.theme];
+      return `${who} am Zug: ${what} in ${p.moves}.`;
+    },
+    title: (p) => `**Aufgabe ${p.id}** · ${p.variant} · Wertung ${p.rating}`,
+    howToAnswer:
+      'Antworte mit `/aufgabe zug` (deine erlaubten Züge werden vorgeschlagen); `/aufgabe tipp` zeigt die Figur, die ziehen soll.',
+    setAside: (p) => `Aufgabe ${p.id}, nach einem Zug oder Tipp verlassen, zählt als nicht gelöst.`,
+    you: 'Du',
+    bot: 'Der Bot',
+    note: (p) => `Aufgabe ${p.id}`,
+    played: (p) => `Du hast **${p.move}** gezogen.`,
+    defended: (p) => `Der Bot antwortet **${p.move}**.`,
+    solved: (p) => `**Gelöst!** Aufgabe ${p.id} ist erledigt.`,
+    solvedWithHint: 'Mit Tipp gelöst: das zählt halb.',
+    failed: (p) => `**Leider nicht.** Du hast **${p.move}** gezogen; der gewinnende Zug war **${p.winning}**.`,
+    solution: (p) => `Die Lösung: ${p.line}.`,
+    ratingChange: (p) => `Deine Aufgabenwertung: ${p.before} → ${p.after}.`,
+    hint: (p) => `Tipp: zieh die Figur auf **${p.square}**. (Mit Tipp gelöst zählt halb.)`,
+    dailyTitle: (p) => `**Aufgabe des Tages, ${p.day}** · ${p.variant} · ${p.id} · Wertung ${p.rating}`,
+    dailyHowTo:
+      'Jeder hat einen Versuch: `/aufgabe tag` startet deinen, dann antworte privat mit `/aufgabe zug`.',
+    solvers: (p) => `Gelöst von ${p.names}.`,
+    noSolvers: 'Noch hat niemand sie gelöst.',
+    firstMark: 'als Erste(r)',
+    hintMark: 'mit Tipp',
+    serverStreak: (p) => `Serie dieses Servers: ${n(p.days, 'Tag', 'Tage')}.`,
+    yourDaily: (p) =>
+      ({
+        new: 'Dein Versuch hat begonnen.',
+        open: 'Dein Versuch läuft.',
+        solved: 'Du hast sie gelöst.',
+        failed: 'Du hast sie heute nicht gelöst.',
+      })[p.status],
+    dailySolvedBy: (p) =>
+      `**${p.name}** hat die Aufgabe des Tages gelöst${p.first ? ', als Erste(r)' : ''}. Serie dieses Servers: ${n(p.streak, 'Tag', 'Tage')}.`,
+    yourStreak: (p) => `Deine Tagesserie: ${n(p.days, 'Tag', 'Tage')}.`,
+    setupDone: (p) =>
+      `Die Aufgabe des Tages erscheint in <#${p.channelId}> um ${String(p.hour).padStart(2, '0')}:00 UTC, aus den Aufgaben von ${p.variant}. Die nächste: ${p.next}.`,
+    stopped: (p) =>
+      `Die Aufgabe des Tages erscheint nicht mehr in <#${p.channelId}>; \`/aufgabe tag\` zeigt sie weiterhin.`,
+    needsManageServer:
+      'Nur Mitglieder, die den Server verwalten dürfen, können die Aufgabe des Tages einrichten oder beenden.',
+    cannotPostThere: (p) =>
+      `Ich kann in <#${p.channelId}> keine Bilder posten: gib mir dort Kanal ansehen, Nachrichten senden und Dateien anhängen, oder wähle einen anderen Kanal.`,
+    notATextChannel: 'Die Aufgabe des Tages braucht einen Textkanal dieses Servers.',
+    tableTitle: 'Aufgabentabelle',
+    noSolvesYet: 'Noch hat niemand eine Aufgabe versucht. Fang mit `/aufgabe neu` an.',
+    tableHead: ' #  Mitglied          Wertung Gelöst Falsch Erst. Serie',
+    tableFooter: (p) =>
+      `Glicko-2-Aufgabenwertungen, getrennt von den Partiewertungen (? solange vorläufig). Tagesserie dieses Servers: ${n(p.streak, 'Tag', 'Tage')}, die beste ${n(p.best, 'Tag', 'Tage')}.`,
+    failures: {
+      'no-puzzles': 'Es gibt noch keine Aufgaben.',
+      'no-puzzles-for-variant': (p) =>
+        `Für „${p.variant}“ gibt es keine Aufgaben: Aufgaben gibt es für ${p.choices}.`,
+      'no-puzzle-open': 'Du hast keine offene Aufgabe: starte eine mit `/aufgabe neu` oder `/aufgabe tag`.',
+      'puzzle-changed':
+        'Deine Aufgabe hat sich inzwischen geändert (ein anderer Befehl kam zuerst); es wurde nichts geändert.',
+      busy: 'Der Server trägt gerade andere Ergebnisse ein; es wurde nichts geändert. Versuche es noch einmal.',
+      'bad-hour': 'Die Stunde muss eine ganze Zahl von 0 bis 23 sein (UTC).',
+      'no-daily-setup': 'Die Aufgabe des Tages wird hier nicht gepostet: `/aufgabe einrichten` wählt einen Kanal.',
+      'store-unavailable':
+        'Der Spielspeicher ist gerade nicht erreichbar, es wurde nichts geändert. Versuche es gleich noch einmal.',
+      'store-silent':
+        'Der Spielspeicher hat beim Speichern nicht mehr geantwortet; vielleicht wurde es gespeichert, vielleicht nicht. Sieh gleich noch einmal nach.',
+    },
+  },
 };

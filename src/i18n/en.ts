@@ -512,6 +512,80 @@ export const en = {
     crosstableFile: 'crosstable.png',
     crosstableDescription: (p: { name: string }) => `The crosstable of ${p.name}`,
   },
+  /** Puzzles (src/puzzles, commands/puzzle.ts). */
+  puzzles: {
+    /** What the solver is to find: "Defenders to move: the king escapes in 2." */
+    goal: (p: { side: Side; theme: 'escape' | 'king-capture' | 'material'; moves: number }): string => {
+      const who = p.side === 'attackers' ? 'Attackers' : 'Defenders';
+      const what = {
+        escape: 'the king escapes',
+        'king-capture': 'capture the king',
+        material: 'win two pieces',
+      }[p.theme];
+      return `${who} to move: ${what} in ${p.moves}.`;
+    },
+    title: (p: { id: string; rating: number; variant: string }) =>
+      `**Puzzle ${p.id}** · ${p.variant} · rating ${p.rating}`,
+    howToAnswer: 'Answer with `/puzzle move` (your legal moves are suggested); `/puzzle hint` shows the piece to move.',
+    setAside: (p: { id: string }) => `Puzzle ${p.id}, left after a move or a hint, counts as not solved.`,
+    you: 'You',
+    bot: 'The bot',
+    note: (p: { id: string }) => `puzzle ${p.id}`,
+    played: (p: { move: string }) => `You played **${p.move}**.`,
+    defended: (p: { move: string }) => `The bot answers **${p.move}**.`,
+    solved: (p: { id: string }) => `**Solved!** Puzzle ${p.id} is done.`,
+    solvedWithHint: 'Solved with a hint: it counts half.',
+    failed: (p: { move: string; winning: string }) =>
+      `**Not this one.** You played **${p.move}**; the winning move was **${p.winning}**.`,
+    solution: (p: { line: string }) => `The line: ${p.line}.`,
+    ratingChange: (p: { before: number; after: number }) => `Your puzzle rating: ${p.before} → ${p.after}.`,
+    hint: (p: { square: string }) => `Hint: move the piece on **${p.square}**. (A solve after a hint counts half.)`,
+    dailyTitle: (p: { day: string; id: string; rating: number; variant: string }) =>
+      `**Puzzle of the day, ${p.day}** · ${p.variant} · ${p.id} · rating ${p.rating}`,
+    dailyHowTo: 'Everyone gets one try: `/puzzle daily` starts yours, then answer privately with `/puzzle move`.',
+    solvers: (p: { names: string }) => `Solved by ${p.names}.`,
+    noSolvers: 'Nobody has solved it yet.',
+    firstMark: 'first',
+    hintMark: 'with a hint',
+    serverStreak: (p: { days: number }) => `This server’s streak: ${n(p.days, 'day', 'days')}.`,
+    yourDaily: (p: { status: 'new' | 'open' | 'solved' | 'failed' }): string =>
+      ({
+        new: 'Your try has started.',
+        open: 'Your try is under way.',
+        solved: 'You solved it.',
+        failed: 'You did not solve it today.',
+      })[p.status],
+    dailySolvedBy: (p: { name: string; first: boolean; streak: number }) =>
+      `**${p.name}** solved today’s puzzle${p.first ? ', the first to do so' : ''}. This server’s streak: ${n(p.streak, 'day', 'days')}.`,
+    yourStreak: (p: { days: number }) => `Your daily streak: ${n(p.days, 'day', 'days')}.`,
+    setupDone: (p: { channelId: string; hour: number; variant: string; next: string }) =>
+      `The puzzle of the day will be posted in <#${p.channelId}> at ${String(p.hour).padStart(2, '0')}:00 UTC, from the puzzles of ${p.variant}. The next: ${p.next}.`,
+    stopped: (p: { channelId: string }) =>
+      `The puzzle of the day is no longer posted in <#${p.channelId}>; \`/puzzle daily\` still shows it.`,
+    needsManageServer: 'Only members who may manage the server can set up or stop the daily puzzle.',
+    cannotPostThere: (p: { channelId: string }) =>
+      `I cannot post pictures in <#${p.channelId}>: give me View Channel, Send Messages and Attach Files there, or choose another channel.`,
+    notATextChannel: 'The daily puzzle needs a text channel of this server.',
+    tableTitle: 'Puzzle table',
+    noSolvesYet: 'Nobody has tried a puzzle yet. Start with `/puzzle new`.',
+    tableHead: ' #  Member            Rating  Solved Failed First Streak',
+    tableFooter: (p: { streak: number; best: number }) =>
+      `Glicko-2 puzzle ratings, apart from game ratings (? while provisional). This server’s daily streak: ${n(p.streak, 'day', 'days')}, the best ${n(p.best, 'day', 'days')}.`,
+    failures: {
+      'no-puzzles': 'There are no puzzles yet.',
+      'no-puzzles-for-variant': (p: Params) =>
+        `There are no puzzles for "${p.variant}": puzzles are made for ${p.choices}.`,
+      'no-puzzle-open': 'You have no puzzle open: start one with `/puzzle new` or `/puzzle daily`.',
+      'puzzle-changed': 'Your puzzle changed meanwhile (another command was handled first); nothing was changed.',
+      busy: 'The server is busy recording other results; nothing was changed. Please try again.',
+      'bad-hour': 'The hour must be a whole number from 0 to 23 (UTC).',
+      'no-daily-setup': 'The daily puzzle is not posted here: `/puzzle setup` chooses a channel.',
+      'store-unavailable':
+        'The game store is unreachable right now, so nothing was changed. Please try again in a moment.',
+      'store-silent':
+        'The game store stopped answering while saving this, so it may or may not have been recorded. Look again in a moment.',
+    },
+  },
 };
 
 export type Messages = typeof en;

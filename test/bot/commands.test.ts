@@ -16,6 +16,7 @@ describe('command modules', () => {
       'help',
       'history',
       'move',
+      'puzzle',
       'replay',
       'resign',
       'rules',

@@ -7,12 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  judge,
-  moveBufferSize,
-  Position,
-  startingPosition,
-} from '../../src/engine/core.ts';
+import { judge, moveBufferSize, Position, startingPosition } from '../../src/engine/core.ts';
 import { getVariant, type VariantId } from '../../src/engine/index.ts';
 import { goalOf, positionFrom } from '../../src/puzzles/analyse.ts';
 import { PuzzleCatalogue, puzzleGame } from '../../src/puzzles/catalogue.ts';

@@ -1,0 +1,309 @@
+import {
+  type AutocompleteInteraction,
+  ChannelType,
+  type ChatInputCommandInteraction,
+  EmbedBuilder,
+  type GuildBasedChannel,
+  InteractionContextType,
+  PermissionFlagsBits,
+  SlashCommandBuilder,
+} from 'discord.js';
+import type { BotContext } from '../src/bot/command.ts';
+import { messagesOf, messagesOfChannel, onlyMention, playerOf, safeName } from '../src/bot/present.ts';
+import { dailyText, moveText, puzzlePicture, puzzleText } from '../src/bot/puzzle-messages.ts';
+import { type Answer, answer, privateAnswer, privateReply, publicAnswer } from '../src/bot/respond.ts';
+import { getVariant } from '../src/engine/index.ts';
+import { isProvisional } from '../src/game/glicko2.ts';
+import type { Messages } from '../src/i18n/index.ts';
+import { puzzleGame } from '../src/puzzles/catalogue.ts';
+import type { PuzzleTable } from '../src/puzzles/service.ts';
+import type { PuzzleFailure } from '../src/puzzles/types.ts';
+
+/** The hour the daily puzzle is posted when a moderator names none (UTC). */
+const DEFAULT_HOUR = 9;
+const TABLE_ROWS = 20;
+
+export const data = new SlashCommandBuilder()
+  .setName('puzzle')
+  .setDescription('Tafl puzzles: find the winning move')
+  .setContexts(InteractionContextType.Guild)
+  .addSubcommand((sub) =>
+    sub
+      .setName('new')
+      .setDescription('A new puzzle, for you alone')
+      .addStringOption((option) =>
+        option
+          .setName('variant')
+          .setDescription('Puzzles of which variant (default: this server’s board size)')
+          .setAutocomplete(true),
+      ),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('move')
+      .setDescription('Play your move in your puzzle, e.g. e5-e8')
+      .addStringOption((option) =>
+        option
+          .setName('move')
+          .setDescription('From and to, e.g. e5-e8')
+          .setRequired(true)
+          .setAutocomplete(true)
+          .setMaxLength(40),
+      ),
+  )
+  .addSubcommand((sub) =>
+    sub.setName('hint').setDescription('Shows the piece to move (a solve then counts half)'),
+  )
+  .addSubcommand((sub) =>
+    sub.setName('daily').setDescription('This server’s puzzle of the day, the same for all'),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('setup')
+      .setDescription('Post the puzzle of the day in a channel every day (Manage Server)')
+      .addChannelOption((option) =>
+        option
+          .setName('channel')
+          .setDescription('Where it is posted')
+          .setRequired(true)
+          .addChannelTypes(ChannelType.GuildText, ChannelType.GuildAnnouncement),
+      )
+      .addStringOption((option) =>
+        option
+          .setName('variant')
+          .setDescription('Puzzles of which variant (default: this server’s board size)')
+          .setAutocomplete(true),
+      )
+      .addIntegerOption((option) =>
+        option
+          .setName('hour')
+          .setDescription(`At what hour, UTC, 0–23 (default: ${DEFAULT_HOUR})`)
+          .setMinValue(0)
+          .setMaxValue(23),
+      ),
+  )
+  .addSubcommand((sub) =>
+    sub.setName('stop').setDescription('Stop posting the puzzle of the day (Manage Server)'),
+  )
+  .addSubcommand((sub) => sub.setName('leaderboard').setDescription('This server’s puzzle table and streak'));
+
+export async function autocomplete(
+  interaction: AutocompleteInteraction,
+  { puzzles: { puzzles } }: BotContext,
+): Promise<void> {
+  const m = messagesOf(interaction);
+  const focused = interaction.options.getFocused(true);
+  if (focused.name === 'variant') {
+    const typed = focused.value.trim().toLowerCase();
+    const choices = puzzles
+      .variants()
+      .map((id) => ({ name: `${m.variantName(getVariant(id))} (${id})`, value: id }))
+      .filter((choice) => !typed || choice.name.toLowerCase().includes(typed));
+    await interaction.respond(choices.slice(0, 25));
+    return;
+  }
+  // The member's legal moves in their puzzle: a piece's moves once its square is typed, else the
+  // pieces that can move. Nothing says what a move does: that would give the answer away.
+  const current = interaction.guildId
+    ? await puzzles.current(interaction.guildId, interaction.user.id)
+    : null;
+  if (!current) {
+    await interaction.respond([]);
+    return;
+  }
+  const { game } = current;
+  const typed = focused.value.trim().toLowerCase();
+  const square = /^[a-z]\d{1,2}/.exec(typed)?.[0];
+  const moves = square ? game.legalMoves({ from: square }) : [];
+  if (moves.length > 0) {
+    const wanted = typed.replace(/[\s:–—]+/g, '-');
+    const choices = moves
+      .filter((move) => move.notation.startsWith(wanted) || wanted === square)
+      .map((move) => ({ name: move.notation, value: move.notation }));
+    await interaction.respond(choices.slice(0, 25));
+    return;
+  }
+  const pieces = game
+    .movablePieces()
+    .filter((from) => from.startsWith(typed))
+    .map((from) => ({
+      name: m.suggestions.piece({
+        square: from,
+        kind: game.pieceAt(from) ?? 'defender',
+        moves: game.legalMoves({ from }).length,
+      }),
+      value: from,
+    }));
+  await interaction.respond(pieces.slice(0, 25));
+}
+
+export async function execute(interaction: ChatInputCommandInteraction, context: BotContext): Promise<void> {
+  const m = messagesOf(interaction);
+  const { puzzles } = context.puzzles;
+  const subcommand = interaction.options.getSubcommand();
+  const refusal = (failure: PuzzleFailure) => privateAnswer(failureText(m, failure));
+  /** For the channel, after the answer: a solved daily puzzle, without its answer. */
+  const told: { note?: (m: Messages) => string } = {};
+  await answer(interaction, async (): Promise<Answer> => {
+    const guildId = interaction.guildId;
+    if (!guildId) return privateAnswer(m.perServer);
+    const player = playerOf(interaction);
+
+    if (subcommand === 'new') {
+      const outcome = await puzzles.start(
+        guildId,
+        player,
+        interaction.options.getString('variant') ?? undefined,
+      );
+      if (!outcome.ok) return refusal(outcome);
+      const shown = outcome.value;
+      return privateReply(puzzleText(m, shown, shown.abandoned), {
+        files: [await puzzlePicture(m, shown.puzzle, shown.game)],
+      });
+    }
+
+    if (subcommand === 'move') {
+      const outcome = await puzzles.move(guildId, player, interaction.options.getString('move', true));
+      if (!outcome.ok) return refusal(outcome);
+      const result = outcome.value;
+      const daily = result.daily;
+      if (daily && result.status === 'solved') {
+        told.note = (channelM) =>
+          channelM.puzzles.dailySolvedBy({
+            name: safeName(player.name),
+            first: daily.first,
+            streak: daily.serverStreak,
+          });
+      }
+      return privateReply(moveText(m, result), {
+        files: [await puzzlePicture(m, result.puzzle, result.game)],
+      });
+    }
+
+    if (subcommand === 'hint') {
+      const outcome = await puzzles.hint(guildId, interaction.user.id);
+      if (!outcome.ok) return refusal(outcome);
+      return privateReply(m.puzzles.hint({ square: outcome.value.square }));
+    }
+
+    if (subcommand === 'daily') {
+      const outcome = await puzzles.daily(guildId, player);
+      if (!outcome.ok) return refusal(outcome);
+      const view = outcome.value;
+      return publicAnswer({
+        content: dailyText(m, view),
+        files: [await puzzlePicture(m, view.puzzle, puzzleGame(view.puzzle))],
+        allowedMentions: onlyMention(),
+      });
+    }
+
+    if (subcommand === 'leaderboard') {
+      const table = await puzzles.table(guildId);
+      const embed = new EmbedBuilder().setTitle(m.puzzles.tableTitle);
+      embed.setDescription(table.rows.length > 0 ? tableText(m, table) : m.puzzles.noSolvesYet);
+      embed.setFooter({
+        text: m.puzzles.tableFooter({ streak: table.serverStreak, best: table.bestStreak }),
+      });
+      return publicAnswer({ embeds: [embed], allowedMentions: onlyMention() });
+    }
+
+    // setup and stop: moderators only (a permission on the command would hide the rest from everyone).
+    if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild))
+      return privateAnswer(m.puzzles.needsManageServer);
+    if (subcommand === 'stop') {
+      const outcome = await puzzles.stop(guildId);
+      if (!outcome.ok) return refusal(outcome);
+      return publicAnswer({
+        content: m.puzzles.stopped({ channelId: outcome.value.channelId }),
+        allowedMentions: onlyMention(),
+      });
+    }
+    // By its id, then fetched: the option's resolved data is partial, the channel itself is not.
+    const channelId = String(interaction.options.get('channel', true).value);
+    const channel = await interaction.client.channels.fetch(channelId).catch(() => null);
+    if (
+      !channel ||
+      !('guildId' in channel) ||
+      channel.guildId !== guildId ||
+      (channel.type !== ChannelType.GuildText && channel.type !== ChannelType.GuildAnnouncement)
+    )
+      return privateAnswer(m.puzzles.notATextChannel);
+    if (!botMayPost(interaction, channel))
+      return privateAnswer(m.puzzles.cannotPostThere({ channelId: channel.id }));
+    const variant = interaction.options.getString('variant') ?? (await puzzles.defaultVariant(guildId));
+    if (!variant) return refusal({ ok: false, code: 'no-puzzles', params: {} });
+    const outcome = await puzzles.setup(guildId, {
+      channelId: channel.id,
+      variant,
+      hour: interaction.options.getInteger('hour') ?? DEFAULT_HOUR,
+      by: player,
+    });
+    if (!outcome.ok) return refusal(outcome);
+    const setup = outcome.value;
+    return publicAnswer({
+      content: m.puzzles.setupDone({
+        channelId: setup.channelId,
+        hour: setup.hour,
+        variant: m.variantName(getVariant(setup.variant)),
+        next: `<t:${Math.floor(setup.next / 1000)}:R>`,
+      }),
+      allowedMentions: onlyMention(),
+    });
+  });
+  // A solved daily puzzle is told to the channel too (in the server's language), without the answer.
+  if (told.note) {
+    try {
+      const channel = await interaction.client.channels.fetch(interaction.channelId);
+      if (channel?.isSendable())
+        await channel.send({
+          content: told.note(messagesOfChannel(channel)),
+          allowedMentions: onlyMention(),
+        });
+    } catch (error) {
+      context.logger.warn('could not tell the channel of a solved daily puzzle', { error });
+    }
+  }
+}
+
+/** A refusal of the puzzles, or of the engine for a move, in the member's language. */
+function failureText(m: Messages, failure: PuzzleFailure): string {
+  if (failure.code in m.refusals) {
+    const refusal = m.refusals[failure.code as keyof Messages['refusals']] as (p: object) => string;
+    return refusal(failure.params);
+  }
+  const text = m.puzzles.failures[failure.code as keyof Messages['puzzles']['failures']];
+  return typeof text === 'function' ? text(failure.params) : text;
+}
+
+/** Whether the bot may post pictures in the channel, as far as its cache knows (unknown counts as yes). */
+function botMayPost(interaction: ChatInputCommandInteraction, channel: GuildBasedChannel): boolean {
+  const permissions = channel.permissionsFor(interaction.client.user);
+  if (!permissions) return true;
+  return permissions.has([
+    PermissionFlagsBits.ViewChannel,
+    PermissionFlagsBits.SendMessages,
+    PermissionFlagsBits.AttachFiles,
+  ]);
+}
+
+/** A fixed-width table in a code block: names cannot ping or format there. */
+function tableText(m: Messages, table: PuzzleTable): string {
+  const clip = (name: string) => {
+    const flat = [...name.replace(/[\p{Cc}\p{Cf}`]/gu, '')];
+    return flat.length > 16 ? `${flat.slice(0, 15).join('')}…` : flat.join('').padEnd(16);
+  };
+  const lines = table.rows
+    .slice(0, TABLE_ROWS)
+    .map((row, index) =>
+      [
+        String(index + 1).padStart(2),
+        ` ${clip(row.name)}`,
+        `${Math.round(row.rating.rating)}${isProvisional(row.rating) ? '?' : ''}`.padStart(7),
+        String(row.solved).padStart(7),
+        String(row.failed).padStart(6),
+        String(row.dailyFirsts).padStart(5),
+        String(row.currentStreak).padStart(6),
+      ].join(' '),
+    );
+  return `\`\`\`\n${m.puzzles.tableHead}\n${lines.join('\n')}\n\`\`\``;
+}

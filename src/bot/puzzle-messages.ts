@@ -1,0 +1,99 @@
+/** How puzzles look in Discord: the picture and the words of each answer, in the reader's language. */
+import { AttachmentBuilder } from 'discord.js';
+import { type Game, getVariant, type VariantId } from '../engine/index.ts';
+import type { Messages } from '../i18n/index.ts';
+import type { Puzzle } from '../puzzles/puzzle-file.ts';
+import type { DailyView } from '../puzzles/service.ts';
+import type { MoveResult, ShownPuzzle } from '../puzzles/types.ts';
+import { renderBoard } from '../render/index.ts';
+import { safeName } from './present.ts';
+
+export const PUZZLE_FILE = 'puzzle.png';
+
+/**
+ * The puzzle's picture: the solver's side named "You", the other "The bot". The flags for a king
+ * who can escape or be taken are left out: on a puzzle they would give the answer away.
+ */
+export async function puzzlePicture(m: Messages, puzzle: Puzzle, game: Game): Promise<AttachmentBuilder> {
+  const snapshot = { ...game.snapshot(), threats: { kingCanEscape: false, kingCanBeCaptured: false } };
+  const solver = puzzle.sideToMove;
+  const players =
+    solver === 'attackers'
+      ? { attackers: m.puzzles.you, defenders: m.puzzles.bot }
+      : { attackers: m.puzzles.bot, defenders: m.puzzles.you };
+  const picture = await renderBoard(snapshot, players, {
+    note: m.puzzles.note({ id: puzzle.id }),
+    messages: m,
+  });
+  return new AttachmentBuilder(picture, { name: PUZZLE_FILE, description: `Tafl puzzle ${puzzle.id}` });
+}
+
+/** "Defenders to move: the king escapes in 2." with the moves the solver has left. */
+export function goalText(m: Messages, puzzle: Puzzle, plies = 0): string {
+  return m.puzzles.goal({ side: puzzle.sideToMove, theme: puzzle.theme, moves: puzzle.depth - plies / 2 });
+}
+
+const variantName = (m: Messages, shown: { variant: VariantId }) => m.variantName(getVariant(shown.variant));
+
+/** A new puzzle, or the one under way: title, what to find, how to answer. */
+export function puzzleText(m: Messages, shown: ShownPuzzle, abandoned?: Puzzle | null): string {
+  const { puzzle, rating, attempt } = shown;
+  return [
+    ...(abandoned ? [m.puzzles.setAside({ id: abandoned.id })] : []),
+    m.puzzles.title({ id: puzzle.id, rating, variant: variantName(m, shown) }),
+    `**${goalText(m, puzzle, attempt.plies)}**`,
+    m.puzzles.howToAnswer,
+  ].join('\n');
+}
+
+/** What a move did: the bot's answer and what is left, or solved, or failed with the winning move. */
+export function moveText(m: Messages, result: MoveResult): string {
+  const { puzzle } = result;
+  const lines: string[] = [];
+  const move = `${result.played.from}-${result.played.to}`;
+  if (result.status === 'failed') {
+    lines.push(m.puzzles.failed({ move, winning: result.winningMove ?? '' }));
+    lines.push(m.puzzles.solution({ line: puzzle.line.join(', ') }));
+  } else {
+    lines.push(
+      `${m.puzzles.played({ move })}${result.defence ? ` ${m.puzzles.defended({ move: `${result.defence.from}-${result.defence.to}` })}` : ''}`,
+    );
+    if (result.status === 'continue') lines.push(`**${goalText(m, puzzle, result.attempt.plies)}**`);
+    else {
+      lines.push(m.puzzles.solved({ id: puzzle.id }));
+      if (result.attempt.hint) lines.push(m.puzzles.solvedWithHint);
+    }
+  }
+  if (result.change) lines.push(m.puzzles.ratingChange(result.change));
+  if (result.daily && result.status === 'solved')
+    lines.push(m.puzzles.yourStreak({ days: result.daily.memberStreak }));
+  return lines.join('\n');
+}
+
+/** The day's puzzle, as everyone sees it: title, what to find, who solved it, the streak. */
+export function dailyText(
+  m: Messages,
+  view: Omit<DailyView, 'status'> & { status?: DailyView['status'] },
+): string {
+  const { puzzle } = view;
+  const solvers = view.solvers.map((solver, index) => {
+    const firstClean = view.solvers.findIndex((candidate) => !candidate.hint) === index;
+    const marks = [firstClean ? m.puzzles.firstMark : '', solver.hint ? m.puzzles.hintMark : ''].filter(
+      Boolean,
+    );
+    return `**${safeName(solver.name)}**${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`;
+  });
+  return [
+    m.puzzles.dailyTitle({
+      day: view.day,
+      id: puzzle.id,
+      rating: view.rating,
+      variant: variantName(m, view),
+    }),
+    `**${goalText(m, puzzle)}**`,
+    m.puzzles.dailyHowTo,
+    solvers.length > 0 ? m.puzzles.solvers({ names: solvers.join(', ') }) : m.puzzles.noSolvers,
+    ...(view.serverStreak > 0 ? [m.puzzles.serverStreak({ days: view.serverStreak })] : []),
+    ...(view.status ? [m.puzzles.yourDaily({ status: view.status })] : []),
+  ].join('\n');
+}
