@@ -10,11 +10,13 @@
  * - saturation: LOAD_CONCURRENCY players (default 48) each sending a move as soon as their last
  *   one is answered: the most moves a second the bots sustain.
  *
- * Reports moves per second, latency, event-loop delay in the bots, Redis memory per game, errors,
- * and checks that every game's stored record is exactly the moves its players were told were
- * accepted.
+ * Reports moves per second, latency, event-loop delay in the bots, the bots' garbage-collector
+ * pauses and CPU time per move (bench/bot-observer.mjs), Redis memory per game, errors, and the
+ * machine's load average (the latency's tail depends on what else the machine runs), and checks
+ * that every game's stored record is exactly the moves its players were told were accepted.
  */
 import { randomBytes } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
 import { createClient } from '@keyv/redis';
 import { Game, type VariantId } from '../src/engine/index.ts';
 import { GameService } from '../src/game/service.ts';
@@ -74,9 +76,10 @@ for (const [index, { guildId, channelId }] of channels.entries()) {
 const memoryPerGame = (await usedMemory()) - memoryBefore;
 
 const env = { REDIS_URL: redisUrl, REDIS_NAMESPACE: namespace, LOG_LEVEL: 'warn' };
+const observer = { preload: [new URL('./bot-observer.mjs', import.meta.url).href] };
 const bots = [
-  spawnBot(emulator, { ...env, LOG_LEVEL: 'info' }),
-  spawnBot(emulator, { ...env, LOG_LEVEL: 'info' }),
+  spawnBot(emulator, { ...env, LOG_LEVEL: 'info' }, observer),
+  spawnBot(emulator, { ...env, LOG_LEVEL: 'info' }, observer),
 ];
 await Promise.all(bots.map((bot) => bot.ready(60_000)));
 await emulator.waitFor(() => emulator.readySessions() === 2, 30_000);
@@ -190,13 +193,21 @@ function report(title: string, phase: Phase): void {
   console.log(`    latency (move due → answer received): ${summary(phase.latencies)}`);
 }
 
+const loadAtStart = loadavg()[0];
+// The bots count CPU time and pauses from here.
+for (const bot of bots) bot.process.kill('SIGUSR2');
 const warmup = await offeredLoad(RATE, WARMUP_SECONDS);
 const offered = await offeredLoad(RATE, SECONDS);
 const saturated = await saturation(CONCURRENCY);
 const memoryAfter = await usedMemory();
+const loadAtEnd = loadavg()[0];
 
 for (const bot of bots) bot.process.kill('SIGTERM');
 await Promise.all(bots.map((bot) => bot.exited));
+// The observer's line is the last a bot writes; its output may arrive just after the exit.
+await Promise.all(
+  bots.map((bot) => emulator.waitFor(() => bot.output().includes('"bench observer"'), 2000).catch(() => {})),
+);
 
 let mismatched = 0;
 for (const game of games) {
@@ -210,16 +221,39 @@ report(`  warm-up, the bots just started: ${RATE} moves/s due`, warmup);
 report(`  offered load: ${RATE} moves/s due`, offered);
 report(`  saturation: ${CONCURRENCY} players each moving as soon as answered`, saturated);
 console.log(`  answers deferred (over 1.2 s, then edited in): ${deferred}`);
+const moves = warmup.latencies.length + offered.latencies.length + saturated.latencies.length;
+let botsCpuMs = 0;
 for (const [index, bot] of bots.entries()) {
-  const stopped = bot
-    .output()
-    .split('\n')
-    .find((line) => line.includes('"message":"stopped"'));
+  const lineOf = (message: string) =>
+    bot
+      .output()
+      .split('\n')
+      .find((line) => line.includes(`"message":"${message}"`));
+  const stopped = lineOf('stopped');
   const stats = stopped ? JSON.parse(stopped) : {};
   console.log(
     `  bot ${index + 1} event-loop delay: p50 ${stats.eventLoopDelayP50Ms} ms, p99 ${stats.eventLoopDelayP99Ms} ms, max ${stats.eventLoopDelayMaxMs} ms, ${stats.memoryMb} MB`,
   );
+  const observed = lineOf('bench observer');
+  if (!observed) continue;
+  const { gc, cpuMs } = JSON.parse(observed) as {
+    gc: Record<string, { count: number; totalMs: number; maxMs: number; over50Ms: number }>;
+    cpuMs: number;
+  };
+  botsCpuMs += cpuMs;
+  const pauses = Object.entries(gc)
+    .filter(([kind]) => kind === 'minor' || kind === 'major')
+    .map(
+      ([kind, p]) =>
+        `${kind} ${p.count} pauses, ${(p.totalMs / 1000).toFixed(1)} s (max ${p.maxMs.toFixed(0)} ms, ${p.over50Ms} over 50 ms)`,
+    );
+  console.log(`  bot ${index + 1} garbage collection during the load: ${pauses.join(', ')}`);
 }
+if (botsCpuMs > 0)
+  console.log(`  bots' CPU time per move: ${(botsCpuMs / moves).toFixed(2)} ms (both bots, all threads)`);
+console.log(
+  `  machine: ${cpus().length} cores, load average ${loadAtStart.toFixed(1)} when the load began, ${loadAtEnd.toFixed(1)} at its end`,
+);
 const perGame = (bytes: number) => `${(bytes / GAMES / 1024).toFixed(1)} KB`;
 console.log(
   `  Redis memory per game in progress: ${perGame(memoryPerGame)} at start, ${perGame(memoryAfter - memoryBefore)} after the run`,
