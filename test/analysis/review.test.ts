@@ -49,10 +49,10 @@ const planted: [string, VariantId, Pieces, string, string][] = [
 describe('the review of a game finds a planted blunder', () => {
   it.each(planted)(
     '%s: the move that lets the king escape is the attackers’ worst, a blunder',
-    async (_family, variant, pieces, blunder, escape) => {
+    async (_family, variant, pieces, blunder, escapeMove) => {
       const game = gameWith(variant, pieces, 'attackers');
       game.play(blunder);
-      game.play(escape);
+      game.play(escapeMove);
       expect(game.result).toMatchObject({ winner: 'defenders' });
       const seen: number[] = [];
       const reviewed = await reviewGame(game, quickLook, {
