@@ -19,14 +19,16 @@ const SETTINGS: Record<VariantId, Omit<GeneratorOptions, 'variant' | 'seed' | 'w
   brandubh: settings({ aiDepth: 2, maxNodes: 200_000, materialDepth: 3, focused: false }),
   tablut: settings({ aiDepth: 2, maxNodes: 300_000, materialDepth: 3, focused: true }),
   fetlar: settings({ aiDepth: 2, maxNodes: 300_000, materialDepth: 2, focused: true }),
-  'alea-walker': settings({ aiDepth: 1, maxNodes: 300_000, materialDepth: 2, focused: true }),
+  // Puzzles are rare on 19x19 (most endings offer several ways to take the king): every kind is kept.
+  'alea-walker': settings({ aiDepth: 1, maxNodes: 300_000, materialDepth: 2, focused: true, kindShare: 1 }),
   'alea-guards': settings({ aiDepth: 1, maxNodes: 300_000, materialDepth: 2, focused: true }),
   'alea-armed': settings({ aiDepth: 1, maxNodes: 300_000, materialDepth: 2, focused: true }),
   copenhagen: settings({ aiDepth: 2, maxNodes: 300_000, materialDepth: 2, focused: true }),
 };
 
 function settings(
-  own: Pick<GeneratorOptions, 'aiDepth' | 'maxNodes' | 'materialDepth' | 'focused'>,
+  own: Pick<GeneratorOptions, 'aiDepth' | 'maxNodes' | 'materialDepth' | 'focused'> &
+    Partial<Pick<GeneratorOptions, 'kindShare'>>,
 ): Omit<GeneratorOptions, 'variant' | 'seed' | 'wanted'> {
   return { randomness: 0.3, maxPlies: 300, materialShare: 0.34, oneMoveShare: 0.3, kindShare: 0.4, ...own };
 }
