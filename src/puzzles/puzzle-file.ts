@@ -1,4 +1,4 @@
-/** The shipped puzzles' file format: data/puzzles/<variant>.json, one puzzle a line for readable diffs. */
+/** The shipped puzzles' file format: data/puzzles/<variant>.json. */
 import type { Side, VariantId } from '../engine/index.ts';
 import type { Theme } from './analyse.ts';
 
@@ -37,8 +37,8 @@ export function initialRating(depth: number, nodes: number): number {
   return Math.round(Math.min(2400, Math.max(800, rating)) / 10) * 10;
 }
 
+/** The file as Biome formats JSON (two-space indent, a short list of strings on one line), so `npm run lint` passes. */
 export function writePuzzleFile(file: Omit<PuzzleFile, 'schema'>): string {
-  const head = JSON.stringify({ schema: 1, variant: file.variant, generator: file.generator });
-  const lines = file.puzzles.map((puzzle) => `    ${JSON.stringify(puzzle)}`);
-  return `${head.slice(0, -1)},\n  "puzzles": [\n${lines.join(',\n')}\n  ]\n}\n`;
+  const text = JSON.stringify({ schema: 1, ...file }, null, 2);
+  return `${text.replace(/\[\n\s*("[^"\n]*"(?:,\n\s*"[^"\n]*")*)\n\s*\]/g, (_, items: string) => `[${items.replace(/,\n\s*/g, ', ')}]`)}\n`;
 }
