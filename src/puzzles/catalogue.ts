@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Game, getVariant, type Side, type VariantId, type VariantKey } from '../engine/index.ts';
+import { Game, getVariant, type VariantId, type VariantKey } from '../engine/index.ts';
 import type { Puzzle, PuzzleFile } from './puzzle-file.ts';
 
 export type { Puzzle } from './puzzle-file.ts';
@@ -81,5 +81,3 @@ export function puzzleGame(puzzle: Puzzle, plies = 0): Game {
   for (const move of puzzle.line.slice(0, plies)) game.play(move);
   return game;
 }
-
-export const solverOf = (puzzle: Puzzle): Side => puzzle.sideToMove;
