@@ -200,7 +200,10 @@ export const GERMAN: Record<string, Localized> = {
     name: 'beenden',
     description: 'Die Aufgabe des Tages nicht mehr posten (Server verwalten)',
   },
-  'puzzle.leaderboard': { name: 'tabelle', description: 'Die Aufgabentabelle dieses Servers und seine Serie' },
+  'puzzle.leaderboard': {
+    name: 'tabelle',
+    description: 'Die Aufgabentabelle dieses Servers und seine Serie',
+  },
 };
 
 type Body = RESTPostAPIChatInputApplicationCommandsJSONBody;

@@ -541,7 +541,8 @@ export const de: Messages = {
     defended: (p) => `Der Bot antwortet **${p.move}**.`,
     solved: (p) => `**Gelöst!** Aufgabe ${p.id} ist erledigt.`,
     solvedWithHint: 'Mit Tipp gelöst: das zählt halb.',
-    failed: (p) => `**Leider nicht.** Du hast **${p.move}** gezogen; der gewinnende Zug war **${p.winning}**.`,
+    failed: (p) =>
+      `**Leider nicht.** Du hast **${p.move}** gezogen; der gewinnende Zug war **${p.winning}**.`,
     solution: (p) => `Die Lösung: ${p.line}.`,
     ratingChange: (p) => `Deine Aufgabenwertung: ${p.before} → ${p.after}.`,
     hint: (p) => `Tipp: zieh die Figur auf **${p.square}**. (Mit Tipp gelöst zählt halb.)`,
@@ -586,7 +587,8 @@ export const de: Messages = {
         'Deine Aufgabe hat sich inzwischen geändert (ein anderer Befehl kam zuerst); es wurde nichts geändert.',
       busy: 'Der Server trägt gerade andere Ergebnisse ein; es wurde nichts geändert. Versuche es noch einmal.',
       'bad-hour': 'Die Stunde muss eine ganze Zahl von 0 bis 23 sein (UTC).',
-      'no-daily-setup': 'Die Aufgabe des Tages wird hier nicht gepostet: `/aufgabe einrichten` wählt einen Kanal.',
+      'no-daily-setup':
+        'Die Aufgabe des Tages wird hier nicht gepostet: `/aufgabe einrichten` wählt einen Kanal.',
       'store-unavailable':
         'Der Spielspeicher ist gerade nicht erreichbar, es wurde nichts geändert. Versuche es gleich noch einmal.',
       'store-silent':

@@ -526,7 +526,8 @@ export const en = {
     },
     title: (p: { id: string; rating: number; variant: string }) =>
       `**Puzzle ${p.id}** · ${p.variant} · rating ${p.rating}`,
-    howToAnswer: 'Answer with `/puzzle move` (your legal moves are suggested); `/puzzle hint` shows the piece to move.',
+    howToAnswer:
+      'Answer with `/puzzle move` (your legal moves are suggested); `/puzzle hint` shows the piece to move.',
     setAside: (p: { id: string }) => `Puzzle ${p.id}, left after a move or a hint, counts as not solved.`,
     you: 'You',
     bot: 'The bot',
@@ -539,10 +540,12 @@ export const en = {
       `**Not this one.** You played **${p.move}**; the winning move was **${p.winning}**.`,
     solution: (p: { line: string }) => `The line: ${p.line}.`,
     ratingChange: (p: { before: number; after: number }) => `Your puzzle rating: ${p.before} → ${p.after}.`,
-    hint: (p: { square: string }) => `Hint: move the piece on **${p.square}**. (A solve after a hint counts half.)`,
+    hint: (p: { square: string }) =>
+      `Hint: move the piece on **${p.square}**. (A solve after a hint counts half.)`,
     dailyTitle: (p: { day: string; id: string; rating: number; variant: string }) =>
       `**Puzzle of the day, ${p.day}** · ${p.variant} · ${p.id} · rating ${p.rating}`,
-    dailyHowTo: 'Everyone gets one try: `/puzzle daily` starts yours, then answer privately with `/puzzle move`.',
+    dailyHowTo:
+      'Everyone gets one try: `/puzzle daily` starts yours, then answer privately with `/puzzle move`.',
     solvers: (p: { names: string }) => `Solved by ${p.names}.`,
     noSolvers: 'Nobody has solved it yet.',
     firstMark: 'first',
@@ -576,7 +579,8 @@ export const en = {
       'no-puzzles-for-variant': (p: Params) =>
         `There are no puzzles for "${p.variant}": puzzles are made for ${p.choices}.`,
       'no-puzzle-open': 'You have no puzzle open: start one with `/puzzle new` or `/puzzle daily`.',
-      'puzzle-changed': 'Your puzzle changed meanwhile (another command was handled first); nothing was changed.',
+      'puzzle-changed':
+        'Your puzzle changed meanwhile (another command was handled first); nothing was changed.',
       busy: 'The server is busy recording other results; nothing was changed. Please try again.',
       'bad-hour': 'The hour must be a whole number from 0 to 23 (UTC).',
       'no-daily-setup': 'The daily puzzle is not posted here: `/puzzle setup` chooses a channel.',
