@@ -9,6 +9,7 @@ import { positionOf } from '../ai/position-of.ts';
 import { search } from '../ai/search.ts';
 import { Position, squareName } from '../engine/core.ts';
 import { Game, type Side, type VariantId } from '../engine/index.ts';
+import { seededRandom } from '../seeded-random.ts';
 import { analyse, MATERIAL_PIECES, type Theme } from './analyse.ts';
 import { MAX_SOLVER_MOVES } from './prove.ts';
 
@@ -66,18 +67,6 @@ export interface GeneratorStats {
   /** Milliseconds spent searching for puzzles, and playing the AI's moves. */
   searchMs: number;
   playMs: number;
-}
-
-/** A small seeded generator (mulberry32), the same as the benchmarks'. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export function generatePuzzles(options: GeneratorOptions): {
