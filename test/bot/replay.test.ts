@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
 import { messagesFor } from '../../src/i18n/index.ts';
 import { boardPixels } from '../../src/render/index.ts';
@@ -6,31 +6,12 @@ import { ofFrame } from '../../src/replay/pixels.ts';
 import { positionsOf } from '../../src/replay/positions.ts';
 import type { EmulatedUser } from '../discord-emulator/index.ts';
 import { decodeGif, largestDifference } from '../replay/decode.ts';
-import { gameChannel, startWorld, type World } from './harness.ts';
+import { fetlarGame } from '../replay/games.ts';
+import { fileWorld, gameChannel } from './harness.ts';
 
-let world: World;
-let ann: EmulatedUser;
-let bob: EmulatedUser;
-
-beforeAll(async () => {
-  world = await startWorld();
-  ann = world.emulator.addUser('Ann');
-  bob = world.emulator.addUser('Bob');
-});
-afterAll(async () => world?.close());
-
-/** A Fetlar game of `plies` moves chosen by a fixed rule, none of them ending it. */
-function fetlarGame(plies: number): Game {
-  const game = new Game('fetlar');
-  let state = 11;
-  while (game.plyCount < plies) {
-    const moves = game.legalMoves();
-    state = (state * 1103515245 + 12345) % 2147483648;
-    game.play(moves[state % moves.length]);
-    if (game.isGameOver()) game.undo();
-  }
-  return game;
-}
+const world = fileWorld();
+const ann = world.user('Ann');
+const bob = world.user('Bob');
 
 const players = { attackers: 'Ann', defenders: 'Bob' };
 /** The picture the board renderer draws of the game after `ply` plies. */
@@ -43,7 +24,7 @@ const PALETTE_ERROR = 24;
 
 describe('/replay', () => {
   it('animates the channel’s game: the start, then a frame per move, up to the final position', async () => {
-    const game = fetlarGame(7);
+    const game = fetlarGame(7, 11);
     const channelId = await gameChannel(world, game, { attackers: ann, defenders: bob });
     await world.emulator.slash(bob, 'resign', {}, { channelId }).reply();
     const finished = (await world.bots[0].service.gameForRecord(channelId))?.game as Game;
@@ -61,12 +42,12 @@ describe('/replay', () => {
     // The last frame is the final position with the result in its caption, not the position before the resignation.
     const final = pictureAt(finished, 7);
     expect(largestDifference(gif.shown(7), final)).toBeLessThan(PALETTE_ERROR);
-    expect(largestDifference(gif.shown(7), pictureAt(fetlarGame(7), 7))).toBeGreaterThan(100);
+    expect(largestDifference(gif.shown(7), pictureAt(fetlarGame(7, 11), 7))).toBeGreaterThan(100);
     expect(gif.delays[7]).toBeGreaterThan(gif.delays[0]);
   });
 
   it('an excerpt with from and to, at a speed; refuses an excerpt it cannot show, saying why', async () => {
-    const game = fetlarGame(9);
+    const game = fetlarGame(9, 11);
     const channelId = await gameChannel(world, game, { attackers: ann, defenders: bob });
     const excerpt = await world.emulator
       .slash(bob, 'replay', { from: 2, to: 3, speed: 'slow' }, { channelId })
@@ -98,7 +79,7 @@ describe('/replay', () => {
   });
 
   it('a finished game by the id /history and /export show; an unknown id is refused', async () => {
-    const game = fetlarGame(4);
+    const game = fetlarGame(4, 11);
     const channelId = await gameChannel(world, game, { attackers: ann, defenders: bob });
     const history = await world.emulator.slash(ann, 'history', {}, { channelId }).reply();
     const id = (await world.bots[0].service.gameForRecord(channelId))?.id as string;
@@ -132,7 +113,7 @@ describe('/replay', () => {
       guildId: otherGuild,
       channelId: otherChannel,
       players: { attackers: player(ann), defenders: player(bob) },
-      game: fetlarGame(3),
+      game: fetlarGame(3, 11),
     });
     expect(started.ok).toBe(true);
     await bots[0].service.resign(otherChannel, player(bob));
@@ -147,7 +128,7 @@ describe('/replay', () => {
 
   it('speaks German to a German client, in the caption too', async () => {
     const hanna = world.emulator.addUser('Hanna', { locale: 'de' });
-    const game = fetlarGame(2);
+    const game = fetlarGame(2, 11);
     const channelId = await gameChannel(world, game, { attackers: hanna, defenders: bob });
     const reply = await world.emulator.slash(hanna, 'replay', {}, { channelId }).reply();
     expect(reply.content).toContain('nachgespielt');

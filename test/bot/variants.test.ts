@@ -3,22 +3,15 @@
  * its picture, and a game to each new kind of end (exit fort, shieldwall capture, edge escape).
  */
 import { loadImage } from '@napi-rs/canvas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Game } from '../../src/engine/index.ts';
 import { layoutFor } from '../../src/render/index.ts';
-import type { EmulatedUser } from '../discord-emulator/index.ts';
 import { gameWith } from '../engine/setup.ts';
-import { acceptedChallenge, gameChannel, startWorld, type World } from './harness.ts';
+import { acceptedChallenge, fileWorld, gameChannel } from './harness.ts';
 
-let world: World;
-let ann: EmulatedUser;
-let bob: EmulatedUser;
-beforeAll(async () => {
-  world = await startWorld();
-  ann = world.emulator.addUser('Ann');
-  bob = world.emulator.addUser('Bob');
-});
-afterAll(async () => world?.close());
+const world = fileWorld();
+const ann = world.user('Ann');
+const bob = world.user('Bob');
 
 const channelWithGame = (game: Game) => gameChannel(world, game, { attackers: ann, defenders: bob });
 

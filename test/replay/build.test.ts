@@ -6,21 +6,9 @@ import { buildReplay, type ReplayJob } from '../../src/replay/build.ts';
 import { ofFrame } from '../../src/replay/pixels.ts';
 import { positionsOf } from '../../src/replay/positions.ts';
 import { decodeGif, largestDifference } from './decode.ts';
+import { fetlarGame } from './games.ts';
 
 const players = { attackers: 'Ann', defenders: 'Bob' };
-
-/** A Fetlar game of `plies` moves chosen by a fixed rule, none of them ending it. */
-function fetlarGame(plies: number): Game {
-  const game = new Game('fetlar');
-  let state = 7;
-  while (game.plyCount < plies) {
-    const moves = game.legalMoves();
-    state = (state * 1103515245 + 12345) % 2147483648;
-    game.play(moves[state % moves.length]);
-    if (game.isGameOver()) game.undo();
-  }
-  return game;
-}
 
 const job = (game: Game, extra: Partial<ReplayJob> = {}): ReplayJob => ({
   record: serializeGame(game),
@@ -33,7 +21,7 @@ const job = (game: Game, extra: Partial<ReplayJob> = {}): ReplayJob => ({
 
 describe('the positions of a replay', () => {
   it('are those of the game as it was played, last move and captures marked', () => {
-    const game = fetlarGame(12);
+    const game = fetlarGame(12, 7);
     const played = new Game('fetlar');
     const expected = [played.snapshot()];
     for (const move of game.history()) {
@@ -45,7 +33,7 @@ describe('the positions of a replay', () => {
   });
 
   it('the last carries a result declared off the board', () => {
-    const game = fetlarGame(4);
+    const game = fetlarGame(4, 7);
     game.resign('defenders');
     const [last] = positionsOf(game, [4]);
     expect(last.result).toEqual(game.result);
@@ -56,7 +44,7 @@ describe('the positions of a replay', () => {
 
 describe('a replay built', () => {
   it('has a frame per position, the first and last as the renderer draws them', () => {
-    const game = fetlarGame(9);
+    const game = fetlarGame(9, 7);
     game.resign('attackers');
     const replay = buildReplay(job(game));
     expect(replay).toMatchObject({ frames: 10, scale: 1, every: 1, fromMove: 1, toMove: 5, moves: 5 });
@@ -75,7 +63,7 @@ describe('a replay built', () => {
   });
 
   it('an excerpt, in the member’s language', () => {
-    const game = fetlarGame(9);
+    const game = fetlarGame(9, 7);
     const replay = buildReplay(job(game, { language: 'de', request: { speed: 'slow', from: 2, to: 3 } }));
     expect(replay).toMatchObject({ frames: 5, fromMove: 2, toMove: 3 });
     const [first] = positionsOf(game, [2]);
@@ -84,7 +72,7 @@ describe('a replay built', () => {
   });
 
   it('never fails for size: under a tight limit it draws smaller, then shows fewer positions', () => {
-    const game = fetlarGame(40);
+    const game = fetlarGame(40, 7);
     const whole = buildReplay(job(game));
     const limit = Math.floor(whole.gif.length / 2);
     const small = buildReplay(job(game, { byteLimit: limit }));
