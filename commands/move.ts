@@ -7,6 +7,7 @@ import {
 import { announce } from '../src/bot/announce.ts';
 import type { BotContext } from '../src/bot/command.ts';
 import { moveLine, situation } from '../src/bot/game-messages.ts';
+import { moveOption } from '../src/bot/move-option.ts';
 import { messagesOf, playerOf } from '../src/bot/present.ts';
 import { answerOutcome } from '../src/bot/respond.ts';
 import { suggestionName } from '../src/i18n/index.ts';
@@ -15,14 +16,7 @@ export const data = new SlashCommandBuilder()
   .setName('move')
   .setDescription('Play a move in this channel’s game, e.g. e5-e8')
   .setContexts(InteractionContextType.Guild)
-  .addStringOption((option) =>
-    option
-      .setName('move')
-      .setDescription('From and to, e.g. e5-e8')
-      .setRequired(true)
-      .setAutocomplete(true)
-      .setMaxLength(40),
-  );
+  .addStringOption(moveOption);
 
 export async function execute(
   interaction: ChatInputCommandInteraction,

@@ -9,6 +9,7 @@ import {
   SlashCommandBuilder,
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
+import { moveOption } from '../src/bot/move-option.ts';
 import { messagesOf, messagesOfChannel, onlyMention, playerOf, safeName } from '../src/bot/present.ts';
 import { dailyText, moveText, puzzlePicture, puzzleText } from '../src/bot/puzzle-messages.ts';
 import { type Answer, answer, privateAnswer, privateReply, publicAnswer } from '../src/bot/respond.ts';
@@ -42,14 +43,7 @@ export const data = new SlashCommandBuilder()
     sub
       .setName('move')
       .setDescription('Play your move in your puzzle, e.g. e5-e8')
-      .addStringOption((option) =>
-        option
-          .setName('move')
-          .setDescription('From and to, e.g. e5-e8')
-          .setRequired(true)
-          .setAutocomplete(true)
-          .setMaxLength(40),
-      ),
+      .addStringOption(moveOption),
   )
   .addSubcommand((sub) =>
     sub.setName('hint').setDescription('Shows the piece to move (a solve then counts half)'),
