@@ -4,6 +4,7 @@
  */
 import type { AutocompleteInteraction } from 'discord.js';
 import { getVariant, type Variant, type VariantKey, variantIds } from '../engine/index.ts';
+import { variantOf } from '../game/server-variants.ts';
 import type { GameService } from '../game/service.ts';
 import { type Messages, VARIANT_NAMES_DE } from '../i18n/index.ts';
 import type { BotContext } from './command.ts';
@@ -83,5 +84,5 @@ export async function chosenVariant(
   const server = (await service.variants.list(guildId)).variants.find(
     (entry) => entry.name.toLowerCase() === wanted || entry.id === `server:${wanted}`,
   );
-  return server ? service.variants.find(guildId, server.id) : null;
+  return server ? variantOf(server.id, server.rules) : null;
 }

@@ -386,7 +386,7 @@ export class GameService {
       const committed = await this.store.commit(
         [
           { key: keys.game(channelId), value: null, expectRevision: read.revision },
-          ...archiveWrites(archived, (await this.endOfGameReads(stored)).lastGame),
+          ...archiveWrites(archived, await this.lastGameRead(stored.channelId)),
         ],
         [
           ...rescheduled(stored, { clock: stored.clock, ply }, null),
@@ -622,13 +622,16 @@ export class GameService {
     stored: StoredGame,
   ): Promise<{ lastGame: Read<LastGameMarker>; standings: Read<StandingsDoc> }> {
     const [lastGame, standings] = await Promise.all([
-      this.store.read<LastGameMarker>(keys.lastGame(stored.channelId)),
+      this.lastGameRead(stored.channelId),
       this.store.read<StandingsDoc>(keys.standings(stored.guildId)),
     ]);
-    return {
-      lastGame: { value: lastGame?.value ?? null, revision: lastGame?.revision ?? 0 },
-      standings: { value: standings?.value ?? null, revision: standings?.revision ?? 0 },
-    };
+    return { lastGame, standings: { value: standings?.value ?? null, revision: standings?.revision ?? 0 } };
+  }
+
+  /** The channel's last-game marker, which an ended or aborted game moves. */
+  private async lastGameRead(channelId: string): Promise<Read<LastGameMarker>> {
+    const read = await this.store.read<LastGameMarker>(keys.lastGame(channelId));
+    return { value: read?.value ?? null, revision: read?.revision ?? 0 };
   }
 
   private activate(stored: StoredGame, revision: number, { fresh = false } = {}): ActiveGame {
