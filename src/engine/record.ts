@@ -3,6 +3,7 @@
  * for other tafl software. A stored game is replayed move by move on load, so whatever loads has
  * passed every rule again; anything that does not is refused whole.
  */
+import { LRUCache } from 'lru-cache';
 import { Game } from './game.ts';
 import {
   houseVariant,
@@ -103,8 +104,7 @@ export function loadGame(text: string): Game {
 }
 
 /** Server variants read from their rules strings, by id and string: a game loads many times. */
-const readRules = new Map<string, Variant>();
-const READ_RULES_KEPT = 256;
+const readRules = new LRUCache<string, Variant>({ max: 256 });
 
 function storedVariant(id: unknown, rules: unknown): Variant {
   if (typeof id === 'string' && isVariantId(id) && rules === undefined) return getVariant(id);
@@ -129,7 +129,6 @@ export function serverVariant(id: ServerVariantId, rules: string): Variant {
         throw new GameRecordError(`the stored game's rules cannot be played: ${error.message}`);
       throw error;
     }
-    if (readRules.size >= READ_RULES_KEPT) readRules.delete(readRules.keys().next().value as string);
     readRules.set(key, variant);
   }
   return variant;
