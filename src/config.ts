@@ -1,6 +1,6 @@
 /** Settings from the environment (and `.env`), checked once at startup. See `.env.example`. */
 import type { LogLevel } from './log.ts';
-import type { SentinelSetup } from './store/index.ts';
+import type { ClusterSetup, SentinelSetup } from './store/index.ts';
 
 export interface Config {
   discordToken: string;
@@ -11,6 +11,8 @@ export interface Config {
   redisUrl?: string;
   /** Redis behind Sentinel, instead of one server at redisUrl. */
   redisSentinel?: SentinelSetup;
+  /** A Redis Cluster (REDIS_CLUSTER_NODES), instead of one server or Sentinel. */
+  redisCluster?: ClusterSetup;
   /** Prefix of every key in Redis, so that several bots (or a test run) can share one server. */
   redisNamespace: string;
   logLevel: LogLevel;
@@ -46,6 +48,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     guildId: optional('GUILD_ID'),
     redisUrl: optional('REDIS_URL'),
     redisSentinel: sentinelSetup(optional),
+    redisCluster: clusterSetup(optional),
     redisNamespace: optional('REDIS_NAMESPACE') ?? 'tafl',
     logLevel,
     discordApiUrl: optional('DISCORD_API_URL'),
@@ -94,21 +97,37 @@ function metricsSetup(optional: (name: string) => string | undefined): Config['m
   return { port: Number(port), host: optional('METRICS_HOST') ?? '127.0.0.1' };
 }
 
+/** host:port pairs separated by commas, as REDIS_SENTINELS and REDIS_CLUSTER_NODES take them. */
+function addresses(name: string, list: string, example: string): { host: string; port: number }[] {
+  return list.split(',').map((entry) => {
+    const address = /^\[?([^\s\]]+?)\]?:(\d{1,5})$/.exec(entry.trim());
+    if (!address || Number(address[2]) > 65535)
+      throw new ConfigError(
+        `${name} must be host:port pairs separated by commas, e.g. ${example} (not "${entry.trim()}")`,
+      );
+    return { host: address[1], port: Number(address[2]) };
+  });
+}
+
 function sentinelSetup(optional: (name: string) => string | undefined): SentinelSetup | undefined {
   const list = optional('REDIS_SENTINELS');
   if (!list) return undefined;
   if (optional('REDIS_URL')) throw new ConfigError('set REDIS_URL or REDIS_SENTINELS, not both');
-  const sentinels = list.split(',').map((entry) => {
-    const address = /^\[?([^\s\]]+?)\]?:(\d{1,5})$/.exec(entry.trim());
-    if (!address || Number(address[2]) > 65535)
-      throw new ConfigError(
-        `REDIS_SENTINELS must be host:port pairs separated by commas, e.g. 10.0.0.1:26379,10.0.0.2:26379 (not "${entry.trim()}")`,
-      );
-    return { host: address[1], port: Number(address[2]) };
-  });
+  const sentinels = addresses('REDIS_SENTINELS', list, '10.0.0.1:26379,10.0.0.2:26379');
   return {
     sentinels,
     master: optional('REDIS_SENTINEL_MASTER') ?? 'mymaster',
+    password: optional('REDIS_PASSWORD'),
+  };
+}
+
+function clusterSetup(optional: (name: string) => string | undefined): ClusterSetup | undefined {
+  const list = optional('REDIS_CLUSTER_NODES');
+  if (!list) return undefined;
+  const other = ['REDIS_URL', 'REDIS_SENTINELS'].filter((name) => optional(name));
+  if (other.length > 0) throw new ConfigError(`set REDIS_CLUSTER_NODES or ${other.join(' and ')}, not both`);
+  return {
+    rootNodes: addresses('REDIS_CLUSTER_NODES', list, '10.0.0.1:7000,10.0.0.2:7000'),
     password: optional('REDIS_PASSWORD'),
   };
 }

@@ -16,19 +16,24 @@ async function main(): Promise<void> {
   const shardIds: unknown = process.env.SHARDS ? JSON.parse(process.env.SHARDS) : undefined;
   const shards = shardIds === undefined ? {} : { shards: Array.isArray(shardIds) ? shardIds : [shardIds] };
   const shardIndex = Number(shards.shards?.[0] ?? 0);
-  const secrets = [config.discordToken, config.redisSentinel?.password].filter(
+  const secrets = [config.discordToken, config.redisSentinel?.password, config.redisCluster?.password].filter(
     (secret) => secret !== undefined,
   );
   const logger = createLogger({ level: config.logLevel, secrets, fields: shards });
   const store = await createStore({
     redisUrl: config.redisUrl,
     sentinel: config.redisSentinel,
+    cluster: config.redisCluster,
     namespace: config.redisNamespace,
+    onLayoutMigrated: (report) => logger.info('moved the Redis keys to the guild layout', { ...report }),
   }).catch((error: unknown) => {
     if (!(error instanceof StoreUnavailableError)) throw error;
-    logger.error('cannot start: Redis does not answer; start it, or correct REDIS_URL or REDIS_SENTINELS', {
-      error: error.message,
-    });
+    logger.error(
+      'cannot start: Redis does not answer; start it, or correct REDIS_URL, REDIS_SENTINELS or REDIS_CLUSTER_NODES',
+      {
+        error: error.message,
+      },
+    );
     process.exit(1);
   });
   if (store.ephemeral) {

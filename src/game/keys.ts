@@ -1,20 +1,27 @@
-/** Every key the service writes, in one place. The store adds its namespace (`tafl::`). */
+/**
+ * Every key the service writes, in one place. Each belongs to a guild and carries its id as the
+ * hash tag (`{<guild>}:game:<channel>`), so everything one commit touches is in one Redis Cluster
+ * slot; see hash-tags.ts. The store adds its namespace (`tafl::`).
+ */
+import { inGuild } from '../store/hash-tags.ts';
+
 export const keys = {
   /** The game in progress in a channel or thread. */
-  game: (channelId: string) => `game:${channelId}`,
-  challenge: (id: string) => `challenge:${id}`,
+  game: (guildId: string, channelId: string) => inGuild(guildId, `game:${channelId}`),
+  challenge: (guildId: string, id: string) => inGuild(guildId, `challenge:${id}`),
   /** Marks a member's pending challenge in a channel: one at a time. */
-  pendingChallenge: (channelId: string, challengerId: string) => `pending:${channelId}:${challengerId}`,
-  archive: (gameId: string) => `archive:${gameId}`,
+  pendingChallenge: (guildId: string, channelId: string, challengerId: string) =>
+    inGuild(guildId, `pending:${channelId}:${challengerId}`),
+  archive: (guildId: string, gameId: string) => inGuild(guildId, `archive:${gameId}`),
   /** The id of the last game that finished in a channel, for /export and /history. */
-  lastGame: (channelId: string) => `last:${channelId}`,
-  standings: (guildId: string) => `standings:${guildId}`,
+  lastGame: (guildId: string, channelId: string) => inGuild(guildId, `last:${channelId}`),
+  standings: (guildId: string) => inGuild(guildId, 'standings'),
   /** The review of a finished game (/analyze), kept once made. */
-  review: (gameId: string) => `review:${gameId}`,
+  review: (guildId: string, gameId: string) => inGuild(guildId, `review:${gameId}`),
   /** A guild's own variants and its default variant. */
-  serverVariants: (guildId: string) => `variants:${guildId}`,
+  serverVariants: (guildId: string) => inGuild(guildId, 'variants'),
   /** A tournament by its id. */
-  tournament: (id: string) => `tournament:${id}`,
+  tournament: (guildId: string, id: string) => inGuild(guildId, `tournament:${id}`),
   /** A guild's tournaments, for finding one by name or channel. */
-  tournaments: (guildId: string) => `tournaments:${guildId}`,
+  tournaments: (guildId: string) => inGuild(guildId, 'tournaments'),
 };

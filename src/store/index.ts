@@ -1,11 +1,15 @@
-/** Where games, challenges and standings are kept: Redis (one server, or behind Sentinel) when given, else memory. */
+/** Where games, challenges and standings are kept: Redis (one server, behind Sentinel, or a cluster) when given, else memory. */
 import { storeConflicts, storeErrors } from '../metrics.ts';
+import type { LayoutReport } from './guild-layout.ts';
 import { createMemoryStore } from './memory-store.ts';
-import { createRedisStore, type SentinelSetup } from './redis-store.ts';
+import { type ClusterSetup, createRedisStore, type RedisTarget, type SentinelSetup } from './redis-store.ts';
 import type { Store } from './types.ts';
 
-export type { SentinelSetup } from './redis-store.ts';
+export type { LayoutReport } from './guild-layout.ts';
+export { CrossSlotError, hashTagOf, inGuild } from './hash-tags.ts';
+export type { ClusterSetup, SentinelSetup } from './redis-store.ts';
 export {
+  type ClaimedEntry,
   type CommitResult,
   type ScheduleChange,
   type Store,
@@ -18,20 +22,32 @@ export interface StoreOptions {
   redisUrl?: string;
   /** Redis behind Sentinel, instead of one server at redisUrl. */
   sentinel?: SentinelSetup;
+  /** A Redis Cluster, instead of one server or Sentinel. */
+  cluster?: ClusterSetup;
   /** Prefix of every key, e.g. `tafl` gives `tafl::game:<channel>`. */
   namespace?: string;
   /** Shown by Redis's CLIENT LIST, to tell the bot's connections apart. */
   connectionName?: string;
+  /** Told when the store moved keys of the old layout to the guild layout on opening. */
+  onLayoutMigrated?: (report: LayoutReport) => void;
 }
 
 export async function createStore({
   redisUrl,
   sentinel,
+  cluster,
   namespace = 'tafl',
   connectionName,
+  onLayoutMigrated,
 }: StoreOptions = {}): Promise<Store> {
-  if (sentinel) return counted(await createRedisStore({ sentinel }, namespace, connectionName));
-  if (redisUrl) return counted(await createRedisStore({ url: redisUrl }, namespace, connectionName));
+  const target: RedisTarget | null = cluster
+    ? { cluster }
+    : sentinel
+      ? { sentinel }
+      : redisUrl
+        ? { url: redisUrl }
+        : null;
+  if (target) return counted(await createRedisStore(target, namespace, connectionName, onLayoutMigrated));
   return counted(createMemoryStore(namespace));
 }
 

@@ -4,17 +4,28 @@
  * read-compare-write atomic within this process. Nothing survives a restart.
  */
 import { Keyv } from 'keyv';
-import type { CommitResult, ScheduleChange, Store, Stored, Write } from './types.ts';
+import { guildOfCommit } from './hash-tags.ts';
+import type { ClaimedEntry, CommitResult, ScheduleChange, Store, Stored, Write } from './types.ts';
 
 export function createMemoryStore(namespace: string): Store {
   const keyv = new Keyv({ namespace });
   const locks = new Map<string, Promise<void>>();
-  const schedules = new Map<string, Map<string, number>>();
-  const scheduleOf = (name: string) => {
-    let schedule = schedules.get(name);
+  // Each schedule by name, then each guild's copy of it, as in Redis.
+  const schedules = new Map<string, Map<string, Map<string, number>>>();
+  const copiesOf = (name: string) => {
+    let copies = schedules.get(name);
+    if (!copies) {
+      copies = new Map();
+      schedules.set(name, copies);
+    }
+    return copies;
+  };
+  const scheduleOf = (name: string, group: string) => {
+    const copies = copiesOf(name);
+    let schedule = copies.get(group);
     if (!schedule) {
       schedule = new Map();
-      schedules.set(name, schedule);
+      copies.set(group, schedule);
     }
     return schedule;
   };
@@ -43,6 +54,7 @@ export function createMemoryStore(namespace: string): Store {
       return ((await keyv.get<Stored<T>>(key)) as Stored<T> | undefined) ?? null;
     },
     async commit(writes: Write[], changes: ScheduleChange[] = []): Promise<CommitResult> {
+      guildOfCommit(writes, changes);
       const unlock = await lock(writes.map((write) => write.key));
       try {
         for (const write of writes) {
@@ -59,21 +71,22 @@ export function createMemoryStore(namespace: string): Store {
             );
         }
         for (const change of changes) {
-          if (change.at === null) scheduleOf(change.schedule).delete(change.member);
-          else scheduleOf(change.schedule).set(change.member, change.at);
+          if (change.at === null) scheduleOf(change.schedule, change.group).delete(change.member);
+          else scheduleOf(change.schedule, change.group).set(change.member, change.at);
         }
         return { ok: true };
       } finally {
         unlock();
       }
     },
-    async claimDue(name: string, now: number, leaseMs: number, limit = 100) {
-      const due = [...scheduleOf(name).entries()]
-        .filter(([, at]) => at <= now)
-        .sort((a, b) => a[1] - b[1])
-        .slice(0, limit);
-      for (const [member] of due) scheduleOf(name).set(member, now + leaseMs);
-      return due.map(([member, at]) => ({ member, at }));
+    async claimDue(name: string, now: number, leaseMs: number, limit = 100): Promise<ClaimedEntry[]> {
+      const due: ClaimedEntry[] = [];
+      for (const [group, schedule] of copiesOf(name))
+        for (const [member, at] of schedule) if (at <= now) due.push({ group, member, at });
+      due.sort((a, b) => a.at - b.at);
+      const claimed = due.slice(0, limit);
+      for (const { group, member } of claimed) scheduleOf(name, group).set(member, now + leaseMs);
+      return claimed;
     },
     async ping() {},
     async close() {

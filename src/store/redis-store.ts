@@ -3,8 +3,13 @@
  * client for atomic commits. Values are written in keyv's own format, so keyv reads them back;
  * two bot processes on one Redis (sharding) still see exactly one of two conflicting commits win.
  */
-import KeyvRedis, { createClient, createSentinel, Keyv } from '@keyv/redis';
+import KeyvRedis, { createClient, createCluster, createSentinel, Keyv } from '@keyv/redis';
+import calculateSlot from 'cluster-key-slot';
+import { type LayoutReport, migrateToGuildKeys } from './guild-layout.ts';
+import { guildOfCommit } from './hash-tags.ts';
+import { ScheduleRegistry } from './schedule-registry.ts';
 import {
+  type ClaimedEntry,
   type CommitResult,
   type ScheduleChange,
   type Store,
@@ -28,62 +33,207 @@ export interface SentinelSetup {
   password?: string;
 }
 
-/** One Redis server by URL, or the master that Sentinel names (and names again after a failover). */
-export type RedisTarget = { url: string } | { sentinel: SentinelSetup };
+/** Redis Cluster: some of its nodes (the client finds the rest), and their password. */
+export interface ClusterSetup {
+  rootNodes: { host: string; port: number }[];
+  password?: string;
+}
 
-/** What the store needs of a connection: the same of a plain client and of a Sentinel-managed one. */
+/**
+ * One Redis server by URL, the master that Sentinel names (and names again after a failover), or
+ * a Redis Cluster.
+ */
+export type RedisTarget = { url: string } | { sentinel: SentinelSetup } | { cluster: ClusterSetup };
+
+/** A client of one Redis node, as the store uses it for scans. */
+interface NodeClient {
+  scanIterator(options: { MATCH: string; COUNT: number; TYPE?: string }): AsyncIterable<string[]>;
+}
+
+/**
+ * What the store needs of its Redis, the same for one server, Sentinel and a cluster. `key` names
+ * the node that holds it (a cluster's master of its slot; ignored elsewhere), and a command sent
+ * with a key after a script with the same key goes down the same connection, after the script.
+ */
 interface RedisConnection {
-  readonly isReady: boolean;
+  /** The Redis client, for keyv. */
+  readonly client: unknown;
+  readonly ready: boolean;
+  readonly open: boolean;
+  connect(): Promise<unknown>;
+  destroy(): unknown;
+  on(event: 'error', listener: (error: unknown) => void): unknown;
+  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  command(key: string, args: string[]): Promise<unknown>;
+  /** A client of each master, for scans over every key. */
+  masters(): Promise<NodeClient[]>;
+  /** Where `key` is kept (a cluster's master, by address): replicas are counted per place. */
+  placeOf(key: string): string;
+  /** Whether a commit waits for a replica: behind Sentinel and on a cluster, where failovers happen. */
+  readonly failsOver: boolean;
+}
+
+/**
+ * Behind Sentinel or on a cluster a failover promotes a replica, so a commit is accepted once a
+ * replica holds it too (WAIT). A master left with no replica has none that could be promoted
+ * without the commit: then commits do not wait (and the README tells how to refuse writes
+ * instead, if preferred). Counted per master (a cluster has several).
+ */
+class Replicas {
+  private readonly known = new Map<string, { count: number; until: number }>();
+
+  constructor(private readonly redis: RedisConnection) {}
+
+  async connected(key: string): Promise<number> {
+    const place = this.redis.placeOf(key);
+    const known = this.known.get(place);
+    if (known && Date.now() < known.until) return known.count;
+    const info = String(await this.redis.command(key, ['INFO', 'replication']));
+    const count = Number(/connected_slaves:(\d+)/.exec(info)?.[1] ?? 0);
+    this.known.set(place, { count, until: Date.now() + REPLICA_COUNT_MS });
+    return count;
+  }
+
+  /** A wait that no replica answered: ask again before the next commit. */
+  forget(key: string): void {
+    this.known.delete(this.redis.placeOf(key));
+  }
+}
+
+const SOCKET = {
+  connectTimeout: CALL_TIMEOUT_MS,
+  reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 2000),
+};
+
+/** The subset of node-redis's clients the store calls; the three kinds agree on these. */
+interface AnyClient {
   readonly isOpen: boolean;
   connect(): Promise<unknown>;
   destroy(): unknown;
   on(event: 'error', listener: (error: unknown) => void): unknown;
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
-  /** Resolves to how many replicas hold every write sent on this connection so far. */
-  wait(replicas: number, timeoutMs: number): Promise<number>;
-  info(section: string): Promise<string>;
-  ping(): Promise<unknown>;
 }
 
+/** What followFailovers uses of node-redis's cluster client, `_slots` being internal. */
+interface ClusterInternals {
+  readonly isOpen: boolean;
+  readonly masters: { client?: { isReady: boolean } }[];
+  on(event: 'node-error', listener: () => void): unknown;
+  getRandomNode(): unknown;
+  nodeClient(node: unknown): Promise<unknown>;
+  _slots: { rediscover(startWith: unknown): Promise<void> };
+}
+
+/** How soon after one rediscovery of a cluster's layout another may start. */
+const REDISCOVER_EVERY_MS = 250;
+
 /**
- * Behind Sentinel a failover promotes a replica, so a commit is accepted once a replica holds it
- * too (WAIT). A master left with no replica has none that could be promoted without the commit:
- * then commits do not wait (and the README tells how to refuse writes instead, if preferred).
+ * node-redis reads a cluster's layout again only when a node answers MOVED or ASK: after a master
+ * dies and its replica is promoted, it would go on sending that master's slots to the dead
+ * process (redis/node-redis#2806). So a node's connection failing makes it read the layout again,
+ * every quarter second while failures go on, until the promoted replica takes the slots.
  */
-class Replicas {
-  private known: { count: number; until: number } | null = null;
-
-  constructor(private readonly client: RedisConnection) {}
-
-  async connected(): Promise<number> {
-    if (this.known && Date.now() < this.known.until) return this.known.count;
-    const count = Number(/connected_slaves:(\d+)/.exec(await this.client.info('replication'))?.[1] ?? 0);
-    this.known = { count, until: Date.now() + REPLICA_COUNT_MS };
-    return count;
-  }
-
-  /** A wait that no replica answered: ask again before the next commit. */
-  forget(): void {
-    this.known = null;
-  }
+function followFailovers(client: unknown): void {
+  const cluster = client as ClusterInternals;
+  const slots = cluster._slots;
+  let pending = false;
+  cluster.on('node-error', () => {
+    if (pending || !cluster.isOpen) return;
+    pending = true;
+    const live = cluster.masters.find((master) => master.client?.isReady)?.client;
+    const asked = live ?? cluster.nodeClient(cluster.getRandomNode());
+    Promise.resolve(asked)
+      .then((client) => slots.rediscover(client))
+      .catch(() => {})
+      .finally(() => setTimeout(() => (pending = false), REDISCOVER_EVERY_MS).unref());
+  });
 }
 
 function connectionTo(target: RedisTarget, name: string | undefined): RedisConnection {
-  const socket = {
-    connectTimeout: CALL_TIMEOUT_MS,
-    reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 2000),
-  };
-  if ('url' in target)
-    return createClient({ url: target.url, name, disableOfflineQueue: true, socket }) as RedisConnection;
-  return createSentinel({
+  if ('cluster' in target) {
+    const cluster = createCluster({
+      rootNodes: target.cluster.rootNodes.map(({ host, port }) => ({ socket: { host, port } })),
+      defaults: { name, password: target.cluster.password, disableOfflineQueue: true, socket: SOCKET },
+      // Never resend after a lost answer (see Sentinel below); MOVED and ASK are still followed.
+      maxCommandRedirections: 16,
+    });
+    const base = cluster as unknown as AnyClient;
+    followFailovers(cluster);
+    return {
+      client: cluster,
+      get ready() {
+        return cluster.isOpen;
+      },
+      get open() {
+        return cluster.isOpen;
+      },
+      connect: () => cluster.connect(),
+      destroy: () => cluster.destroy(),
+      on: (event, listener) => base.on(event, listener),
+      eval: (script, options) => base.eval(script, options),
+      command: (key, args) => cluster.sendCommand(key, false, args),
+      masters: () =>
+        Promise.all(cluster.masters.map((master) => cluster.nodeClient(master))) as Promise<NodeClient[]>,
+      placeOf: (key) => {
+        const master = cluster.slots[calculateSlot(key)]?.master;
+        return master ? `${master.host}:${master.port}` : 'unknown';
+      },
+      failsOver: true,
+    };
+  }
+  if ('url' in target) {
+    const client = createClient({ url: target.url, name, disableOfflineQueue: true, socket: SOCKET });
+    const base = client as unknown as AnyClient;
+    return {
+      client,
+      get ready() {
+        return client.isReady;
+      },
+      get open() {
+        return client.isOpen;
+      },
+      connect: () => client.connect(),
+      destroy: () => client.destroy(),
+      on: (event, listener) => base.on(event, listener),
+      eval: (script, options) => base.eval(script, options),
+      command: (_key, args) => client.sendCommand(args),
+      masters: async () => [client as unknown as NodeClient],
+      placeOf: () => 'master',
+      failsOver: false,
+    };
+  }
+  const sentinel = createSentinel({
     name: target.sentinel.master,
     sentinelRootNodes: target.sentinel.sentinels,
     // Never resend after a lost answer: a commit that did apply would come back as a conflict, and
     // the player would be told nothing was changed. The lost answer is reported as such instead.
     maxCommandRediscovers: 0,
-    nodeClientOptions: { name, password: target.sentinel.password, disableOfflineQueue: true, socket },
-    sentinelClientOptions: { socket },
-  }) as unknown as RedisConnection;
+    nodeClientOptions: {
+      name,
+      password: target.sentinel.password,
+      disableOfflineQueue: true,
+      socket: SOCKET,
+    },
+    sentinelClientOptions: { socket: SOCKET },
+  });
+  const base = sentinel as unknown as AnyClient & { isReady: boolean };
+  return {
+    client: sentinel,
+    get ready() {
+      return base.isReady;
+    },
+    get open() {
+      return base.isOpen;
+    },
+    connect: () => base.connect(),
+    destroy: () => base.destroy(),
+    on: (event, listener) => base.on(event, listener),
+    eval: (script, options) => base.eval(script, options),
+    command: (_key, args) => sentinel.sendCommand(false, args),
+    masters: async () => [sentinel as unknown as NodeClient],
+    placeOf: () => 'master',
+    failsOver: true,
+  };
 }
 
 /**
@@ -132,21 +282,16 @@ end
 return 0
 `;
 
-/** KEYS[1]: the schedule. ARGV: now, limit, lease end. Returns the due members with their times, moved to the lease end. */
-const CLAIM_DUE = `
-local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'WITHSCORES', 'LIMIT', 0, tonumber(ARGV[2]))
-for i = 1, #due, 2 do redis.call('ZADD', KEYS[1], ARGV[3], due[i]) end
-return due
-`;
-
 export async function createRedisStore(
   target: RedisTarget,
   namespace: string,
   connectionName?: string,
+  /** Told when the store found keys of the old layout and moved them (see guild-layout.ts). */
+  onLayoutMigrated?: (report: LayoutReport) => void,
 ): Promise<Store> {
-  const client = connectionTo(target, connectionName);
-  const replicas = 'sentinel' in target ? new Replicas(client) : null;
-  const adapter = new KeyvRedis(client as ConstructorParameters<typeof KeyvRedis>[0], {
+  const redis = connectionTo(target, connectionName);
+  const replicas = redis.failsOver ? new Replicas(redis) : null;
+  const adapter = new KeyvRedis(redis.client as ConstructorParameters<typeof KeyvRedis>[0], {
     namespace,
     throwOnConnectError: true,
     throwOnErrors: true,
@@ -154,15 +299,15 @@ export async function createRedisStore(
   const keyv = new Keyv({ store: adapter, namespace, useKeyPrefix: false, throwOnErrors: true });
   // Without listeners an 'error' event would crash the process; failures reach callers as StoreUnavailableError.
   let lastError: unknown = null;
-  client.on('error', (error) => {
+  redis.on('error', (error) => {
     lastError = error;
   });
   adapter.on('error', () => {});
   keyv.on('error', () => {});
   try {
-    await within(client.connect(), 'connecting to Redis');
+    await within(redis.connect(), 'connecting to Redis');
   } catch (error) {
-    client.destroy();
+    redis.destroy();
     throw error;
   }
 
@@ -178,12 +323,17 @@ export async function createRedisStore(
   };
 
   const rawKey = (key: string) => adapter.createKeyPrefix(key, namespace);
-  const unavailable = (doing: string, error: unknown) =>
-    error instanceof StoreUnavailableError
-      ? error
-      : new StoreUnavailableError(
-          `Redis failed while ${doing}: ${(error as Error)?.message ?? String(error ?? lastError)}`,
-        );
+  const registry = new ScheduleRegistry(redis, rawKey);
+  try {
+    const report = await migrateToGuildKeys(redis, namespace, (schedule, group, at) =>
+      registry.lower([{ schedule, group, member: '', at }]),
+    );
+    if (report) onLayoutMigrated?.(report);
+  } catch (error) {
+    redis.destroy();
+    throw unavailableWhile('moving keys to the guild layout', error);
+  }
+  const unavailable = (doing: string, error: unknown) => unavailableWhile(doing, error ?? lastError);
 
   return {
     ephemeral: false,
@@ -196,6 +346,7 @@ export async function createRedisStore(
       }
     },
     async commit(writes: Write[], changes: ScheduleChange[] = []): Promise<CommitResult> {
+      guildOfCommit(writes, changes);
       const serialize = keyv.serialize;
       if (!serialize) throw new Error('keyv has no serializer');
       const args: string[] = [String(writes.length)];
@@ -208,33 +359,40 @@ export async function createRedisStore(
         args.push(String(write.expectRevision), payload, String(write.ttlMs ?? 0));
       }
       // Refused before sending: certainly not applied. Once sent, a missing answer leaves it unknown.
-      if (!client.isReady) throw new StoreUnavailableError('Redis is not connected (while committing)');
+      if (!redis.ready) throw new StoreUnavailableError('Redis is not connected (while committing)');
+      const keys = [
+        ...writes.map((write) => rawKey(write.key)),
+        ...changes.map((change) => registry.copyKey(change.schedule, change.group)),
+      ];
+      if (keys.length === 0) return { ok: true };
       let waitForReplica = false;
       try {
-        waitForReplica = replicas !== null && (await call(replicas.connected(), 'counting replicas')) > 0;
+        waitForReplica =
+          replicas !== null && (await call(replicas.connected(keys[0]), 'counting replicas')) > 0;
       } catch (error) {
         throw unavailable('counting replicas', error);
       }
       let conflictIndex: number;
+      // Lowered before the commit too, so that a process dying right after it leaves its entries findable.
+      const loweredBefore = registry.lower(changes).catch(() => {});
       try {
-        const applied = client.eval(COMPARE_AND_SET, {
-          keys: [
-            ...writes.map((write) => rawKey(write.key)),
-            ...changes.map((change) => rawKey(change.schedule)),
-          ],
+        const applied = redis.eval(COMPARE_AND_SET, {
+          keys,
           arguments: [
             ...args,
             ...changes.flatMap((change) => [change.member, change.at === null ? '' : String(change.at)]),
           ],
         });
         // Sent at once after the script on the same connection, so it waits for the script's writes.
-        const held = waitForReplica ? client.wait(1, REPLICA_WAIT_MS) : Promise.resolve(1);
-        const [answer, holding] = await call(Promise.all([applied, held]), 'committing', {
+        const held = waitForReplica
+          ? redis.command(keys[0], ['WAIT', '1', String(REPLICA_WAIT_MS)])
+          : Promise.resolve(1);
+        const [answer, holding] = await call(Promise.all([applied, held, loweredBefore]), 'committing', {
           maybeApplied: true,
         });
         conflictIndex = Number(answer);
-        if (conflictIndex === 0 && holding < 1) {
-          replicas?.forget();
+        if (conflictIndex === 0 && Number(holding) < 1) {
+          replicas?.forget(keys[0]);
           throw new StoreUnavailableError('no replica took the commit in time', { maybeApplied: true });
         }
       } catch (error) {
@@ -250,29 +408,25 @@ export async function createRedisStore(
               maybeApplied: !neverSent,
             });
       }
-      return conflictIndex === 0 ? { ok: true } : { ok: false, conflict: writes[conflictIndex - 1].key };
+      if (conflictIndex !== 0) return { ok: false, conflict: writes[conflictIndex - 1].key };
+      // Applied: a lost registry update now only delays the entries until the next reconciliation.
+      if (changes.some((change) => change.at !== null))
+        await call(registry.lower(changes), 'registering schedules').catch(() => {});
+      return { ok: true };
     },
-    async claimDue(schedule: string, now: number, leaseMs: number, limit = 100) {
-      let due: string[];
+    async claimDue(schedule: string, now: number, leaseMs: number, limit = 100): Promise<ClaimedEntry[]> {
       try {
-        due = (await call(
-          client.eval(CLAIM_DUE, {
-            keys: [rawKey(schedule)],
-            arguments: [String(now), String(limit), String(now + leaseMs)],
-          }),
-          'claiming due entries',
-        )) as string[];
+        // Not awaited: a rebuild of the registry must not hold up this claim.
+        registry.reconcileIfDue().catch(() => {});
+        return await call(registry.claim(schedule, now, leaseMs, limit), 'claiming due entries');
       } catch (error) {
         throw unavailable('claiming due entries', error);
       }
-      const claimed: { member: string; at: number }[] = [];
-      for (let i = 0; i < due.length; i += 2) claimed.push({ member: due[i], at: Number(due[i + 1]) });
-      return claimed;
     },
     async ping() {
-      if (!client.isReady) throw new StoreUnavailableError('Redis is not connected');
+      if (!redis.ready) throw new StoreUnavailableError('Redis is not connected');
       try {
-        await call(client.ping(), 'pinging');
+        await call(redis.command(rawKey('ping'), ['PING']), 'pinging');
       } catch (error) {
         throw unavailable('pinging', error);
       }
@@ -280,9 +434,15 @@ export async function createRedisStore(
     /** Waits for calls in flight to be answered, but not longer than a call may take, then disconnects. */
     async close() {
       await within(Promise.allSettled([...inFlight]), 'closing').catch(() => {});
-      if (client.isOpen) client.destroy();
+      if (redis.open) redis.destroy();
     },
   };
+}
+
+function unavailableWhile(doing: string, error: unknown): StoreUnavailableError {
+  return error instanceof StoreUnavailableError
+    ? error
+    : new StoreUnavailableError(`Redis failed while ${doing}: ${(error as Error)?.message ?? String(error)}`);
 }
 
 /** Bounds a call to Redis; `maybeApplied` marks a timeout on a call that may still take effect. */

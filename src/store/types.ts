@@ -16,11 +16,26 @@ export interface Write {
   ttlMs?: number;
 }
 
-/** Adds (or moves) a member of a schedule to time `at`, or removes it (`at: null`). */
+/**
+ * Adds (or moves) a member of a schedule to time `at`, or removes it (`at: null`). Each guild has
+ * its own copy of each schedule (`group`: the guild's id), kept in the guild's hash slot so a
+ * commit can change it with the guild's documents; `claimDue` finds the due members of every
+ * guild's copy.
+ */
 export interface ScheduleChange {
+  /** The schedule's name, e.g. `schedule:deadlines`. */
   schedule: string;
+  /** The guild whose copy of the schedule this changes. */
+  group: string;
   member: string;
   at: number | null;
+}
+
+/** A due member claimed from a schedule, with the guild whose copy it was in. */
+export interface ClaimedEntry {
+  group: string;
+  member: string;
+  at: number;
 }
 
 export type CommitResult = { ok: true } | { ok: false; conflict: string };
@@ -31,21 +46,18 @@ export interface Store {
   read<T>(key: string): Promise<Stored<T> | null>;
   /**
    * Applies every write, and the schedule changes with them, or nothing at all when any key's
-   * revision differs from its expectation.
+   * revision differs from its expectation. Every key and schedule group of one commit must belong
+   * to one guild (see hash-tags.ts); a commit that mixes guilds throws CrossSlotError.
    */
   commit(writes: Write[], schedules?: ScheduleChange[]): Promise<CommitResult>;
   /**
-   * Returns the members of a schedule that are due at `now` (at most `limit`) and moves each to
+   * Returns the members of a schedule, across every guild's copy, that are due at `now` (at most
+   * `limit`), each with its guild, and moves each to
    * `now + leaseMs`, atomically: when several processes claim at once, each due member goes to
    * exactly one of them. The claimer removes the member when it has dealt with it (a schedule
    * change with `at: null`); if it dies first, the member falls due again when the lease ends.
    */
-  claimDue(
-    schedule: string,
-    now: number,
-    leaseMs: number,
-    limit?: number,
-  ): Promise<{ member: string; at: number }[]>;
+  claimDue(schedule: string, now: number, leaseMs: number, limit?: number): Promise<ClaimedEntry[]>;
   /** Resolves when the store answers (Redis: PING); rejects with StoreUnavailableError when it does not. */
   ping(): Promise<void>;
   close(): Promise<void>;

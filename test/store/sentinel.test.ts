@@ -12,6 +12,9 @@ import { spawnBot } from '../bot/child.ts';
 import { startDiscordEmulator } from '../discord-emulator/index.ts';
 import { SENTINEL_MASTER, type SentinelRedis, startSentinelRedis } from '../support/private-redis.ts';
 
+/** Where the tests' games are played. */
+const table = { guildId: 'g', channelId: 'c' };
+
 const ann: Player = { id: '1', name: 'Ann' };
 const bob: Player = { id: '2', name: 'Bob' };
 const players: Record<Side, Player> = { attackers: ann, defenders: bob };
@@ -56,12 +59,12 @@ describe('the store behind Redis Sentinel', () => {
     const play = async (move: string) => {
       const player = players[shadow.turn];
       for (let attempt = 0; attempt < 200; attempt++) {
-        const outcome = await service.move('c', player, move);
+        const outcome = await service.move(table, player, move);
         if (outcome.ok) return true;
         expect(['store-unavailable', 'store-silent', 'position-changed']).toContain(outcome.code);
         refusedWhileFailingOver++;
         // "May or may not have been recorded": the player looks at the board before trying again.
-        const board = await service.board('c').catch(() => null);
+        const board = await service.board(table).catch(() => null);
         if (board && board.game.plyCount > shadow.plyCount)
           return board.game.history().at(-1)?.notation === move;
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -85,7 +88,7 @@ describe('the store behind Redis Sentinel', () => {
 
     expect(await redis.masterPort()).toBe(redis.replica.port);
     expect(refusedWhileFailingOver).toBeGreaterThan(0);
-    const board = await service.board('c');
+    const board = await service.board(table);
     expect(board?.game.history().map((move) => move.notation)).toEqual(
       shadow.history().map((move) => move.notation),
     );
@@ -103,14 +106,14 @@ describe('a commit behind Sentinel', () => {
     ).toBe(true);
     redis.replica.freeze();
     try {
-      const unsure = await service.move('c', ann, 'd1-d3');
+      const unsure = await service.move(table, ann, 'd1-d3');
       // On the master, but a failover now would lose it: the player is told to look before trying again.
       expect(unsure).toMatchObject({ ok: false, code: 'store-silent' });
-      expect((await service.board('c'))?.game.history().map((move) => move.notation)).toEqual(['d1-d3']);
+      expect((await service.board(table))?.game.history().map((move) => move.notation)).toEqual(['d1-d3']);
     } finally {
       redis.replica.thaw();
     }
-    expect(await service.move('c', bob, 'f4-c4')).toMatchObject({ ok: true });
+    expect(await service.move(table, bob, 'f4-c4')).toMatchObject({ ok: true });
   });
 });
 
@@ -144,7 +147,7 @@ describe('npm start with REDIS_SENTINELS', () => {
       expect(started.ok).toBe(true);
       const answer = await emulator.slash(annMember, 'move', { move: 'd1-d3' }).reply();
       expect(answer.ephemeral).toBe(false);
-      expect((await service.board(emulator.channelId))?.game.history().map((move) => move.notation)).toEqual([
+      expect((await service.board({ guildId: emulator.guildId, channelId: emulator.channelId }))?.game.history().map((move) => move.notation)).toEqual([
         'd1-d3',
       ]);
       bot.process.kill('SIGTERM');

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createClient } from '@keyv/redis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createStore, type Store, StoreUnavailableError } from '../../src/store/index.ts';
+import {
+  CrossSlotError,
+  createStore,
+  inGuild,
+  type Store,
+  StoreUnavailableError,
+} from '../../src/store/index.ts';
 import { startPrivateRedis, startStallingRedis } from '../support/private-redis.ts';
 import { testRedisUrl } from '../support/redis-url.ts';
 
@@ -17,7 +23,9 @@ afterAll(async () => {
 });
 
 describe.each(['redis', 'memory'] as const)('%s store', (kind) => {
-  const key = (name: string) => `${kind}:${name}:${randomBytes(3).toString('hex')}`;
+  // Every test's keys belong to one guild of its own, as every commit's keys must.
+  const guild = `${kind}-${randomBytes(3).toString('hex')}`;
+  const key = (name: string) => inGuild(guild, `${name}:${randomBytes(3).toString('hex')}`);
 
   it('reads what a commit wrote, with its revision, and nothing for an absent key', async () => {
     const store = await open(kind);
@@ -67,38 +75,97 @@ describe.each(['redis', 'memory'] as const)('%s store', (kind) => {
 
   it('schedules move with commits; a due entry is claimed by one claimer, and again after its lease if not removed', async () => {
     const stores = kind === 'redis' ? [await open(kind), await open(kind)] : [await open(kind)];
-    const schedule = key('deadlines');
+    const schedule = `schedule:deadlines-${randomBytes(3).toString('hex')}`;
+    const group = guild;
     const doc = key('game');
     await stores[0].commit(
       [{ key: doc, value: 1, expectRevision: 0 }],
       [
-        { schedule, member: 'a', at: 100 },
-        { schedule, member: 'b', at: 200 },
-        { schedule, member: 'c', at: 5000 },
+        { schedule, group, member: 'a', at: 100 },
+        { schedule, group, member: 'b', at: 200 },
+        { schedule, group, member: 'c', at: 5000 },
       ],
     );
     // A refused commit changes no schedule either.
     const refused = await stores[0].commit(
       [{ key: doc, value: 2, expectRevision: 0 }],
-      [{ schedule, member: 'a', at: null }],
+      [{ schedule, group, member: 'a', at: null }],
     );
     expect(refused.ok).toBe(false);
-    await stores[0].commit([{ key: doc, value: 2, expectRevision: 1 }], [{ schedule, member: 'b', at: 300 }]);
+    await stores[0].commit(
+      [{ key: doc, value: 2, expectRevision: 1 }],
+      [{ schedule, group, member: 'b', at: 300 }],
+    );
     const claims = await Promise.all(
       Array.from({ length: 6 }, (_, i) => stores[i % stores.length].claimDue(schedule, 1000, 60_000)),
     );
     const claimed = claims.flat().sort((x, y) => x.at - y.at);
     expect(claimed).toEqual([
-      { member: 'a', at: 100 },
-      { member: 'b', at: 300 },
+      { group, member: 'a', at: 100 },
+      { group, member: 'b', at: 300 },
     ]);
     expect(await stores[0].claimDue(schedule, 1000, 60_000)).toEqual([]);
     // 'a' is dealt with; 'b' is not, so it falls due again when its lease ends.
-    await stores[0].commit([], [{ schedule, member: 'a', at: null }]);
+    await stores[0].commit([], [{ schedule, group, member: 'a', at: null }]);
     expect(await stores[0].claimDue(schedule, 61_000, 60_000)).toEqual([
-      { member: 'c', at: 5000 },
-      { member: 'b', at: 61_000 },
+      { group, member: 'c', at: 5000 },
+      { group, member: 'b', at: 61_000 },
     ]);
+  });
+
+  it("claims the due entries of every guild's copy of a schedule, each exactly once across claimers", async () => {
+    const stores =
+      kind === 'redis' ? [await open(kind), await open(kind), await open(kind)] : [await open(kind)];
+    const schedule = `schedule:deadlines-${randomBytes(3).toString('hex')}`;
+    const guilds = Array.from({ length: 12 }, (_, i) => `${guild}-${i}`);
+    const expected: { group: string; member: string; at: number }[] = [];
+    for (const [i, group] of guilds.entries()) {
+      const due = [
+        { schedule, group, member: `${i}|due-1`, at: 100 + i },
+        { schedule, group, member: `${i}|due-2`, at: 500 + i },
+      ];
+      await stores[i % stores.length].commit(
+        [{ key: inGuild(group, 'game:c'), value: i, expectRevision: 0 }],
+        [...due, { schedule, group, member: `${i}|later`, at: 50_000 }],
+      );
+      expected.push(...due.map(({ group, member, at }) => ({ group, member, at })));
+    }
+    const claims = await Promise.all(
+      Array.from({ length: 9 }, (_, i) => stores[i % stores.length].claimDue(schedule, 1000, 60_000, 5)),
+    );
+    let claimed = claims.flat();
+    // Small limits leave some due: later sweeps take the rest.
+    for (let sweep = 0; sweep < 10 && claimed.length < expected.length; sweep++)
+      claimed = claimed.concat(await stores[sweep % stores.length].claimDue(schedule, 1000, 60_000, 5));
+    const order = (a: { member: string }, b: { member: string }) => (a.member < b.member ? -1 : 1);
+    expect(claimed.sort(order)).toEqual(expected.sort(order));
+    expect(await stores[0].claimDue(schedule, 1000, 60_000)).toEqual([]);
+    // The entries not yet due are found when they are.
+    expect(
+      (await stores[0].claimDue(schedule, 50_000, 60_000, 100)).map((entry) => entry.member).sort(),
+    ).toEqual(guilds.map((_, i) => `${i}|later`).sort());
+  });
+
+  it('refuses a commit that touches two guilds, or a key of no guild, and writes nothing', async () => {
+    const store = await open(kind);
+    const [mine, theirs] = [inGuild(`${guild}-a`, 'game:1'), inGuild(`${guild}-b`, 'game:1')];
+    await expect(
+      store.commit([
+        { key: mine, value: 1, expectRevision: 0 },
+        { key: theirs, value: 1, expectRevision: 0 },
+      ]),
+    ).rejects.toThrow(CrossSlotError);
+    await expect(
+      store.commit(
+        [{ key: mine, value: 1, expectRevision: 0 }],
+        [{ schedule: 'schedule:deadlines', group: `${guild}-b`, member: 'x', at: 1 }],
+      ),
+    ).rejects.toThrow(CrossSlotError);
+    await expect(store.commit([{ key: 'game:untagged', value: 1, expectRevision: 0 }])).rejects.toThrow(
+      CrossSlotError,
+    );
+    expect(await store.read(mine)).toBeNull();
+    expect(await store.read(theirs)).toBeNull();
   });
 
   it('expires a key after its time to live', async () => {
@@ -108,6 +175,32 @@ describe.each(['redis', 'memory'] as const)('%s store', (kind) => {
     expect(await store.read(k)).not.toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 120));
     expect(await store.read(k)).toBeNull();
+  });
+});
+
+describe('redis store schedules', () => {
+  it('finds an entry whose registry update was lost (a process died after its commit) by the next reconciliation', async () => {
+    const own = `tafl-test-${randomBytes(4).toString('hex')}`;
+    const admin = createClient({ url: testRedisUrl });
+    await admin.connect();
+    try {
+      // As a commit leaves it when its process dies before lowering the registry: the entry only.
+      await admin.sendCommand(['ZADD', `${own}::{lost-guild}:schedule:deadlines`, '100', 'c|g|3']);
+      const store = await createStore({ redisUrl: testRedisUrl, namespace: own });
+      opened.push(store);
+      // A new process reconciles at its first claim (one process per minute, by a lock), beside the claim.
+      let found: Awaited<ReturnType<Store['claimDue']>> = [];
+      for (let attempt = 0; attempt < 40 && found.length === 0; attempt++) {
+        found = await store.claimDue('schedule:deadlines', 1000, 60_000);
+        if (found.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(found).toEqual([{ group: 'lost-guild', member: 'c|g|3', at: 100 }]);
+      expect(await admin.sendCommand(['PTTL', `${own}::schedules:reconciling`])).toBeGreaterThan(0);
+    } finally {
+      const keys = (await admin.sendCommand(['KEYS', `${own}::*`])) as string[];
+      if (keys.length > 0) await admin.sendCommand(['DEL', ...keys]);
+      await admin.close();
+    }
   });
 });
 
@@ -122,7 +215,7 @@ describe('redis store when Redis is away', () => {
     const name = `tafl-away-${randomBytes(3).toString('hex')}`;
     const store = await createStore({ redisUrl: testRedisUrl, namespace, connectionName: name });
     opened.push(store);
-    const k = `away:${randomBytes(3).toString('hex')}`;
+    const k = inGuild('g', `away:${randomBytes(3).toString('hex')}`);
     await store.commit([{ key: k, value: 'kept', expectRevision: 0 }]);
     // Kill this store's own connection from the server side.
     const admin = createClient({ url: testRedisUrl });
@@ -162,7 +255,7 @@ describe('redis store when Redis is away', () => {
       ) {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
-      const failed = await store.commit([{ key: 'never', value: 1, expectRevision: 0 }]).then(
+      const failed = await store.commit([{ key: inGuild('g', 'never'), value: 1, expectRevision: 0 }]).then(
         () => null,
         (error: unknown) => error,
       );
@@ -182,8 +275,8 @@ describe('redis store when Redis is away', () => {
       const started = Date.now();
       const failed = await store
         .commit([
-          { key: 'a', value: 'A', expectRevision: 0 },
-          { key: 'b', value: 'B', expectRevision: 0 },
+          { key: inGuild('g', 'a'), value: 'A', expectRevision: 0 },
+          { key: inGuild('g', 'b'), value: 'B', expectRevision: 0 },
         ])
         .then(
           () => null,
@@ -192,15 +285,15 @@ describe('redis store when Redis is away', () => {
       expect(Date.now() - started).toBeLessThan(4000);
       expect(failed).toBeInstanceOf(StoreUnavailableError);
       expect((failed as StoreUnavailableError).maybeApplied).toBe(true);
-      expect(await observer.read('a')).toBeNull();
+      expect(await observer.read(inGuild('g', 'a'))).toBeNull();
       await redis.resume();
       const a = await redis.eventually(
-        () => observer.read('a'),
+        () => observer.read(inGuild('g', 'a')),
         (value) => value !== null,
       );
       expect(a).toEqual({ revision: 1, value: 'A' });
-      expect(await observer.read('b')).toEqual({ revision: 1, value: 'B' });
-      expect(await store.read('b')).toEqual({ revision: 1, value: 'B' });
+      expect(await observer.read(inGuild('g', 'b'))).toEqual({ revision: 1, value: 'B' });
+      expect(await store.read(inGuild('g', 'b'))).toEqual({ revision: 1, value: 'B' });
     } finally {
       await redis.close();
     }
@@ -211,7 +304,7 @@ describe('redis store when Redis is away', () => {
     try {
       await redis.stallWrites();
       const hanging = redis.store
-        .commit([{ key: 'held', value: 1, expectRevision: 0 }])
+        .commit([{ key: inGuild('g', 'held'), value: 1, expectRevision: 0 }])
         .catch((error: Error) => error);
       await new Promise((resolve) => setTimeout(resolve, 100));
       const started = Date.now();

@@ -1,0 +1,179 @@
+/** The store on a real Redis Cluster of three masters and three replicas: commits, claims, a failover, the layout migration. */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../src/game/keys.ts';
+import {
+  createStore,
+  inGuild,
+  type LayoutReport,
+  type Store,
+  StoreUnavailableError,
+} from '../../src/store/index.ts';
+import { type LocalRedisCluster, startRedisCluster } from '../support/redis-cluster.ts';
+
+const LONG = 90_000;
+let cluster: LocalRedisCluster;
+const opened: Store[] = [];
+
+beforeAll(async () => {
+  cluster = await startRedisCluster();
+}, LONG);
+afterAll(async () => {
+  for (const store of opened) await store.close().catch(() => {});
+  await cluster?.stop();
+}, LONG);
+
+async function open(namespace: string, onLayoutMigrated?: (report: LayoutReport) => void): Promise<Store> {
+  const store = await createStore({ cluster: { rootNodes: cluster.rootNodes }, namespace, onLayoutMigrated });
+  opened.push(store);
+  return store;
+}
+
+/** Guild ids whose keys land on every master of the cluster. */
+async function guildsOnEveryMaster(namespace: string, count: number): Promise<string[]> {
+  const guilds: string[] = [];
+  const masters = new Set<number>();
+  for (let i = 0; guilds.length < count || masters.size < 3; i++) {
+    const guild = `guild-${i}`;
+    masters.add(await cluster.masterOf(`${namespace}::${inGuild(guild, 'game:c')}`));
+    guilds.push(guild);
+  }
+  expect(masters.size).toBe(3);
+  return guilds;
+}
+
+describe('the store on Redis Cluster', () => {
+  it(
+    "commits each guild's keys atomically on its master, and claims every guild's due entries once across processes",
+    async () => {
+      const namespace = `tafl-cluster-${randomBytes(3).toString('hex')}`;
+      const stores = [await open(namespace), await open(namespace), await open(namespace)];
+      const guilds = await guildsOnEveryMaster(namespace, 12);
+      for (const [i, guild] of guilds.entries()) {
+        const result = await stores[i % 3].commit(
+          [
+            { key: keys.game(guild, 'c'), value: { ply: 1 }, expectRevision: 0 },
+            { key: keys.standings(guild), value: { rows: i }, expectRevision: 0 },
+          ],
+          [{ schedule: 'schedule:deadlines', group: guild, member: `c|game-${i}|1`, at: 100 + i }],
+        );
+        expect(result).toEqual({ ok: true });
+      }
+      // A stale commit writes none of its keys, on any master.
+      const stale = await stores[1].commit([
+        { key: keys.standings(guilds[0]), value: 'lost', expectRevision: 0 },
+        { key: keys.lastGame(guilds[0], 'c'), value: 'lost', expectRevision: 0 },
+      ]);
+      expect(stale).toEqual({ ok: false, conflict: keys.standings(guilds[0]) });
+      expect(await stores[2].read(keys.lastGame(guilds[0], 'c'))).toBeNull();
+      // Twelve claimers at once, three processes: each entry exactly once.
+      const claims = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => stores[i % 3].claimDue('schedule:deadlines', 1000, 60_000, 4)),
+      );
+      let claimed = claims.flat();
+      for (let sweep = 0; sweep < 10 && claimed.length < guilds.length; sweep++)
+        claimed = claimed.concat(await stores[sweep % 3].claimDue('schedule:deadlines', 1000, 60_000, 4));
+      expect(claimed.map((entry) => entry.group).sort()).toEqual([...guilds].sort());
+      expect(claimed.every(({ group, member }) => member === `c|game-${guilds.indexOf(group)}|1`)).toBe(true);
+      expect(await stores[0].claimDue('schedule:deadlines', 1000, 60_000)).toEqual([]);
+    },
+    LONG,
+  );
+
+  it(
+    'keeps every commit it acknowledged when a master is killed, and goes on once its replica took over',
+    async () => {
+      const namespace = `tafl-cluster-${randomBytes(3).toString('hex')}`;
+      const store = await open(namespace);
+      const guild = 'failover-guild';
+      const key = keys.game(guild, 'c');
+      const master = await cluster.masterOf(`${namespace}::${key}`);
+      let revision = 0;
+      let acknowledged = 0;
+      /** Plays ply after ply, as players would through a failover; true when this ply's commit was acknowledged. */
+      const play = async (ply: number): Promise<boolean> => {
+        const result = await store.commit([{ key, value: { ply }, expectRevision: revision }]);
+        if (result.ok) {
+          revision++;
+          acknowledged++;
+          return true;
+        }
+        // A conflict: an earlier try of this ply, answered "may or may not be recorded", was recorded.
+        const stored = await store.read<{ ply: number }>(key);
+        expect(stored?.value.ply).toBe(ply);
+        revision = stored?.revision ?? 0;
+        return true;
+      };
+      for (let ply = 1; ply <= 20; ply++) expect(await play(ply)).toBe(true);
+      const promoted = cluster.killMaster(master);
+      let ply = 21;
+      let refused = 0;
+      const deadline = Date.now() + 30_000;
+      while (ply <= 40 && Date.now() < deadline) {
+        try {
+          if (await play(ply)) ply++;
+        } catch (error) {
+          if (!(error instanceof StoreUnavailableError)) throw error;
+          refused++;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+      const newMaster = await promoted;
+      expect(newMaster).not.toBe(master);
+      expect(ply).toBe(41);
+      // The failover was felt (some tries refused), and every ply is stored exactly once: a lost
+      // acknowledged commit would have made a later one conflict with another ply stored.
+      expect(refused).toBeGreaterThan(0);
+      expect(acknowledged).toBeGreaterThanOrEqual(38);
+      const stored = await store.read<{ ply: number }>(key);
+      expect(stored).toEqual({ revision: 40, value: { ply: 40 } });
+      expect(await cluster.masterOf(`${namespace}::${key}`)).toBe(newMaster);
+    },
+    LONG,
+  );
+
+  it(
+    'moves layout 1 keys on every master to their guilds',
+    async () => {
+      const namespace = `tafl-cluster-${randomBytes(3).toString('hex')}`;
+      // As `redis-cli --cluster import` leaves a single Redis's keys: under their old names, spread by slot.
+      const { createCluster } = await import('@keyv/redis');
+      const raw = createCluster({
+        rootNodes: cluster.rootNodes.map(({ host, port }) => ({ socket: { host, port } })),
+      });
+      await raw.connect();
+      const payload = (value: unknown) =>
+        JSON.stringify({ value: { revision: 1, value: value }, expires: null });
+      const guilds = ['A', 'B', 'C', 'D', 'E', 'F'];
+      for (const [i, guild] of guilds.entries()) {
+        await raw.set(
+          `${namespace}::game:ch-${i}`,
+          payload({ id: `g${i}`, guildId: guild, channelId: `ch-${i}` }),
+        );
+        await raw.set(`${namespace}::standings:${guild}`, payload({ rows: i }));
+        await raw.zAdd(`${namespace}::schedule:deadlines`, { score: 100 + i, value: `ch-${i}|g${i}|2` });
+      }
+      await raw.close();
+      const reports: LayoutReport[] = [];
+      const [store] = await Promise.all([
+        open(namespace, (r) => reports.push(r)),
+        open(namespace, (r) => reports.push(r)),
+      ]);
+      expect(reports).toEqual([{ moved: 12, entries: 6, dropped: 0 }]);
+      for (const [i, guild] of guilds.entries()) {
+        expect((await store.read(keys.game(guild, `ch-${i}`)))?.value).toMatchObject({ id: `g${i}` });
+        expect((await store.read(keys.standings(guild)))?.value).toEqual({ rows: i });
+      }
+      const claimed = await store.claimDue('schedule:deadlines', 1000, 60_000);
+      expect(claimed.map(({ group, member }) => `${group} ${member}`).sort()).toEqual(
+        guilds.map((guild, i) => `${guild} ch-${i}|g${i}|2`),
+      );
+      expect(
+        (await cluster.keysMatching(`${namespace}::*`)).filter(
+          (k) => /::(game|standings|schedule):/.test(k) && !k.endsWith(':guilds'),
+        ),
+      ).toEqual([]);
+    },
+    LONG,
+  );
+});
