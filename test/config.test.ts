@@ -58,6 +58,28 @@ describe('settings from the environment', () => {
     );
   });
 
+  it('reads a Redis Cluster from REDIS_CLUSTER_NODES, alone, with the password', () => {
+    const base = { DISCORD_TOKEN: 'a', CLIENT_ID: 'b' };
+    expect(readConfig({ ...base, REDIS_CLUSTER_NODES: '10.0.0.1:7000,10.0.0.2:7001' }).redisCluster).toEqual({
+      rootNodes: [
+        { host: '10.0.0.1', port: 7000 },
+        { host: '10.0.0.2', port: 7001 },
+      ],
+      password: undefined,
+    });
+    expect(readConfig({ ...base, REDIS_CLUSTER_NODES: 'db:7000', REDIS_PASSWORD: 'pw' }).redisCluster).toEqual({
+      rootNodes: [{ host: 'db', port: 7000 }],
+      password: 'pw',
+    });
+    expect(readConfig(base).redisCluster).toBeUndefined();
+    expect(() => readConfig({ ...base, REDIS_CLUSTER_NODES: '7000' })).toThrow(
+      'REDIS_CLUSTER_NODES must be host:port pairs separated by commas, e.g. 10.0.0.1:7000,10.0.0.2:7000 (not "7000")',
+    );
+    expect(() => readConfig({ ...base, REDIS_CLUSTER_NODES: 'db:7000', REDIS_URL: 'redis://x' })).toThrow(
+      'set REDIS_CLUSTER_NODES or REDIS_URL, not both',
+    );
+  });
+
   it('reads METRICS_PORT (off when empty) and METRICS_HOST (default 127.0.0.1)', () => {
     const base = { DISCORD_TOKEN: 'a', CLIENT_ID: 'b' };
     expect(readConfig({ ...base, METRICS_PORT: '' }).metrics).toBeUndefined();
