@@ -5,16 +5,20 @@ import { keys } from '../../src/game/keys.ts';
 import { createStore, inGuild, type LayoutReport, type Store } from '../../src/store/index.ts';
 import { testRedisUrl } from '../support/redis-url.ts';
 
-type Admin = ReturnType<typeof createClient>;
 const opened: Store[] = [];
-const admins: Admin[] = [];
+const admins: { close(): Promise<unknown> }[] = [];
 afterEach(async () => {
   for (const store of opened.splice(0)) await store.close().catch(() => {});
   for (const admin of admins.splice(0)) await admin.close().catch(() => {});
 });
 
+function redisClient() {
+  return createClient({ url: testRedisUrl });
+}
+type Admin = ReturnType<typeof redisClient>;
+
 async function admin(): Promise<Admin> {
-  const client = createClient({ url: testRedisUrl });
+  const client = redisClient();
   await client.connect();
   admins.push(client);
   return client;
