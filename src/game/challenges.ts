@@ -48,9 +48,10 @@ const EXPIRY_LEASE_MS = 60_000;
 /** Attempts at a compare-and-set on a challenge that others may change at the same instant. */
 const ATTEMPTS = 3;
 
-/** A change to the expiry schedule: an entry set to its time, or removed. */
-const expiryEntry = (member: string, at: number | null): ScheduleChange => ({
+/** A change to a guild's expiry schedule: an entry set to its time, or removed. */
+const expiryEntry = (guildId: string, member: string, at: number | null): ScheduleChange => ({
   schedule: SCHEDULES.challengeExpiry,
+  group: guildId,
   member,
   at,
 });
@@ -60,7 +61,7 @@ export interface ExpiredChallenge {
   challenge: Challenge;
   /** The message that shows it, in the challenge's channel; null when it was never known. */
   messageId: string | null;
-  /** The schedule entry, for `expiryDone`. */
+  /** The schedule entry (in the challenge's guild's copy), for `expiryDone`. */
   entry: string;
 }
 
@@ -111,10 +112,10 @@ export class Challenges {
     return guarded(async () => {
       if (input.opponent.id === input.challenger.id) return failure('self');
       if (input.opponent.bot) return failure('bot');
-      if (!input.thread && (await this.store.read(keys.game(input.channelId)))) {
+      if (!input.thread && (await this.store.read(keys.game(input.guildId, input.channelId)))) {
         return failure('channel-busy');
       }
-      const pendingKey = keys.pendingChallenge(input.channelId, input.challenger.id);
+      const pendingKey = keys.pendingChallenge(input.guildId, input.channelId, input.challenger.id);
       const pending = await this.store.read<PendingMarker>(pendingKey);
       if (pending) return failure('already-pending');
       const now = this.options.now();
@@ -140,7 +141,7 @@ export class Challenges {
       const committed = await this.store.commit(
         [
           {
-            key: keys.challenge(challenge.id),
+            key: keys.challenge(challenge.guildId, challenge.id),
             value: challenge,
             expectRevision: 0,
             ttlMs: this.options.challengeTtlMs + CHALLENGE_KEPT_MS,
@@ -152,30 +153,31 @@ export class Challenges {
             ttlMs: this.options.challengeTtlMs,
           },
         ],
-        [expiryEntry(challenge.id, challenge.expiresAt)],
+        [expiryEntry(challenge.guildId, challenge.id, challenge.expiresAt)],
       );
       if (!committed.ok) return failure('already-pending');
       return success(challenge);
     });
   }
 
-  async find(id: string): Promise<Challenge | null> {
-    return (await this.store.read<Challenge>(keys.challenge(id)))?.value ?? null;
+  async find(guildId: string, id: string): Promise<Challenge | null> {
+    return (await this.store.read<Challenge>(keys.challenge(guildId, id)))?.value ?? null;
   }
 
   /** The challenged member accepts; the game starts in `gameChannelId` (a new thread) or the challenge's channel. */
   async accept(
+    guildId: string,
     id: string,
     user: Player,
     gameChannelId?: string,
   ): Promise<Outcome<{ challenge: Challenge; game: ActiveGame }>> {
     return guarded(async () => {
-      const answered = await this.answerable(id);
+      const answered = await this.answerable(guildId, id);
       if (!answered.ok) return answered;
       const { challenge, revision } = answered.value;
       if (challenge.opponent.id !== user.id) return failure('not-challenged');
       const channelId = gameChannelId ?? challenge.channelId;
-      if (await this.store.read(keys.game(channelId))) {
+      if (await this.store.read(keys.game(guildId, channelId))) {
         return failure('channel-taken');
       }
       const variant = variantOf(challenge.variant, challenge.rules);
@@ -197,11 +199,16 @@ export class Challenges {
       const accepted: Challenge = { ...challenge, opponent, status: 'accepted' };
       const committed = await this.store.commit(
         [
-          { key: keys.challenge(id), value: accepted, expectRevision: revision, ttlMs: CHALLENGE_KEPT_MS },
-          { key: keys.game(channelId), value: stored, expectRevision: 0 },
+          {
+            key: keys.challenge(guildId, id),
+            value: accepted,
+            expectRevision: revision,
+            ttlMs: CHALLENGE_KEPT_MS,
+          },
+          { key: keys.game(guildId, channelId), value: stored, expectRevision: 0 },
           ...(await this.clearPending(challenge)),
         ],
-        [...rescheduled(stored, null, { clock: stored.clock, ply: 0 }), expiryEntry(id, null)],
+        [...rescheduled(stored, null, { clock: stored.clock, ply: 0 }), expiryEntry(guildId, id, null)],
       );
       if (!committed.ok) return failure('challenge-changed');
       return success({ challenge: accepted, game: this.games.activate(stored, 1) });
@@ -212,18 +219,18 @@ export class Challenges {
     return this.options.random() < 0.5 ? 'attackers' : 'defenders';
   }
 
-  async decline(id: string, user: Player): Promise<Outcome<Challenge>> {
-    return this.closeChallenge(id, user, 'declined');
+  async decline(guildId: string, id: string, user: Player): Promise<Outcome<Challenge>> {
+    return this.closeChallenge(guildId, id, user, 'declined');
   }
 
-  async withdraw(id: string, user: Player): Promise<Outcome<Challenge>> {
-    return this.closeChallenge(id, user, 'withdrawn');
+  async withdraw(guildId: string, id: string, user: Player): Promise<Outcome<Challenge>> {
+    return this.closeChallenge(guildId, id, user, 'withdrawn');
   }
 
   /** Marks a pending challenge expired once its time is up. */
-  async expire(id: string): Promise<Outcome<Challenge>> {
+  async expire(guildId: string, id: string): Promise<Outcome<Challenge>> {
     return guarded(async () => {
-      const read = await this.store.read<Challenge>(keys.challenge(id));
+      const read = await this.store.read<Challenge>(keys.challenge(guildId, id));
       if (!read) return failure('no-challenge');
       if (read.value.status !== 'pending') return failure('answered');
       if (this.options.now() < read.value.expiresAt) return failure('not-expired');
@@ -231,8 +238,11 @@ export class Challenges {
     });
   }
 
-  private async answerable(id: string): Promise<Outcome<{ challenge: Challenge; revision: number }>> {
-    const read = await this.store.read<Challenge>(keys.challenge(id));
+  private async answerable(
+    guildId: string,
+    id: string,
+  ): Promise<Outcome<{ challenge: Challenge; revision: number }>> {
+    const read = await this.store.read<Challenge>(keys.challenge(guildId, id));
     if (!read) return failure('no-challenge');
     const challenge = read.value;
     if (challenge.status === 'pending' && this.options.now() >= challenge.expiresAt) {
@@ -244,12 +254,13 @@ export class Challenges {
   }
 
   private async closeChallenge(
+    guildId: string,
     id: string,
     user: Player,
     status: 'declined' | 'withdrawn',
   ): Promise<Outcome<Challenge>> {
     return guarded(async () => {
-      const answered = await this.answerable(id);
+      const answered = await this.answerable(guildId, id);
       if (!answered.ok) return answered;
       const { challenge, revision } = answered.value;
       if (status === 'declined' && challenge.opponent.id !== user.id) {
@@ -278,14 +289,14 @@ export class Challenges {
     const committed = await this.store.commit(
       [
         {
-          key: keys.challenge(challenge.id),
+          key: keys.challenge(challenge.guildId, challenge.id),
           value: updated,
           expectRevision: revision,
           ttlMs: CHALLENGE_KEPT_MS,
         },
         ...(await this.clearPending(challenge)),
       ],
-      bySchedule ? [] : [expiryEntry(challenge.id, null)],
+      bySchedule ? [] : [expiryEntry(challenge.guildId, challenge.id, null)],
     );
     if (!committed.ok) return failure('challenge-answered');
     return success(updated);
@@ -299,7 +310,10 @@ export class Challenges {
   async recordMessage(challenge: Challenge, messageId: string): Promise<void> {
     await this.store.commit(
       [],
-      [expiryEntry(challenge.id, null), expiryEntry(`${challenge.id}|${messageId}`, challenge.expiresAt)],
+      [
+        expiryEntry(challenge.guildId, challenge.id, null),
+        expiryEntry(challenge.guildId, `${challenge.id}|${messageId}`, challenge.expiresAt),
+      ],
     );
   }
 
@@ -314,15 +328,15 @@ export class Challenges {
     const now = this.options.now();
     const expired: ExpiredChallenge[] = [];
     const due = await this.store.claimDue(SCHEDULES.challengeExpiry, now, EXPIRY_LEASE_MS, limit);
-    for (const { member: entry } of due) {
+    for (const { group: guildId, member: entry } of due) {
       const [id, messageId = null] = entry.split('|');
       for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-        const read = await this.store.read<Challenge>(keys.challenge(id));
+        const read = await this.store.read<Challenge>(keys.challenge(guildId, id));
         const challenge = read?.value;
         const expiredBySchedule = challenge?.status === 'expired' && challenge.expiredBySchedule;
         if (!read || !challenge || (challenge.status !== 'pending' && !expiredBySchedule)) {
           // Gone, or answered (the answer updated the message, as does a click after the expiry).
-          await this.expiryDone(entry);
+          await this.expiryDone(guildId, entry);
           break;
         }
         if (expiredBySchedule) {
@@ -331,7 +345,7 @@ export class Challenges {
           break;
         }
         if (now < challenge.expiresAt) {
-          await this.store.commit([], [expiryEntry(entry, challenge.expiresAt)]);
+          await this.store.commit([], [expiryEntry(guildId, entry, challenge.expiresAt)]);
           break;
         }
         const set = await this.setStatus(challenge, read.revision, 'expired', { bySchedule: true });
@@ -345,14 +359,14 @@ export class Challenges {
     return expired;
   }
 
-  /** An expired challenge's message is dealt with: its entry leaves the expiry schedule. */
-  async expiryDone(entry: string): Promise<void> {
-    await this.store.commit([], [expiryEntry(entry, null)]);
+  /** An expired challenge's message is dealt with: its entry leaves the guild's expiry schedule. */
+  async expiryDone(guildId: string, entry: string): Promise<void> {
+    await this.store.commit([], [expiryEntry(guildId, entry, null)]);
   }
 
   /** The write that frees the challenger to challenge again in that channel (if the marker is still theirs). */
   private async clearPending(challenge: Challenge): Promise<Write[]> {
-    const key = keys.pendingChallenge(challenge.channelId, challenge.challenger.id);
+    const key = keys.pendingChallenge(challenge.guildId, challenge.channelId, challenge.challenger.id);
     const pending = await this.store.read<PendingMarker>(key);
     return pending && pending.value.challengeId === challenge.id
       ? [{ key, value: null, expectRevision: pending.revision }]

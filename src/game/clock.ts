@@ -68,6 +68,7 @@ export function turnClock(perMoveMs: number, now: number): Clock {
 
 /** What a schedule entry says of a game (a StoredGame, an ActiveGame): where it is played and which it is. */
 export interface ScheduledGame {
+  guildId: string;
   channelId: string;
   id: string;
 }
@@ -83,28 +84,34 @@ export function readEntry(member: string): { channelId: string; gameId: string; 
   return { channelId: parts[0], gameId: parts[1], ply: Number(parts[2]) };
 }
 
-/** The schedule changes when a game goes from `before` (at `plyBefore`) to `after` (at `plyAfter`, or ended: null). */
+/**
+ * The schedule changes when a game goes from `before` (at `plyBefore`) to `after` (at `plyAfter`,
+ * or ended: null), in the copies of the game's guild.
+ */
 export function rescheduled(
   game: ScheduledGame,
   before: { clock: Clock | null | undefined; ply: number } | null,
   after: { clock: Clock | null | undefined; ply: number } | null,
 ): ScheduleChange[] {
   const changes: ScheduleChange[] = [];
+  const group = game.guildId;
   const same =
     before && after && before.ply === after.ply && before.clock?.deadline === after.clock?.deadline;
   if (before?.clock && !same) {
-    changes.push({ schedule: SCHEDULES.deadlines, member: entryFor(game, before.ply), at: null });
-    changes.push({ schedule: SCHEDULES.reminders, member: entryFor(game, before.ply), at: null });
+    changes.push({ schedule: SCHEDULES.deadlines, group, member: entryFor(game, before.ply), at: null });
+    changes.push({ schedule: SCHEDULES.reminders, group, member: entryFor(game, before.ply), at: null });
   }
   if (after?.clock && !same) {
     changes.push({
       schedule: SCHEDULES.deadlines,
+      group,
       member: entryFor(game, after.ply),
       at: after.clock.deadline,
     });
     if (!after.clock.reminded) {
       changes.push({
         schedule: SCHEDULES.reminders,
+        group,
         member: entryFor(game, after.ply),
         at: after.clock.remindAt,
       });

@@ -49,9 +49,14 @@ export function newStoredGame(
   };
 }
 
-/** The tournament-results entry of an ended tournament game: `<tournamentId>|<gameId>`. */
-export function tournamentResultEntry(game: StoredGame): string {
-  return `${game.tournament?.id ?? ''}|${game.id}`;
+/** The tournament-results entry of an ended tournament game (`<tournamentId>|<gameId>`), due at `now`. */
+export function tournamentResult(game: StoredGame, now: number): ScheduleChange {
+  return {
+    schedule: SCHEDULES.tournamentResults,
+    group: game.guildId,
+    member: `${game.tournament?.id ?? ''}|${game.id}`,
+    at: now,
+  };
 }
 
 /** The AI-turn schedule's changes: the entry for the turn that ended goes, one for a new AI turn comes. */
@@ -62,11 +67,12 @@ export function aiTurn(
   now: number,
 ): ScheduleChange[] {
   if (!game.ai) return [];
+  const group = game.guildId;
   const changes: ScheduleChange[] = [];
   if (before && before.ply !== after?.ply)
-    changes.push({ schedule: SCHEDULES.aiTurns, member: entryFor(game, before.ply), at: null });
+    changes.push({ schedule: SCHEDULES.aiTurns, group, member: entryFor(game, before.ply), at: null });
   if (after && after.turn === game.ai.side && before?.ply !== after.ply) {
-    changes.push({ schedule: SCHEDULES.aiTurns, member: entryFor(game, after.ply), at: now });
+    changes.push({ schedule: SCHEDULES.aiTurns, group, member: entryFor(game, after.ply), at: now });
   }
   return changes;
 }
@@ -74,9 +80,9 @@ export function aiTurn(
 /** The writes that keep an ended game by its id and mark it the channel's last game. */
 export function archiveWrites(archived: ArchivedGame, lastGame: Read<LastGameMarker>): Write[] {
   return [
-    { key: keys.archive(archived.id), value: archived, expectRevision: 0 },
+    { key: keys.archive(archived.guildId, archived.id), value: archived, expectRevision: 0 },
     {
-      key: keys.lastGame(archived.channelId),
+      key: keys.lastGame(archived.guildId, archived.channelId),
       value: { schema: 1, gameId: archived.id } satisfies LastGameMarker,
       expectRevision: lastGame.revision,
     },
@@ -143,7 +149,7 @@ export function planCommit(input: ChangeInput): CommitPlan {
     ...aiTurn(stored, { ply: plyBefore }, result ? null : { turn: game.turn, ply: plyAfter }, now),
     ...(input.extraSchedules ?? []),
   ];
-  const gameKey = keys.game(stored.channelId);
+  const gameKey = keys.game(stored.guildId, stored.channelId);
   if (!result) {
     return {
       writes: [{ key: gameKey, value: next, expectRevision: input.revision }],
@@ -158,8 +164,7 @@ export function planCommit(input: ChangeInput): CommitPlan {
   const archived: ArchivedGame = { ...next, endedAt: now, winner: result.winner, reason: result.reason };
   const writes = archiveWrites(archived, input.ended.lastGame);
   // A tournament hears of a match once, when its second game ends.
-  if (stored.tournament && stored.match?.game !== 1)
-    schedules.push({ schedule: SCHEDULES.tournamentResults, member: tournamentResultEntry(stored), at: now });
+  if (stored.tournament && stored.match?.game !== 1) schedules.push(tournamentResult(stored, now));
   let nextGame: StoredGame | null = null;
   if (stored.match?.game === 1) {
     nextGame = secondMatchGame(stored, game, input);

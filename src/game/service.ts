@@ -41,7 +41,7 @@ import {
   newStoredGame,
   planCommit,
   type Read,
-  tournamentResultEntry,
+  tournamentResult,
 } from './commit-plan.ts';
 import { guarded } from './guarded.ts';
 import { keys } from './keys.ts';
@@ -49,6 +49,7 @@ import { ServerVariants } from './server-variants.ts';
 import { type MemberRecord, memberRecord, type StandingRow, type StandingsDoc, table } from './standings.ts';
 import { type Suggestion, suggestMoves } from './suggestions.ts';
 import { type SweepResult, sweepClocks } from './sweeper.ts';
+import type { Table } from './table.ts';
 import {
   type ActiveGame,
   type ArchivedGame,
@@ -63,6 +64,7 @@ import {
 
 export type { ExpiredChallenge } from './challenges.ts';
 export type { SweepResult } from './sweeper.ts';
+export type { Table } from './table.ts';
 export type { ActiveGame, Challenge, Outcome, Player } from './types.ts';
 
 export type AiLevel = NonNullable<StoredGame['ai']>['level'];
@@ -81,6 +83,12 @@ export interface AiGameInput {
   level: AiLevel;
   /** A two-game match, sides swapped for the second game. */
   match: boolean;
+}
+
+/** A game where it is the AI's turn, claimed for this process. */
+export interface AiTurn extends Table {
+  gameId: string;
+  ply: number;
 }
 
 /** A rematch against the AI: the new game, started at once. */
@@ -148,30 +156,31 @@ export class GameService {
     return this.challenges.make(input);
   }
 
-  challengeFor(id: string): Promise<Challenge | null> {
-    return this.challenges.find(id);
+  challengeFor(guildId: string, id: string): Promise<Challenge | null> {
+    return this.challenges.find(guildId, id);
   }
 
   /** The challenged member accepts; the game starts in `gameChannelId` (a new thread) or the challenge's channel. */
   acceptChallenge(
+    guildId: string,
     id: string,
     user: Player,
     gameChannelId?: string,
   ): Promise<Outcome<{ challenge: Challenge; game: ActiveGame }>> {
-    return this.challenges.accept(id, user, gameChannelId);
+    return this.challenges.accept(guildId, id, user, gameChannelId);
   }
 
-  declineChallenge(id: string, user: Player): Promise<Outcome<Challenge>> {
-    return this.challenges.decline(id, user);
+  declineChallenge(guildId: string, id: string, user: Player): Promise<Outcome<Challenge>> {
+    return this.challenges.decline(guildId, id, user);
   }
 
-  withdrawChallenge(id: string, user: Player): Promise<Outcome<Challenge>> {
-    return this.challenges.withdraw(id, user);
+  withdrawChallenge(guildId: string, id: string, user: Player): Promise<Outcome<Challenge>> {
+    return this.challenges.withdraw(guildId, id, user);
   }
 
   /** Marks a pending challenge expired once its time is up. */
-  expireChallenge(id: string): Promise<Outcome<Challenge>> {
-    return this.challenges.expire(id);
+  expireChallenge(guildId: string, id: string): Promise<Outcome<Challenge>> {
+    return this.challenges.expire(guildId, id);
   }
 
   /** Notes the message that shows a challenge, for whichever process expires it. */
@@ -187,8 +196,8 @@ export class GameService {
     return this.challenges.claimExpired(limit);
   }
 
-  challengeExpiryDone(entry: string): Promise<void> {
-    return this.challenges.expiryDone(entry);
+  challengeExpiryDone(guildId: string, entry: string): Promise<void> {
+    return this.challenges.expiryDone(guildId, entry);
   }
 
   // Games
@@ -217,7 +226,7 @@ export class GameService {
       if (input.match) stored.match = { id: this.newId(), game: 1 };
       const ply = input.game.plyCount;
       const committed = await this.store.commit(
-        [{ key: keys.game(input.channelId), value: stored, expectRevision: 0 }],
+        [{ key: keys.game(input.guildId, input.channelId), value: stored, expectRevision: 0 }],
         [
           ...rescheduled(stored, null, { clock: stored.clock, ply }),
           ...aiTurn(
@@ -253,21 +262,21 @@ export class GameService {
     return newStoredGame(input, { id: this.newId(), now: this.now() });
   }
 
-  /** The game in progress in a channel, or null. */
-  async board(channelId: string): Promise<ActiveGame | null> {
-    const read = await this.store.read<StoredGame>(keys.game(channelId));
+  /** The game in progress at a table, or null. */
+  async board(table: Table): Promise<ActiveGame | null> {
+    const read = await this.store.read<StoredGame>(keys.game(table.guildId, table.channelId));
     return read ? this.activate(read.value, read.revision) : null;
   }
 
   async move(
-    channelId: string,
+    table: Table,
     user: Player,
     text: string,
   ): Promise<
     Outcome<{ game: ActiveGame; move: PlayedMove; result: GameResult | null; nextGame?: ActiveGame }>
   > {
     return this.change<{ move: PlayedMove; result: GameResult | null }>(
-      channelId,
+      table,
       user,
       { onTurnOnly: true },
       (active) => {
@@ -282,20 +291,20 @@ export class GameService {
   }
 
   async resign(
-    channelId: string,
+    table: Table,
     user: Player,
   ): Promise<Outcome<{ game: ActiveGame; result: GameResult; nextGame?: ActiveGame }>> {
-    return this.change<{ result: GameResult }>(channelId, user, { onTurnOnly: false }, (active, side) =>
+    return this.change<{ result: GameResult }>(table, user, { onTurnOnly: false }, (active, side) =>
       success({ result: active.game.resign(side) }),
     );
   }
 
   /** Offers a draw; if the opponent's offer is open, this agrees it. */
   async offerDraw(
-    channelId: string,
+    table: Table,
     user: Player,
   ): Promise<Outcome<{ game: ActiveGame; agreed: boolean; nextGame?: ActiveGame }>> {
-    return this.change<{ agreed: boolean }>(channelId, user, { onTurnOnly: false }, (active, side) => {
+    return this.change<{ agreed: boolean }>(table, user, { onTurnOnly: false }, (active, side) => {
       if (active.ai) return failure('ai-no-draw');
       if (active.drawOfferedBy === side) return failure('already-offered');
       if (active.drawOfferedBy === otherSide(side)) {
@@ -309,11 +318,11 @@ export class GameService {
 
   /** Accepts the opponent's open draw offer (the button carries the game id, so an old button cannot act on a new game). */
   async acceptDraw(
-    channelId: string,
+    table: Table,
     user: Player,
     gameId?: string,
   ): Promise<Outcome<{ game: ActiveGame; nextGame?: ActiveGame }>> {
-    return this.change<object>(channelId, user, { onTurnOnly: false }, (active, side) => {
+    return this.change<object>(table, user, { onTurnOnly: false }, (active, side) => {
       if (gameId && active.id !== gameId) return failure('stale-draw-offer');
       if (active.drawOfferedBy === null) return failure('no-offer');
       if (active.drawOfferedBy === side) return failure('own-offer');
@@ -323,15 +332,15 @@ export class GameService {
   }
 
   /** Autocomplete for /move: none for non-players or a player not on turn. */
-  async suggestMoves(channelId: string, userId: string, typed: string): Promise<Suggestion[]> {
-    const active = await this.board(channelId);
+  async suggestMoves(table: Table, userId: string, typed: string): Promise<Suggestion[]> {
+    const active = await this.board(table);
     if (!active || active.game.isGameOver() || active.players[active.game.turn].id !== userId) return [];
     return suggestMoves(active.game, typed);
   }
 
   /** Asks the opponent to take back the last move. */
-  async requestUndo(channelId: string, user: Player): Promise<Outcome<{ game: ActiveGame; ply: number }>> {
-    return this.change<{ ply: number }>(channelId, user, { onTurnOnly: false }, (active, side) => {
+  async requestUndo(table: Table, user: Player): Promise<Outcome<{ game: ActiveGame; ply: number }>> {
+    return this.change<{ ply: number }>(table, user, { onTurnOnly: false }, (active, side) => {
       if (active.ai) return failure('ai-no-undo');
       const ply = active.game.plyCount;
       if (ply === 0) return failure('nothing-to-undo');
@@ -345,13 +354,13 @@ export class GameService {
 
   /** The opponent answers an undo request; `ply` is the ply count the request was made at. */
   async answerUndo(
-    channelId: string,
+    table: Table,
     user: Player,
     gameId: string,
     ply: number,
     accept: boolean,
   ): Promise<Outcome<{ game: ActiveGame; undone: string | null }>> {
-    return this.change<{ undone: string | null }>(channelId, user, { onTurnOnly: false }, (active, side) => {
+    return this.change<{ undone: string | null }>(table, user, { onTurnOnly: false }, (active, side) => {
       const request = active.undoRequest;
       if (active.id !== gameId || !request || request.ply !== ply || active.game.plyCount !== ply) {
         return failure('stale-undo');
@@ -368,9 +377,10 @@ export class GameService {
    * A moderator stops the channel's game where it stands: it is archived as it is (its moves stay
    * in /history and /export), counts for no one, and the channel is free for a new game.
    */
-  async abortGame(channelId: string): Promise<Outcome<{ game: ActiveGame }>> {
+  async abortGame(table: Table): Promise<Outcome<{ game: ActiveGame }>> {
     return guarded(async () => {
-      const read = await this.store.read<StoredGame>(keys.game(channelId));
+      const gameKey = keys.game(table.guildId, table.channelId);
+      const read = await this.store.read<StoredGame>(gameKey);
       if (!read) return failure('no-game');
       const stored = read.value;
       const active = this.activate(stored, read.revision, { fresh: true });
@@ -385,16 +395,14 @@ export class GameService {
       };
       const committed = await this.store.commit(
         [
-          { key: keys.game(channelId), value: null, expectRevision: read.revision },
-          ...archiveWrites(archived, await this.lastGameRead(stored.channelId)),
+          { key: gameKey, value: null, expectRevision: read.revision },
+          ...archiveWrites(archived, await this.lastGameRead(stored)),
         ],
         [
           ...rescheduled(stored, { clock: stored.clock, ply }, null),
           ...aiTurn(stored, { ply }, null, now),
           // The tournament hears of it too (an aborted game has no result: its organiser decides).
-          ...(stored.tournament
-            ? [{ schedule: SCHEDULES.tournamentResults, member: tournamentResultEntry(stored), at: now }]
-            : []),
+          ...(stored.tournament ? [tournamentResult(stored, now)] : []),
         ],
       );
       if (!committed.ok) return failure('position-changed');
@@ -403,11 +411,11 @@ export class GameService {
   }
 
   /**
-   * The channel's game in progress, or else the last one that ended there, for /export and
+   * The table's game in progress, or else the last one that ended there, for /export and
    * /history; `aborted` when a moderator ended it without a result.
    */
-  async gameForRecord(channelId: string): Promise<{
-    /** The game's id: `archived(id)` finds it once it has ended. */
+  async gameForRecord(table: Table): Promise<{
+    /** The game's id: `archived(guildId, id)` finds it once it has ended. */
     id: string;
     guildId: string;
     game: Game;
@@ -416,7 +424,7 @@ export class GameService {
     aborted: boolean;
     startedAt: number;
   } | null> {
-    const active = await this.board(channelId);
+    const active = await this.board(table);
     if (active)
       return {
         id: active.id,
@@ -427,8 +435,8 @@ export class GameService {
         aborted: false,
         startedAt: active.startedAt,
       };
-    const last = await this.store.read<LastGameMarker>(keys.lastGame(channelId));
-    const archived = last ? await this.archived(last.value.gameId) : null;
+    const last = await this.store.read<LastGameMarker>(keys.lastGame(table.guildId, table.channelId));
+    const archived = last ? await this.archived(table.guildId, last.value.gameId) : null;
     if (!archived) return null;
     return {
       id: archived.id,
@@ -444,16 +452,17 @@ export class GameService {
   /**
    * A rematch of a finished game with sides swapped and everything else as it was: the variant,
    * the time per move, a match. Against a member it is a new challenge from `user`; against the
-   * AI the new game starts at once. Either is played in `channelId`, where the Rematch button was
-   * pressed: the channel or thread of the finished game, which is free again.
+   * AI the new game starts at once. Either is played at `table`, where the Rematch button was
+   * pressed: the channel or thread of the finished game, which is free again. Only a game of the
+   * table's guild is found.
    */
   async rematch(
+    table: Table,
     gameId: string,
     user: Player,
-    channelId: string,
     locale?: string,
   ): Promise<Outcome<Challenge | AiRematch>> {
-    const archived = await guarded(async () => success(await this.archived(gameId)));
+    const archived = await guarded(async () => success(await this.archived(table.guildId, gameId)));
     if (!archived.ok) return archived;
     const finished = archived.value;
     if (!finished) return failure('game-gone');
@@ -464,8 +473,8 @@ export class GameService {
     const match = Boolean(finished.match);
     if (finished.ai) {
       const started = await this.playAi({
-        guildId: finished.guildId,
-        channelId,
+        guildId: table.guildId,
+        channelId: table.channelId,
         human: user,
         machine: finished.players[finished.ai.side],
         variant,
@@ -477,8 +486,8 @@ export class GameService {
       return started.ok ? success({ aiGame: started.value }) : started;
     }
     return this.challenge({
-      guildId: finished.guildId,
-      channelId,
+      guildId: table.guildId,
+      channelId: table.channelId,
       challenger: user,
       opponent: finished.players[otherSide(side)],
       variant,
@@ -496,8 +505,8 @@ export class GameService {
   sweep(limit = 50): Promise<SweepResult> {
     return sweepClocks(
       this.store,
-      (channelId, extraSchedules, apply) =>
-        this.change(channelId, 'clock', { onTurnOnly: false, extraSchedules }, apply),
+      (table, extraSchedules, apply) =>
+        this.change(table, 'clock', { onTurnOnly: false, extraSchedules }, apply),
       this.now(),
       limit,
     );
@@ -507,18 +516,16 @@ export class GameService {
    * Games where it is the AI's turn, claimed for this process for `leaseMs` (a crash before the
    * move is played lets another process take the turn when the lease ends).
    */
-  async claimAiTurns(
-    leaseMs = 30_000,
-    limit = 10,
-  ): Promise<{ channelId: string; gameId: string; ply: number }[]> {
+  async claimAiTurns(leaseMs = 30_000, limit = 10): Promise<AiTurn[]> {
     const claimed = await this.store.claimDue(SCHEDULES.aiTurns, this.now(), leaseMs, limit);
-    const turns: { channelId: string; gameId: string; ply: number }[] = [];
-    for (const { member } of claimed) {
+    const turns: AiTurn[] = [];
+    for (const { group, member } of claimed) {
       const entry = readEntry(member);
-      const active = entry ? await this.board(entry.channelId) : null;
-      if (entry && active && active.id === entry.gameId && active.game.plyCount === entry.ply && active.ai)
-        turns.push(entry);
-      else await this.store.commit([], [{ schedule: SCHEDULES.aiTurns, member, at: null }]);
+      const turn = entry ? { guildId: group, ...entry } : null;
+      const active = turn ? await this.board(turn) : null;
+      if (turn && active && active.id === turn.gameId && active.game.plyCount === turn.ply && active.ai)
+        turns.push(turn);
+      else await this.store.commit([], [{ schedule: SCHEDULES.aiTurns, group, member, at: null }]);
     }
     return turns;
   }
@@ -541,34 +548,36 @@ export class GameService {
   }
 
   /** The review /analyze made of a finished game, or null. */
-  async review(gameId: string): Promise<GameReview | null> {
-    return (await this.store.read<GameReview>(keys.review(gameId)))?.value ?? null;
+  async review(guildId: string, gameId: string): Promise<GameReview | null> {
+    return (await this.store.read<GameReview>(keys.review(guildId, gameId)))?.value ?? null;
   }
 
   /** Keeps a finished game's review; the first kept stays (a review of a finished game never changes). */
-  async saveReview(gameId: string, review: GameReview): Promise<void> {
-    await this.store.commit([{ key: keys.review(gameId), value: review, expectRevision: 0 }]);
+  async saveReview(guildId: string, gameId: string, review: GameReview): Promise<void> {
+    await this.store.commit([{ key: keys.review(guildId, gameId), value: review, expectRevision: 0 }]);
   }
 
-  async archived(gameId: string): Promise<ArchivedGame | null> {
-    return (await this.store.read<ArchivedGame>(keys.archive(gameId)))?.value ?? null;
+  /** A finished game of the guild, by its id (another guild's game is not found). */
+  async archived(guildId: string, gameId: string): Promise<ArchivedGame | null> {
+    return (await this.store.read<ArchivedGame>(keys.archive(guildId, gameId)))?.value ?? null;
   }
 
   // The one way a game changes
 
   /**
-   * Loads the channel's game, checks the player, applies `apply` to a fresh copy, and commits:
+   * Loads the table's game, checks the player, applies `apply` to a fresh copy, and commits:
    * the game saved, or, when it ended, archived with the standings updated in the same commit.
    */
   private async change<T extends object>(
-    channelId: string,
+    table: Table,
     user: Player | 'clock',
     { onTurnOnly, extraSchedules = [] }: { onTurnOnly: boolean; extraSchedules?: ScheduleChange[] },
     apply: (active: ActiveGame, side: Side) => Outcome<T>,
   ): Promise<Outcome<T & { game: ActiveGame; nextGame?: ActiveGame }>> {
+    const gameKey = keys.game(table.guildId, table.channelId);
     return guarded(async () => {
       for (let attempt = 0; attempt < STANDINGS_RETRIES; attempt++) {
-        const read = await this.store.read<StoredGame>(keys.game(channelId));
+        const read = await this.store.read<StoredGame>(gameKey);
         if (!read) return failure('no-game');
         const stored = read.value;
         const active = this.activate(stored, read.revision, { fresh: true });
@@ -608,7 +617,7 @@ export class GameService {
             : {};
           return success({ ...applied.value, game: saved, ...continuation });
         }
-        if (committed.conflict === keys.game(channelId) || committed.conflict === keys.archive(stored.id)) {
+        if (committed.conflict === gameKey || committed.conflict === keys.archive(table.guildId, stored.id)) {
           return failure('position-changed');
         }
         // Only the standings (another game in the guild ended) or the channel's last-game marker changed: read again.
@@ -622,15 +631,15 @@ export class GameService {
     stored: StoredGame,
   ): Promise<{ lastGame: Read<LastGameMarker>; standings: Read<StandingsDoc> }> {
     const [lastGame, standings] = await Promise.all([
-      this.lastGameRead(stored.channelId),
+      this.lastGameRead(stored),
       this.store.read<StandingsDoc>(keys.standings(stored.guildId)),
     ]);
     return { lastGame, standings: { value: standings?.value ?? null, revision: standings?.revision ?? 0 } };
   }
 
-  /** The channel's last-game marker, which an ended or aborted game moves. */
-  private async lastGameRead(channelId: string): Promise<Read<LastGameMarker>> {
-    const read = await this.store.read<LastGameMarker>(keys.lastGame(channelId));
+  /** The table's last-game marker, which an ended or aborted game moves. */
+  private async lastGameRead(table: Table): Promise<Read<LastGameMarker>> {
+    const read = await this.store.read<LastGameMarker>(keys.lastGame(table.guildId, table.channelId));
     return { value: read?.value ?? null, revision: read?.revision ?? 0 };
   }
 

@@ -9,6 +9,7 @@ import type { Side } from '../engine/index.ts';
 import type { ScheduleChange, Store } from '../store/index.ts';
 import { readEntry, SCHEDULES } from './clock.ts';
 import { guarded } from './guarded.ts';
+import type { Table } from './table.ts';
 import { type ActiveGame, failure, type Outcome, type Player, success } from './types.ts';
 
 /** How long a claimed schedule entry stays with its claimer before another process may take it. */
@@ -25,7 +26,7 @@ export interface SweepResult {
 
 /** The service's one way to change a game, acting as the clock for the side on turn. */
 export type ClockChange = <T extends object>(
-  channelId: string,
+  table: Table,
   extraSchedules: ScheduleChange[],
   apply: (active: ActiveGame, side: Side) => Outcome<T>,
 ) => Promise<Outcome<T & { game: ActiveGame; nextGame?: ActiveGame }>>;
@@ -63,11 +64,13 @@ export async function sweepClocks(
 ): Promise<SweepResult> {
   const found: SweepResult = { timedOut: [], nextGames: [], reminders: [] };
   for (const kind of CLOCK_SCHEDULES) {
-    for (const { member } of await store.claimDue(kind.schedule, now, SWEEP_LEASE_MS, limit)) {
-      const drop: ScheduleChange[] = [{ schedule: kind.schedule, member, at: null }];
+    for (const { group, member } of await store.claimDue(kind.schedule, now, SWEEP_LEASE_MS, limit)) {
+      const drop: ScheduleChange[] = [{ schedule: kind.schedule, group, member, at: null }];
       const entry = readEntry(member);
       const outcome = entry
-        ? await change(entry.channelId, drop, (active, side) => kind.apply(active, side, entry, now))
+        ? await change({ guildId: group, channelId: entry.channelId }, drop, (active, side) =>
+            kind.apply(active, side, entry, now),
+          )
         : failure('stale');
       if (outcome.ok) {
         const { game, nextGame, player } = outcome.value;

@@ -5,13 +5,16 @@
  * document (the server's table, a puzzle's rating) is tried again.
  *
  * Ratings: each finished attempt is one Glicko-2 game between the member and the puzzle: solved
- * scores 1, solved after a hint ½, failed 0. Puzzle ratings are global (a puzzle is the same
- * everywhere); members' puzzle ratings are per server and apart from their game ratings.
+ * scores 1, solved after a hint ½, failed 0. Every key belongs to a server (see
+ * src/store/hash-tags.ts), so a puzzle's rating is per server too: each server learns its own
+ * puzzle ratings, from the catalogue's rating on. Members' puzzle ratings are per server and apart
+ * from their game ratings.
  */
 import { getVariant, type PlayedMove, type VariantId } from '../engine/index.ts';
 import { INITIAL, type Rating, rate } from '../game/glicko2.ts';
 import { ServerVariants } from '../game/server-variants.ts';
 import type { Player } from '../game/types.ts';
+import { inGuild } from '../store/hash-tags.ts';
 import { type ScheduleChange, type Store, StoreUnavailableError, type Write } from '../store/index.ts';
 import { PUZZLE_FAMILIES, type PuzzleCatalogue, puzzleGame, variantOfPuzzle } from './catalogue.ts';
 import type { Puzzle } from './puzzle-file.ts';
@@ -30,16 +33,16 @@ import type {
   ShownPuzzle,
 } from './types.ts';
 
-/** Every key the puzzles write. The store adds its namespace. */
+/** Every key the puzzles write, each of a server. The store adds its namespace. */
 export const puzzleKeys = {
-  member: (guildId: string, userId: string) => `puzzle-member:${guildId}:${userId}`,
-  standings: (guildId: string) => `puzzle-standings:${guildId}`,
-  rating: (puzzleId: string) => `puzzle-rating:${puzzleId}`,
-  daily: (guildId: string, day: string) => `puzzle-daily:${guildId}:${day}`,
-  setup: (guildId: string) => `puzzle-setup:${guildId}`,
+  member: (guildId: string, userId: string) => inGuild(guildId, `puzzle-member:${userId}`),
+  standings: (guildId: string) => inGuild(guildId, 'puzzle-standings'),
+  rating: (guildId: string, puzzleId: string) => inGuild(guildId, `puzzle-rating:${puzzleId}`),
+  daily: (guildId: string, day: string) => inGuild(guildId, `puzzle-daily:${day}`),
+  setup: (guildId: string) => inGuild(guildId, 'puzzle-setup'),
 };
 
-/** Servers by the time their daily puzzle is due to be posted: any process may claim one. */
+/** Servers (by id) by the time their daily puzzle is due to be posted: any process may claim one. */
 export const DAILY_POSTS = 'schedule:daily-puzzles';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -158,7 +161,7 @@ export class Puzzles {
     const attempt = read?.value.current;
     const puzzle = attempt ? this.catalogue.find(attempt.puzzleId) : null;
     if (!attempt || !puzzle) return null;
-    return this.shown(puzzle, attempt, await this.puzzleRating(puzzle));
+    return this.shown(puzzle, attempt, await this.puzzleRating(guildId, puzzle));
   }
 
   /**
@@ -206,7 +209,7 @@ export class Puzzles {
         },
       ];
       const abandoned = await this.abandonWrites(guildId, player, doc.current, writes);
-      const rating = await this.puzzleRating(puzzle);
+      const rating = await this.puzzleRating(guildId, puzzle);
       return { ok: true, value: { writes, value: { ...this.shown(puzzle, attempt, rating), abandoned } } };
     });
   }
@@ -262,7 +265,7 @@ export class Puzzles {
         change = finished.change;
         daily = finished.daily;
       }
-      const rating = await this.puzzleRating(puzzle);
+      const rating = await this.puzzleRating(guildId, puzzle);
       const result: MoveResult = {
         ...this.shown(puzzle, after, rating),
         game: shownGame,
@@ -290,7 +293,7 @@ export class Puzzles {
       const writes: Write[] = attempt.hint
         ? []
         : [{ key: memberKey, value: { ...read.value, current: helped }, expectRevision: read.revision }];
-      const value = { ...this.shown(puzzle, helped, await this.puzzleRating(puzzle)), square };
+      const value = { ...this.shown(puzzle, helped, await this.puzzleRating(guildId, puzzle)), square };
       return { ok: true, value: { writes, value } };
     });
   }
@@ -353,7 +356,7 @@ export class Puzzles {
       day: doc.day,
       puzzle,
       variant: variantOfPuzzle(puzzle),
-      rating: await this.puzzleRating(puzzle),
+      rating: await this.puzzleRating(guildId, puzzle),
       solvers: doc.solvers,
       failed: doc.failed.length,
       serverStreak: server ? currentStreak(server.streak, server.lastDay, dayOf(this.now())) : 0,
@@ -417,7 +420,7 @@ export class Puzzles {
         ok: true,
         value: {
           writes: [{ key, value: setup, expectRevision: read?.revision ?? 0 }],
-          schedules: [{ schedule: DAILY_POSTS, member: guildId, at: next }],
+          schedules: [{ schedule: DAILY_POSTS, group: guildId, member: guildId, at: next }],
           value: { ...setup, next },
         },
       };
@@ -434,7 +437,7 @@ export class Puzzles {
         ok: true,
         value: {
           writes: [{ key, value: null, expectRevision: read.revision }],
-          schedules: [{ schedule: DAILY_POSTS, member: guildId, at: null }],
+          schedules: [{ schedule: DAILY_POSTS, group: guildId, member: guildId, at: null }],
           value: read.value,
         },
       };
@@ -452,10 +455,10 @@ export class Puzzles {
   async claimDuePosts(leaseMs = 60_000, limit = 20): Promise<DuePost[]> {
     const claimed = await this.store.claimDue(DAILY_POSTS, this.now(), leaseMs, limit);
     const due: DuePost[] = [];
-    for (const { member: guildId } of claimed) {
+    for (const { group: guildId, member } of claimed) {
       const setup = await this.setupOf(guildId);
       if (!setup) {
-        await this.store.commit([], [{ schedule: DAILY_POSTS, member: guildId, at: null }]);
+        await this.store.commit([], [{ schedule: DAILY_POSTS, group: guildId, member, at: null }]);
         continue;
       }
       const day = dayOf(this.now());
@@ -479,7 +482,9 @@ export class Puzzles {
       Math.max(this.now(), dayStart(due.day) + due.setup.hour * 60 * 60 * 1000),
       due.setup.hour,
     );
-    const schedules: ScheduleChange[] = [{ schedule: DAILY_POSTS, member: due.guildId, at: next }];
+    const schedules: ScheduleChange[] = [
+      { schedule: DAILY_POSTS, group: due.guildId, member: due.guildId, at: next },
+    ];
     for (let tries = 0; tries < RETRIES; tries++) {
       const read = await this.store.read<DailyDoc>(key);
       if (!read || read.value.posted) {
@@ -537,8 +542,9 @@ export class Puzzles {
     return pool[Math.floor(this.random() * pool.length)].puzzle;
   }
 
-  private async puzzleRating(puzzle: Puzzle): Promise<number> {
-    const read = await this.store.read<PuzzleRatingDoc>(puzzleKeys.rating(puzzle.id));
+  /** The puzzle's rating on the server: the catalogue's until members there have tried it. */
+  private async puzzleRating(guildId: string, puzzle: Puzzle): Promise<number> {
+    const read = await this.store.read<PuzzleRatingDoc>(puzzleKeys.rating(guildId, puzzle.id));
     return Math.round(read?.value.rating.rating ?? puzzle.rating);
   }
 
@@ -571,7 +577,7 @@ export class Puzzles {
       members: {},
       server: { streak: 0, lastDay: null, best: 0 },
     };
-    const ratingRead = await this.store.read<PuzzleRatingDoc>(puzzleKeys.rating(puzzle.id));
+    const ratingRead = await this.store.read<PuzzleRatingDoc>(puzzleKeys.rating(guildId, puzzle.id));
     const puzzleRating: Rating = ratingRead?.value.rating ?? {
       rating: puzzle.rating,
       rd: PUZZLE_RD,
@@ -638,7 +644,7 @@ export class Puzzles {
         expectRevision: standingsRead?.revision ?? 0,
       },
       {
-        key: puzzleKeys.rating(puzzle.id),
+        key: puzzleKeys.rating(guildId, puzzle.id),
         value: {
           schema: 1,
           rating: rate(puzzleRating, [{ opponent: before.rating, score: 1 - score }]),

@@ -19,7 +19,7 @@ export interface Attempt {
   startedAt: number;
 }
 
-/** A member's puzzles in a server: `puzzle-member:<guild>:<user>`. */
+/** A member's puzzles in a server: `{<guild>}:puzzle-member:<user>`. */
 export interface MemberPuzzlesDoc {
   schema: 1;
   current: Attempt | null;
@@ -42,7 +42,7 @@ export interface PuzzleStandingRow {
   lastDaily: string | null;
 }
 
-/** A server's puzzle table and streak: `puzzle-standings:<guild>`. */
+/** A server's puzzle table and streak: `{<guild>}:puzzle-standings`. */
 export interface PuzzleStandingsDoc {
   schema: 1;
   members: Record<string, PuzzleStandingRow>;
@@ -50,7 +50,7 @@ export interface PuzzleStandingsDoc {
   server: { streak: number; lastDay: string | null; best: number };
 }
 
-/** A puzzle's own rating, across every server: `puzzle-rating:<id>`. */
+/** A puzzle's own rating in a server: `{<guild>}:puzzle-rating:<id>`. */
 export interface PuzzleRatingDoc {
   schema: 1;
   rating: Rating;
@@ -65,7 +65,7 @@ export interface DailySolver {
   hint: boolean;
 }
 
-/** A server's puzzle of the day: `puzzle-daily:<guild>:<day>`. */
+/** A server's puzzle of the day: `{<guild>}:puzzle-daily:<day>`. */
 export interface DailyDoc {
   schema: 1;
   day: string;
@@ -77,7 +77,7 @@ export interface DailyDoc {
   posted?: { channelId: string; messageId: string | null };
 }
 
-/** Where and when a server's daily puzzle is posted: `puzzle-setup:<guild>`. */
+/** Where and when a server's daily puzzle is posted: `{<guild>}:puzzle-setup`. */
 export interface PuzzleSetup {
   schema: 1;
   channelId: string;

@@ -3,6 +3,8 @@
  * each changed by compare-and-set (a conflicting change is read again and retried), and two
  * schedules that any bot process may claim:
  *
+ * Each guild has its own copy of each schedule: a claimed entry comes with its guild.
+ *
  * - `schedule:tournament-results` (the game service adds `<tournament>|<game>` in the commit that
  *   ends a tournament game): the claimer records the result, keyed by the game, and in the same
  *   commit removes the entry and, when that completes the round, pairs the next one. Two games
@@ -62,6 +64,12 @@ export interface CreateInput {
   organiser: Player;
 }
 
+/** A claimed schedule entry and the guild whose copy it came from. */
+export interface TournamentEntry {
+  guildId: string;
+  entry: string;
+}
+
 /** A change's outcome: the document after it and what it set going. */
 export interface Changed {
   doc: TournamentDoc;
@@ -85,8 +93,8 @@ export class Tournaments {
 
   // Reading
 
-  async get(id: string): Promise<TournamentDoc | null> {
-    return (await this.store.read<TournamentDoc>(keys.tournament(id)))?.value ?? null;
+  async get(guildId: string, id: string): Promise<TournamentDoc | null> {
+    return (await this.store.read<TournamentDoc>(keys.tournament(guildId, id)))?.value ?? null;
   }
 
   async list(guildId: string): Promise<TournamentIndex['tournaments']> {
@@ -124,7 +132,7 @@ export class Tournaments {
           entry = running[0] ?? all[0];
         }
       }
-      const doc = entry ? await this.get(entry.id) : null;
+      const doc = entry ? await this.get(guildId, entry.id) : null;
       return doc ? success(doc) : failure('no-tournament', { name: where.named?.slice(0, 60) ?? '' });
     });
   }
@@ -169,7 +177,7 @@ export class Tournaments {
         );
         if (busy) return failure('tournament-channel-busy');
         const committed = await this.store.commit([
-          { key: keys.tournament(doc.id), value: doc, expectRevision: 0 },
+          { key: keys.tournament(doc.guildId, doc.id), value: doc, expectRevision: 0 },
           indexWrite(input.guildId, index, doc),
         ]);
         if (committed.ok) return success(doc);
@@ -179,27 +187,27 @@ export class Tournaments {
   }
 
   /** Notes the sign-up message, whose list and buttons change as members join. */
-  async recordSignupMessage(id: string, messageId: string): Promise<void> {
-    await this.change(id, (doc) => success({ doc: { ...doc, signupMessageId: messageId } }));
+  async recordSignupMessage(guildId: string, id: string, messageId: string): Promise<void> {
+    await this.change(guildId, id, (doc) => success({ doc: { ...doc, signupMessageId: messageId } }));
   }
 
-  join(id: string, player: Player): Promise<Outcome<Changed>> {
-    return this.change(id, (doc) => {
+  join(guildId: string, id: string, player: Player): Promise<Outcome<Changed>> {
+    return this.change(guildId, id, (doc) => {
       const joined = join(doc, player);
       return joined.ok ? success({ doc: joined.value }) : joined;
     });
   }
 
-  leave(id: string, playerId: string): Promise<Outcome<Changed>> {
-    return this.change(id, (doc) => {
+  leave(guildId: string, id: string, playerId: string): Promise<Outcome<Changed>> {
+    return this.change(guildId, id, (doc) => {
       const left = leave(doc, playerId);
       return left.ok ? success({ doc: left.value }) : left;
     });
   }
 
   /** The organiser (or a member who may manage events) starts it: round 1 is paired, to be opened. */
-  start(id: string, by: Player, mayManage: boolean): Promise<Outcome<Changed>> {
-    return this.change(id, (doc) => {
+  start(guildId: string, id: string, by: Player, mayManage: boolean): Promise<Outcome<Changed>> {
+    return this.change(guildId, id, (doc) => {
       if (doc.organiser.id !== by.id && !mayManage) return failure('tournament-not-organiser');
       return start(doc);
     });
@@ -208,29 +216,35 @@ export class Tournaments {
   // Results
 
   /** Claims ended tournament games (each goes to one process); record each with `recordResult`. */
-  async claimResults(limit = 20): Promise<string[]> {
+  async claimResults(limit = 20): Promise<TournamentEntry[]> {
     const claimed = await this.store.claimDue(
       SCHEDULES.tournamentResults,
       this.now(),
       RESULT_LEASE_MS,
       limit,
     );
-    return claimed.map(({ member }) => member);
+    return claimed.map(({ group, member }) => ({ guildId: group, entry: member }));
   }
 
   /**
    * Records a claimed game's result in its tournament, once, and settles the entry in the same
    * commit. An aborted game records nothing (its organiser forfeits it, or not): `aborted` says so.
    */
-  async recordResult(entry: string): Promise<{ changed: Changed | null; aborted: boolean }> {
+  async recordResult(guildId: string, entry: string): Promise<{ changed: Changed | null; aborted: boolean }> {
     const [tournamentId, gameId] = entry.split('|');
-    const done: ScheduleChange = { schedule: SCHEDULES.tournamentResults, member: entry, at: null };
-    const archived = gameId ? await this.games.archived(gameId) : null;
+    const done: ScheduleChange = {
+      schedule: SCHEDULES.tournamentResults,
+      group: guildId,
+      member: entry,
+      at: null,
+    };
+    const archived = gameId ? await this.games.archived(guildId, gameId) : null;
     if (!tournamentId || !archived?.tournament || archived.reason === 'aborted') {
       await this.store.commit([], [done]);
       return { changed: null, aborted: archived?.reason === 'aborted' };
     }
     const outcome = await this.change(
+      guildId,
       tournamentId,
       (doc) => {
         const {
@@ -261,6 +275,7 @@ export class Tournaments {
 
   /** The member leaves (before the start: drops out of the sign-up); their game under way is forfeited. */
   withdraw(
+    guildId: string,
     id: string,
     playerId: string,
     how: 'withdrew' | 'removed',
@@ -268,25 +283,26 @@ export class Tournaments {
     mayManage = false,
   ): Promise<Outcome<Changed>> {
     return guarded(async () => {
-      const doc = await this.get(id);
+      const doc = await this.get(guildId, id);
       if (!doc) return failure('no-tournament', { name: '' });
       if (how === 'removed' && by && doc.organiser.id !== by.id && !mayManage)
         return failure('tournament-not-organiser');
       const stopped = await this.stopGame(doc, playerId);
       if (!stopped.ok && stopped.code !== 'tournament-game-ended') return stopped;
-      return this.change(id, (current) => withdraw(current, playerId, how));
+      return this.change(guildId, id, (current) => withdraw(current, playerId, how));
     });
   }
 
   /** The organiser forfeits a stalled game: the member named loses it, their opponent scores the point. */
   forfeit(
+    guildId: string,
     id: string,
     loserId: string,
     by: Player,
     mayManage: boolean,
   ): Promise<Outcome<Changed & { place: PairingPlace }>> {
     return guarded(async () => {
-      const doc = await this.get(id);
+      const doc = await this.get(guildId, id);
       if (!doc) return failure('no-tournament', { name: '' });
       if (doc.organiser.id !== by.id && !mayManage) return failure('tournament-not-organiser');
       if (doc.status !== 'running') return failure('tournament-over');
@@ -294,7 +310,7 @@ export class Tournaments {
       const stopped = await this.stopGame(doc, loserId);
       if (!stopped.ok) return stopped;
       let place: PairingPlace | null = null;
-      const changed = await this.change(id, (current) => {
+      const changed = await this.change(guildId, id, (current) => {
         const forfeited = recordForfeit(current, loserId);
         if (!forfeited.ok) return forfeited;
         place = forfeited.value.place;
@@ -306,9 +322,9 @@ export class Tournaments {
   }
 
   /** The organiser calls it off: games under way end without a result, nothing more is paired. */
-  cancel(id: string, by: Player, mayManage: boolean): Promise<Outcome<Changed>> {
+  cancel(guildId: string, id: string, by: Player, mayManage: boolean): Promise<Outcome<Changed>> {
     return guarded(async () => {
-      const cancelled = await this.change(id, (doc) => {
+      const cancelled = await this.change(guildId, id, (doc) => {
         if (doc.organiser.id !== by.id && !mayManage) return failure('tournament-not-organiser');
         if (doc.status === 'finished' || doc.status === 'cancelled') return failure('tournament-over');
         return success({ doc: { ...doc, status: 'cancelled' } });
@@ -332,9 +348,9 @@ export class Tournaments {
     const aborted = await this.abortIfOurs(doc, pending.pairing);
     if (aborted) return success(null);
     const gameId = pending.pairing.gameId;
-    const archived = gameId ? await this.games.archived(gameId) : null;
+    const archived = gameId ? await this.games.archived(doc.guildId, gameId) : null;
     if (archived && archived.reason !== 'aborted') {
-      await this.recordResult(`${doc.id}|${archived.id}`);
+      await this.recordResult(doc.guildId, `${doc.id}|${archived.id}`);
       return failure('tournament-game-ended');
     }
     return success(null);
@@ -343,29 +359,35 @@ export class Tournaments {
   /** Aborts the pairing's game if it is this tournament's and still under way; true when it did. */
   private async abortIfOurs(doc: TournamentDoc, pairing: Pairing): Promise<boolean> {
     if (!pairing.threadId) return false;
-    const active = await this.games.board(pairing.threadId);
+    const table = { guildId: doc.guildId, channelId: pairing.threadId };
+    const active = await this.games.board(table);
     if (!active || active.tournament?.id !== doc.id) return false;
     if (pairing.gameId && active.id !== pairing.gameId) return false;
-    return (await this.games.abortGame(pairing.threadId)).ok;
+    return (await this.games.abortGame(table)).ok;
   }
 
   // Opening rounds (the driver's part that needs no Discord)
 
   /** Claims rounds to open and ends to post: `<tournament>|<round>` or `<tournament>|final`. */
-  async claimOpenings(limit = 5): Promise<string[]> {
+  async claimOpenings(limit = 5): Promise<TournamentEntry[]> {
     const claimed = await this.store.claimDue(TOURNAMENT_ROUNDS, this.now(), OPENING_LEASE_MS, limit);
-    return claimed.map(({ member }) => member);
+    return claimed.map(({ group, member }) => ({ guildId: group, entry: member }));
   }
 
   /** An opening entry dealt with (or pointless: the tournament gone or cancelled). */
-  async openingDone(entry: string): Promise<void> {
-    await this.store.commit([], [{ schedule: TOURNAMENT_ROUNDS, member: entry, at: null }]);
+  async openingDone(guildId: string, entry: string): Promise<void> {
+    await this.store.commit([], [{ schedule: TOURNAMENT_ROUNDS, group: guildId, member: entry, at: null }]);
   }
 
   /** Notes a pairing's thread; when another process noted one first, that one is returned. */
-  async recordThread(id: string, place: PairingPlace, threadId: string): Promise<Outcome<string>> {
+  async recordThread(
+    guildId: string,
+    id: string,
+    place: PairingPlace,
+    threadId: string,
+  ): Promise<Outcome<string>> {
     let kept = threadId;
-    const changed = await this.change(id, (doc) => {
+    const changed = await this.change(guildId, id, (doc) => {
       const existing = doc.played[place.round - 1]?.pairings[place.index]?.threadId;
       if (existing) {
         kept = existing;
@@ -380,9 +402,9 @@ export class Tournaments {
    * Starts a pairing's game in its thread, or finds it there when a process that stopped half-way
    * started it already (the thread's channel then refuses a second game), and notes it.
    */
-  startPairingGame(id: string, place: PairingPlace): Promise<Outcome<ActiveGame>> {
+  startPairingGame(guildId: string, id: string, place: PairingPlace): Promise<Outcome<ActiveGame>> {
     return guarded(async () => {
-      const doc = await this.get(id);
+      const doc = await this.get(guildId, id);
       const pairing = doc?.played[place.round - 1]?.pairings[place.index];
       if (!doc || !pairing?.threadId || pairing.defenders === null) return failure('tournament-no-game');
       const players = new Map(doc.players.map((player) => [player.id, { id: player.id, name: player.name }]));
@@ -402,13 +424,13 @@ export class Tournaments {
       let active: ActiveGame | null = started.ok ? started.value : null;
       if (!started.ok) {
         if (started.code !== 'channel-busy') return started;
-        const there = await this.games.board(pairing.threadId);
+        const there = await this.games.board({ guildId: doc.guildId, channelId: pairing.threadId });
         if (there?.tournament?.id !== doc.id || there.tournament.round !== place.round) return started;
         active = there;
       }
       if (!active) return failure('tournament-no-game');
       const gameId = active.id;
-      const noted = await this.change(id, (current) => {
+      const noted = await this.change(guildId, id, (current) => {
         const now = current.played[place.round - 1]?.pairings[place.index];
         if (!now || now.gameId) return success({ doc: current, unchanged: true });
         return success({ doc: withPairing(current, place, (p) => ({ ...p, gameId })) });
@@ -418,8 +440,9 @@ export class Tournaments {
   }
 
   /** The round is open: every game started (or settled). Its entry goes in the same commit. */
-  async roundOpened(id: string, round: number, entry: string): Promise<Outcome<Changed>> {
+  async roundOpened(guildId: string, id: string, round: number, entry: string): Promise<Outcome<Changed>> {
     return this.change(
+      guildId,
       id,
       (doc) => {
         const found = doc.played[round - 1];
@@ -428,13 +451,13 @@ export class Tournaments {
         const played = doc.played.map((r) => (r.number === round ? { ...r, status, announced: true } : r));
         return success({ doc: { ...doc, played } });
       },
-      [{ schedule: TOURNAMENT_ROUNDS, member: entry, at: null }],
+      [{ schedule: TOURNAMENT_ROUNDS, group: guildId, member: entry, at: null }],
     );
   }
 
   /** The standings after every round up to `round` are posted. */
-  async standingsPosted(id: string, round: number): Promise<void> {
-    await this.change(id, (doc) =>
+  async standingsPosted(guildId: string, id: string, round: number): Promise<void> {
+    await this.change(guildId, id, (doc) =>
       success({
         doc: {
           ...doc,
@@ -445,9 +468,9 @@ export class Tournaments {
   }
 
   /** The final standings are posted; the entry goes in the same commit. */
-  async finalPosted(id: string, entry: string): Promise<void> {
-    await this.change(id, (doc) => success({ doc: { ...doc, finalPosted: true } }), [
-      { schedule: TOURNAMENT_ROUNDS, member: entry, at: null },
+  async finalPosted(guildId: string, id: string, entry: string): Promise<void> {
+    await this.change(guildId, id, (doc) => success({ doc: { ...doc, finalPosted: true } }), [
+      { schedule: TOURNAMENT_ROUNDS, group: guildId, member: entry, at: null },
     ]);
   }
 
@@ -464,13 +487,14 @@ export class Tournaments {
    * reading again after a conflict. `unchanged` commits only `extraSchedules`.
    */
   private change<T extends { doc: TournamentDoc; progress?: Progress; unchanged?: boolean }>(
+    guildId: string,
     id: string,
     step: (doc: TournamentDoc) => Outcome<T>,
     extraSchedules: ScheduleChange[] = [],
   ): Promise<Outcome<Changed & Omit<T, 'doc' | 'progress' | 'unchanged'>>> {
     return guarded(async () => {
       for (let attempt = 0; attempt < RETRIES; attempt++) {
-        const read = await this.store.read<TournamentDoc>(keys.tournament(id));
+        const read = await this.store.read<TournamentDoc>(keys.tournament(guildId, id));
         if (!read) return failure('no-tournament', { name: '' });
         const stepped = step(read.value);
         if (!stepped.ok) return stepped;
@@ -481,16 +505,22 @@ export class Tournaments {
         }
         const now = this.now();
         const next: TournamentDoc = { ...doc, updatedAt: now };
-        const writes: Write[] = [{ key: keys.tournament(id), value: next, expectRevision: read.revision }];
+        const writes: Write[] = [
+          { key: keys.tournament(guildId, id), value: next, expectRevision: read.revision },
+        ];
         if (next.status !== read.value.status) {
-          const index = await this.store.read<TournamentIndex>(keys.tournaments(next.guildId));
-          writes.push(indexWrite(next.guildId, index, next));
+          const index = await this.store.read<TournamentIndex>(keys.tournaments(guildId));
+          writes.push(indexWrite(guildId, index, next));
         }
         const schedules = [...extraSchedules];
-        if (progress.opened !== null)
-          schedules.push({ schedule: TOURNAMENT_ROUNDS, member: `${id}|${progress.opened}`, at: now });
-        if (progress.finished)
-          schedules.push({ schedule: TOURNAMENT_ROUNDS, member: `${id}|final`, at: now });
+        const opening = (what: string | number): ScheduleChange => ({
+          schedule: TOURNAMENT_ROUNDS,
+          group: guildId,
+          member: `${id}|${what}`,
+          at: now,
+        });
+        if (progress.opened !== null) schedules.push(opening(progress.opened));
+        if (progress.finished) schedules.push(opening('final'));
         const committed = await this.store.commit(writes, schedules);
         if (committed.ok) return success({ ...rest, doc: next, progress });
       }

@@ -58,15 +58,15 @@ describe('the commit plan of a change that leaves the game going', () => {
     const game = new Game('fetlar');
     const before = stored(game);
     const plan = planAfter(before, game, (g) => g.play('d1-d3'));
-    expect(plan.writes).toEqual([{ key: keys.game('c'), value: plan.saved, expectRevision: 7 }]);
+    expect(plan.writes).toEqual([{ key: keys.game('g', 'c'), value: plan.saved, expectRevision: 7 }]);
     expect(plan.saved?.record).toBe(serializeGame(game));
     expect(plan.clock).toEqual(turnClock(HOUR, LATER));
     expect(plan.saved?.clock).toEqual(plan.clock);
     expect(plan.schedules).toEqual([
-      { schedule: SCHEDULES.deadlines, member: entryFor(before, 0), at: null },
-      { schedule: SCHEDULES.reminders, member: entryFor(before, 0), at: null },
-      { schedule: SCHEDULES.deadlines, member: entryFor(before, 1), at: LATER + HOUR },
-      { schedule: SCHEDULES.reminders, member: entryFor(before, 1), at: LATER + 0.8 * HOUR },
+      { schedule: SCHEDULES.deadlines, group: 'g', member: entryFor(before, 0), at: null },
+      { schedule: SCHEDULES.reminders, group: 'g', member: entryFor(before, 0), at: null },
+      { schedule: SCHEDULES.deadlines, group: 'g', member: entryFor(before, 1), at: LATER + HOUR },
+      { schedule: SCHEDULES.reminders, group: 'g', member: entryFor(before, 1), at: LATER + 0.8 * HOUR },
     ]);
     expect(plan.archived).toBeNull();
     expect(plan.nextGame).toBeNull();
@@ -95,19 +95,19 @@ describe('the commit plan of a change that leaves the game going', () => {
     const handed = planAfter(before, game, (g) => g.play('d1-d3'));
     // Any entry of the turn that ended goes (the member's: there is none, and removing none is harmless).
     expect(handed.schedules).toEqual([
-      { schedule: SCHEDULES.aiTurns, member: entryFor(before, 0), at: null },
-      { schedule: SCHEDULES.aiTurns, member: entryFor(before, 1), at: LATER },
+      { schedule: SCHEDULES.aiTurns, group: 'g', member: entryFor(before, 0), at: null },
+      { schedule: SCHEDULES.aiTurns, group: 'g', member: entryFor(before, 1), at: LATER },
     ]);
     const answered = planAfter(before, game, (g) => g.play('f4-c4'));
     expect(answered.schedules).toEqual([
-      { schedule: SCHEDULES.aiTurns, member: entryFor(before, 1), at: null },
+      { schedule: SCHEDULES.aiTurns, group: 'g', member: entryFor(before, 1), at: null },
     ]);
   });
 
   it('extra schedule changes ride along (a claimed deadline settled)', () => {
     const game = new Game('fetlar');
     const before = stored(game);
-    const settle = { schedule: SCHEDULES.deadlines, member: 'x', at: null };
+    const settle = { schedule: SCHEDULES.deadlines, group: 'g', member: 'x', at: null };
     const plan = planAfter(before, game, () => {}, { extraSchedules: [settle] });
     expect(plan.schedules).toEqual([settle]);
   });
@@ -133,9 +133,9 @@ describe('the commit plan of a change that ends the game', () => {
       endedAt: LATER,
     });
     expect(plan.writes.map((write) => [write.key, write.expectRevision])).toEqual([
-      [keys.archive('game-1'), 0],
-      [keys.lastGame('c'), 3],
-      [keys.game('c'), 7],
+      [keys.archive('g', 'game-1'), 0],
+      [keys.lastGame('g', 'c'), 3],
+      [keys.game('g', 'c'), 7],
       [keys.standings('g'), 4],
     ]);
     expect(plan.writes[1].value).toEqual({ schema: 1, gameId: 'game-1' });
@@ -146,8 +146,8 @@ describe('the commit plan of a change that ends the game', () => {
     expect(plan.saved).toBeNull();
     expect(plan.clock).toBeNull();
     expect(plan.schedules).toEqual([
-      { schedule: SCHEDULES.deadlines, member: entryFor(before, 0), at: null },
-      { schedule: SCHEDULES.reminders, member: entryFor(before, 0), at: null },
+      { schedule: SCHEDULES.deadlines, group: 'g', member: entryFor(before, 0), at: null },
+      { schedule: SCHEDULES.reminders, group: 'g', member: entryFor(before, 0), at: null },
     ]);
   });
 
@@ -167,18 +167,19 @@ describe('the commit plan of a change that ends the game', () => {
       match: { id: 'match-1', game: 2, first: { winner: bob.id, winnerMoves: 1 } },
       clock: turnClock(HOUR, LATER),
     });
-    expect(plan.writes.find((write) => write.key === keys.game('c'))).toEqual({
-      key: keys.game('c'),
+    expect(plan.writes.find((write) => write.key === keys.game('g', 'c'))).toEqual({
+      key: keys.game('g', 'c'),
       value: next,
       expectRevision: 7,
     });
     expect(plan.writes.some((write) => write.key === keys.standings('g'))).toBe(false);
     // Fetlar's attackers move first: Bob, a member; the AI (now defenders) waits.
     expect(plan.schedules.filter((change) => change.schedule === SCHEDULES.aiTurns)).toEqual([
-      { schedule: SCHEDULES.aiTurns, member: entryFor(before, 0), at: null },
+      { schedule: SCHEDULES.aiTurns, group: 'g', member: entryFor(before, 0), at: null },
     ]);
     expect(plan.schedules).toContainEqual({
       schedule: SCHEDULES.deadlines,
+      group: 'g',
       member: entryFor(next as StoredGame, 0),
       at: LATER + HOUR,
     });
@@ -195,6 +196,7 @@ describe('the commit plan of a change that ends the game', () => {
     expect(plan.nextGame?.ai).toEqual({ side: 'attackers', level: 'hard' });
     expect(plan.schedules).toContainEqual({
       schedule: SCHEDULES.aiTurns,
+      group: 'g',
       member: entryFor(plan.nextGame as StoredGame, 0),
       at: LATER,
     });
@@ -226,6 +228,7 @@ describe('the commit plan of a change that ends the game', () => {
     const ended = planAfter(alone, single, (g) => g.play('k5-k1'));
     expect(ended.schedules).toContainEqual({
       schedule: SCHEDULES.tournamentResults,
+      group: 'g',
       member: 't-1|game-1',
       at: LATER,
     });

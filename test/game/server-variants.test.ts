@@ -144,7 +144,7 @@ describe.each(['redis', 'memory'] as const)('server variants on the %s store', (
     expect(challenge.value.variant).toBe('server:edge-brandubh');
     // Removed before the challenge is accepted: the challenge carries the rules.
     expect((await service.variants.remove(guildId, 'server:edge-brandubh')).ok).toBe(true);
-    const accepted = await service.acceptChallenge(challenge.value.id, bob);
+    const accepted = await service.acceptChallenge(guildId, challenge.value.id, bob);
     if (!accepted.ok) throw new Error(accepted.code);
     expect(accepted.value.game.game.variant.escapeSquares).toBe('edge');
 
@@ -153,7 +153,7 @@ describe.each(['redis', 'memory'] as const)('server variants on the %s store', (
       // A new service each move: as after a restart, the game loads from the store alone.
       const fresh = new GameService(store);
       const side = index % 2 === 0 ? 'attackers' : 'defenders';
-      const played = await fresh.move(channelId, players[side], move);
+      const played = await fresh.move({ guildId, channelId }, players[side], move);
       if (!played.ok) throw new Error(`${move}: ${played.code}`);
       if (index < EDGE_ESCAPE.length - 1) expect(played.value.result).toBeNull();
       else
@@ -170,7 +170,7 @@ describe.each(['redis', 'memory'] as const)('server variants on the %s store', (
     ]);
     expect(await service.standings(guildId, 'brandubh')).toEqual([]);
     // /export's game: its rules string carries the house rule, for OpenTafl.
-    const record = await service.gameForRecord(channelId);
+    const record = await service.gameForRecord({ guildId, channelId });
     expect(record?.game.variant.id).toBe('server:edge-brandubh');
     expect(record?.game.variant.escapeSquares).toBe('edge');
   });

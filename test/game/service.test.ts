@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Game, type Side } from '../../src/engine/index.ts';
-import { GameService, type Player } from '../../src/game/service.ts';
+import { GameService, type Player, type Table } from '../../src/game/service.ts';
 import type { Outcome } from '../../src/game/types.ts';
 import { failureText, messagesFor } from '../../src/i18n/index.ts';
 import { createStore, type Store } from '../../src/store/index.ts';
@@ -36,11 +36,13 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
     const store = await openStore();
     return { store, service: new GameService(store, options) };
   }
+  /** A table of this test run's guild, in a channel of its own. */
+  const newTable = (): Table => ({ guildId: guild, channelId: channel() });
   async function startedGame(service: GameService, game: Game, players = { attackers: ann, defenders: bob }) {
-    const channelId = channel();
-    const started = await service.startGame({ guildId: guild, channelId, players, game });
+    const table = newTable();
+    const started = await service.startGame({ ...table, players, game });
     if (!started.ok) throw new Error(started.code);
-    return channelId;
+    return table;
   }
   const challengeInput = (
     channelId: string,
@@ -78,11 +80,11 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
         code: 'already-pending',
       });
       if (!first.ok) return;
-      expect(await service.withdrawChallenge(first.value.id, bob)).toMatchObject({
+      expect(await service.withdrawChallenge(guild, first.value.id, bob)).toMatchObject({
         ok: false,
         code: 'not-challenger',
       });
-      expect(await service.withdrawChallenge(first.value.id, ann)).toMatchObject({
+      expect(await service.withdrawChallenge(guild, first.value.id, ann)).toMatchObject({
         ok: true,
         value: { status: 'withdrawn' },
       });
@@ -91,11 +93,11 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
 
     it('refuses a channel that has a game, suggesting a thread; a thread challenge is allowed', async () => {
       const { service } = await setup();
-      const channelId = await startedGame(service, new Game('fetlar'), { attackers: cat, defenders: bob });
-      const refused = await service.challenge(challengeInput(channelId));
+      const table = await startedGame(service, new Game('fetlar'), { attackers: cat, defenders: bob });
+      const refused = await service.challenge(challengeInput(table.channelId));
       expect(refused).toMatchObject({ ok: false, code: 'channel-busy' });
       expect(inEnglish(refused)).toContain('thread:true');
-      expect((await service.challenge(challengeInput(channelId, { thread: true }))).ok).toBe(true);
+      expect((await service.challenge(challengeInput(table.channelId, { thread: true }))).ok).toBe(true);
     });
 
     it('only the challenged member accepts; the game starts with the chosen sides', async () => {
@@ -103,18 +105,23 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       const channelId = channel();
       const made = await service.challenge(challengeInput(channelId, { side: 'defenders' }));
       if (!made.ok) throw new Error(made.code);
-      expect(await service.acceptChallenge(made.value.id, cat)).toMatchObject({
+      expect(await service.acceptChallenge(guild, made.value.id, cat)).toMatchObject({
         ok: false,
         code: 'not-challenged',
       });
-      const accepted = await service.acceptChallenge(made.value.id, { id: bob.id, name: 'Bob the Bold' });
+      const accepted = await service.acceptChallenge(guild, made.value.id, {
+        id: bob.id,
+        name: 'Bob the Bold',
+      });
       if (!accepted.ok) throw new Error(accepted.code);
       expect(accepted.value.game.players).toEqual({
         attackers: { id: bob.id, name: 'Bob the Bold' },
         defenders: ann,
       });
-      expect((await service.board(channelId))?.game.position()).toBe(new Game('fetlar').position());
-      expect(await service.acceptChallenge(made.value.id, bob)).toMatchObject({
+      expect((await service.board({ guildId: guild, channelId }))?.game.position()).toBe(
+        new Game('fetlar').position(),
+      );
+      expect(await service.acceptChallenge(guild, made.value.id, bob)).toMatchObject({
         ok: false,
         code: 'accepted',
       });
@@ -124,7 +131,7 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       const { service } = await setup({ random: () => 0.9 });
       const made = await service.challenge(challengeInput(channel(), { side: 'random' }));
       if (!made.ok) throw new Error(made.code);
-      const accepted = await service.acceptChallenge(made.value.id, bob);
+      const accepted = await service.acceptChallenge(guild, made.value.id, bob);
       expect(accepted.ok && accepted.value.game.players.defenders.id).toBe(ann.id);
     });
 
@@ -133,24 +140,24 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       const made = await service.challenge(challengeInput(channel(), { thread: true }));
       if (!made.ok) throw new Error(made.code);
       const thread = channel();
-      expect((await service.acceptChallenge(made.value.id, bob, thread)).ok).toBe(true);
-      expect((await service.board(thread))?.players.attackers.id).toBe(ann.id);
-      expect(await service.board(made.value.channelId)).toBeNull();
+      expect((await service.acceptChallenge(guild, made.value.id, bob, thread)).ok).toBe(true);
+      expect((await service.board({ guildId: guild, channelId: thread }))?.players.attackers.id).toBe(ann.id);
+      expect(await service.board(made.value)).toBeNull();
     });
 
     it('only the challenged member declines', async () => {
       const { service } = await setup();
       const made = await service.challenge(challengeInput(channel()));
       if (!made.ok) throw new Error(made.code);
-      expect(await service.declineChallenge(made.value.id, ann)).toMatchObject({
+      expect(await service.declineChallenge(guild, made.value.id, ann)).toMatchObject({
         ok: false,
         code: 'not-challenged-decline',
       });
-      expect(await service.declineChallenge(made.value.id, bob)).toMatchObject({
+      expect(await service.declineChallenge(guild, made.value.id, bob)).toMatchObject({
         ok: true,
         value: { status: 'declined' },
       });
-      expect(await service.acceptChallenge(made.value.id, bob)).toMatchObject({
+      expect(await service.acceptChallenge(guild, made.value.id, bob)).toMatchObject({
         ok: false,
         code: 'declined',
       });
@@ -162,11 +169,17 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       const made = await service.challenge(challengeInput(channel()));
       if (!made.ok) throw new Error(made.code);
       expect(made.value.expiresAt).toBe(now + 15 * 60 * 1000);
-      expect(await service.expireChallenge(made.value.id)).toMatchObject({ ok: false, code: 'not-expired' });
+      expect(await service.expireChallenge(guild, made.value.id)).toMatchObject({
+        ok: false,
+        code: 'not-expired',
+      });
       now += 15 * 60 * 1000;
-      expect(await service.acceptChallenge(made.value.id, bob)).toMatchObject({ ok: false, code: 'expired' });
-      expect((await service.challengeFor(made.value.id))?.status).toBe('expired');
-      expect(await service.withdrawChallenge(made.value.id, ann)).toMatchObject({
+      expect(await service.acceptChallenge(guild, made.value.id, bob)).toMatchObject({
+        ok: false,
+        code: 'expired',
+      });
+      expect((await service.challengeFor(guild, made.value.id))?.status).toBe('expired');
+      expect(await service.withdrawChallenge(guild, made.value.id, ann)).toMatchObject({
         ok: false,
         code: 'expired',
       });
@@ -191,7 +204,7 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       const posted = await made(ann, '9001');
       const unposted = await made(bob);
       const answered = await made(ann, '9002');
-      expect((await two.declineChallenge(answered.id, cat)).ok).toBe(true);
+      expect((await two.declineChallenge(guild, answered.id, cat)).ok).toBe(true);
       // Both processes claim at once. (The tests on Redis share one schedule: only this test's challenges count.)
       const ids = [posted.id, unposted.id, answered.id];
       const claimBoth = async () =>
@@ -211,14 +224,14 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
         ].sort(),
       );
       expect(claimed.every(({ challenge }) => challenge.locale === 'de')).toBe(true);
-      expect((await one.challengeFor(answered.id))?.status).toBe('declined');
+      expect((await one.challengeFor(guild, answered.id))?.status).toBe('declined');
 
       // A claimer that stops before it has edited the message: the next one takes it over when the lease ends.
       expect(await claimBoth()).toEqual([]);
       now += 61 * 1000;
       const again = await claimBoth();
       expect(again.map(({ challenge }) => challenge.id).sort()).toEqual([posted.id, unposted.id].sort());
-      for (const { entry } of again) await two.challengeExpiryDone(entry);
+      for (const { challenge, entry } of again) await two.challengeExpiryDone(challenge.guildId, entry);
       now += 61 * 1000;
       expect(await claimBoth()).toEqual([]);
     });
@@ -233,14 +246,14 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       now += 15 * 60 * 1000;
       const [first] = await claim();
       expect(first).toMatchObject({ challenge: { id: made.value.id }, messageId: null });
-      await service.challengeExpiryDone(first.entry);
+      await service.challengeExpiryDone(guild, first.entry);
       await service.recordChallengeMessage(made.value, '9003');
       const [second] = await claim();
       expect(second).toMatchObject({
         challenge: { id: made.value.id, status: 'expired' },
         messageId: '9003',
       });
-      await service.challengeExpiryDone(second.entry);
+      await service.challengeExpiryDone(guild, second.entry);
       expect(await claim()).toEqual([]);
     });
 
@@ -251,7 +264,10 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       if (!made.ok) throw new Error(made.code);
       await service.recordChallengeMessage(made.value, '9004');
       now += 15 * 60 * 1000;
-      expect(await service.acceptChallenge(made.value.id, bob)).toMatchObject({ ok: false, code: 'expired' });
+      expect(await service.acceptChallenge(guild, made.value.id, bob)).toMatchObject({
+        ok: false,
+        code: 'expired',
+      });
       const claimed = await service.claimExpiredChallenges();
       expect(claimed.filter(({ challenge }) => challenge.id === made.value.id)).toEqual([]);
     });
@@ -263,8 +279,8 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       if (!made.ok) throw new Error(made.code);
       const racing = gated(store, 2);
       const [one, two] = await Promise.all([
-        new GameService(racing).acceptChallenge(made.value.id, bob),
-        new GameService(racing).acceptChallenge(made.value.id, bob),
+        new GameService(racing).acceptChallenge(guild, made.value.id, bob),
+        new GameService(racing).acceptChallenge(guild, made.value.id, bob),
       ]);
       expect([one.ok, two.ok].filter(Boolean)).toHaveLength(1);
     });
@@ -273,51 +289,51 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
   describe('moves', () => {
     it('refuses with a reason: no game, not a player, not your turn, the engine’s reasons', async () => {
       const { service } = await setup();
-      expect(await service.move(channel(), ann, 'd1-d3')).toMatchObject({ ok: false, code: 'no-game' });
-      const channelId = await startedGame(service, new Game('fetlar'));
-      const notAPlayer = await service.move(channelId, cat, 'd1-d3');
+      expect(await service.move(newTable(), ann, 'd1-d3')).toMatchObject({ ok: false, code: 'no-game' });
+      const table = await startedGame(service, new Game('fetlar'));
+      const notAPlayer = await service.move(table, cat, 'd1-d3');
       expect(notAPlayer).toMatchObject({ ok: false, code: 'not-a-player' });
       expect(inEnglish(notAPlayer)).toBe('You are not playing in this game.');
-      const notYourTurn = await service.move(channelId, bob, 'f4-c4');
+      const notYourTurn = await service.move(table, bob, 'f4-c4');
       expect(notYourTurn).toMatchObject({
         ok: false,
         code: 'not-your-turn',
         params: { name: 'Ann', side: 'attackers' },
       });
       expect(inEnglish(notYourTurn)).toBe('It is not your turn: Ann (attackers) is to move.');
-      const blocked = await service.move(channelId, ann, 'a4-a8');
+      const blocked = await service.move(table, ann, 'a4-a8');
       expect(blocked).toMatchObject({ ok: false, code: 'blocked', params: { square: 'a5' } });
       expect(inEnglish(blocked)).toBe('a5 is in the way');
-      expect(await service.move(channelId, ann, 'a4-l4')).toMatchObject({ ok: false, code: 'off-board' });
-      expect((await service.board(channelId))?.game.plyCount).toBe(0);
+      expect(await service.move(table, ann, 'a4-l4')).toMatchObject({ ok: false, code: 'off-board' });
+      expect((await service.board(table))?.game.plyCount).toBe(0);
     });
 
     it('plays a legal move, stores it, and hands the turn over', async () => {
       const { service } = await setup();
-      const channelId = await startedGame(service, new Game('fetlar'));
-      const played = await service.move(channelId, ann, 'D1 D3');
+      const table = await startedGame(service, new Game('fetlar'));
+      const played = await service.move(table, ann, 'D1 D3');
       expect(played).toMatchObject({ ok: true, value: { move: { notation: 'd1-d3' }, result: null } });
-      const board = await service.board(channelId);
+      const board = await service.board(table);
       expect(board?.game.history().map((move) => move.notation)).toEqual(['d1-d3']);
       expect(board?.game.turn).toBe('defenders');
     });
 
     it('two processes receiving conflicting moves at the same instant apply exactly one', async () => {
       const store = await openStore();
-      const channelId = await startedGame(new GameService(store), new Game('fetlar'));
+      const table = await startedGame(new GameService(store), new Game('fetlar'));
       // Two services on two connections (one store for memory), held so both read before either commits.
       const other = kind === 'redis' ? await openStore() : store;
       const [one, two] = gatedTogether([store, other], 2);
       const results = await Promise.all([
-        new GameService(one).move(channelId, ann, 'd1-d3'),
-        new GameService(two).move(channelId, ann, 'h1-h3'),
+        new GameService(one).move(table, ann, 'd1-d3'),
+        new GameService(two).move(table, ann, 'h1-h3'),
       ]);
       expect(results.filter((result) => result.ok)).toHaveLength(1);
       const refused = results.find((result) => !result.ok);
       expect(refused).toMatchObject({ code: 'position-changed' });
       expect(refused && inEnglish(refused)).toContain('nothing was changed');
       const played = results.find((result) => result.ok);
-      const board = await new GameService(other).board(channelId);
+      const board = await new GameService(other).board(table);
       expect(board?.game.history().map((move) => move.notation)).toEqual([
         played?.ok ? played.value.move.notation : 'none',
       ]);
@@ -326,17 +342,17 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
 
     it('a move and a moderator’s abort at the same instant: exactly one applies', async () => {
       const store = await openStore();
-      const channelId = await startedGame(new GameService(store), new Game('fetlar'));
+      const table = await startedGame(new GameService(store), new Game('fetlar'));
       const other = kind === 'redis' ? await openStore() : store;
       const [one, two] = gatedTogether([store, other], 2);
       const [moved, aborted] = await Promise.all([
-        new GameService(one).move(channelId, ann, 'd1-d3'),
-        new GameService(two).abortGame(channelId),
+        new GameService(one).move(table, ann, 'd1-d3'),
+        new GameService(two).abortGame(table),
       ]);
       expect([moved.ok, aborted.ok].filter(Boolean)).toHaveLength(1);
       expect((moved.ok ? aborted : moved) as object).toMatchObject({ code: 'position-changed' });
       const watcher = new GameService(other);
-      const record = await watcher.gameForRecord(channelId);
+      const record = await watcher.gameForRecord(table);
       expect(record?.aborted).toBe(aborted.ok);
       expect(record?.game.history().map((move) => move.notation)).toEqual(moved.ok ? ['d1-d3'] : []);
       expect(await watcher.standings(guild)).toEqual([]);
@@ -344,28 +360,28 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
 
     it('suggests moves only to the player on turn, narrowing as they type', async () => {
       const { service } = await setup();
-      const channelId = await startedGame(service, new Game('fetlar'));
-      expect(await service.suggestMoves(channelId, bob.id, '')).toEqual([]);
-      expect(await service.suggestMoves(channelId, cat.id, '')).toEqual([]);
-      const pieces = await service.suggestMoves(channelId, ann.id, '');
+      const table = await startedGame(service, new Game('fetlar'));
+      expect(await service.suggestMoves(table, bob.id, '')).toEqual([]);
+      expect(await service.suggestMoves(table, cat.id, '')).toEqual([]);
+      const pieces = await service.suggestMoves(table, ann.id, '');
       expect(pieces.length).toBeGreaterThan(0);
       expect(pieces.length).toBeLessThanOrEqual(25);
       expect(pieces.every((choice) => /^[a-k]\d{1,2}$/.test(choice.value))).toBe(true);
       const fromD1 = new Game('fetlar').legalMoves({ from: 'd1' }).map((move) => move.notation);
-      expect((await service.suggestMoves(channelId, ann.id, 'd1')).map((choice) => choice.value)).toEqual([
+      expect((await service.suggestMoves(table, ann.id, 'd1')).map((choice) => choice.value)).toEqual([
         ...fromD1.sort((a, b) => a.localeCompare(b, 'en', { numeric: true })),
         'd11',
       ]);
-      expect((await service.suggestMoves(channelId, ann.id, 'd1-d')).map((choice) => choice.value)).toEqual([
+      expect((await service.suggestMoves(table, ann.id, 'd1-d')).map((choice) => choice.value)).toEqual([
         'd1-d2',
         'd1-d3',
         'd1-d4',
         'd1-d5',
       ]);
-      expect((await service.suggestMoves(channelId, ann.id, 'd1 c')).map((choice) => choice.value)).toEqual([
+      expect((await service.suggestMoves(table, ann.id, 'd1 c')).map((choice) => choice.value)).toEqual([
         'd1-c1',
       ]);
-      expect(await service.suggestMoves(channelId, ann.id, 'zz9')).toEqual([]);
+      expect(await service.suggestMoves(table, ann.id, 'zz9')).toEqual([]);
     });
   });
 
@@ -380,15 +396,15 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       ];
       const made = await one.challenge({ ...challengeInput(channel()), time: '10m' });
       if (!made.ok) throw new Error(made.code);
-      const accepted = await one.acceptChallenge(made.value.id, bob);
+      const accepted = await one.acceptChallenge(guild, made.value.id, bob);
       if (!accepted.ok) throw new Error(accepted.code);
-      const channelId = accepted.value.game.channelId;
+      const table = { guildId: guild, channelId: accepted.value.game.channelId };
       expect(accepted.value.game.clock?.deadline).toBe(now + 10 * 60 * 1000);
 
       now += 5 * 60 * 1000;
-      expect((await one.move(channelId, ann, 'd1-d3')).ok).toBe(true);
+      expect((await one.move(table, ann, 'd1-d3')).ok).toBe(true);
       const deadline = now + 10 * 60 * 1000;
-      expect((await one.board(channelId))?.clock?.deadline).toBe(deadline);
+      expect((await one.board(table))?.clock?.deadline).toBe(deadline);
 
       now += 7 * 60 * 1000;
       expect(await Promise.all([one.sweep(), two.sweep()])).toEqual([
@@ -397,7 +413,9 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       ]);
       now += 60 * 1000;
       const reminded = await Promise.all([one.sweep(), two.sweep()]);
-      expect(reminded.flatMap((found) => found.reminders)).toEqual([{ channelId, player: bob, deadline }]);
+      expect(reminded.flatMap((found) => found.reminders)).toEqual([
+        { channelId: table.channelId, player: bob, deadline },
+      ]);
       expect(reminded.flatMap((found) => found.timedOut)).toEqual([]);
 
       now = deadline;
@@ -405,7 +423,7 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       const timedOut = swept.flatMap((found) => found.timedOut);
       expect(timedOut).toHaveLength(1);
       expect(timedOut[0].game.result).toMatchObject({ winner: 'attackers', reason: 'timeout' });
-      expect(await one.board(channelId)).toBeNull();
+      expect(await one.board(table)).toBeNull();
       expect(
         (await one.standings(guild, 'fetlar')).find((row) => row.userId === ann.id)?.wins,
       ).toBeGreaterThanOrEqual(1);
@@ -418,21 +436,21 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       const { service } = await setup({ now: () => now });
       const made = await service.challenge({ ...challengeInput(channel()), time: '1h' });
       if (!made.ok) throw new Error(made.code);
-      const accepted = await service.acceptChallenge(made.value.id, bob);
+      const accepted = await service.acceptChallenge(guild, made.value.id, bob);
       if (!accepted.ok) throw new Error(accepted.code);
-      const channelId = accepted.value.game.channelId;
+      const table = { guildId: guild, channelId: accepted.value.game.channelId };
       now += 59 * 60 * 1000;
-      await service.move(channelId, ann, 'd1-d3');
+      await service.move(table, ann, 'd1-d3');
       now += 2 * 60 * 1000;
       expect((await service.sweep()).timedOut).toEqual([]);
-      expect((await service.board(channelId))?.game.plyCount).toBe(1);
+      expect((await service.board(table))?.game.plyCount).toBe(1);
     });
 
     it('without a time limit there is no deadline', async () => {
       const { service } = await setup();
       const made = await service.challenge({ ...challengeInput(channel()), time: 'none' });
       if (!made.ok) throw new Error(made.code);
-      const accepted = await service.acceptChallenge(made.value.id, bob);
+      const accepted = await service.acceptChallenge(guild, made.value.id, bob);
       expect(accepted.ok && accepted.value.game.clock).toBeNull();
     });
   });
@@ -448,13 +466,13 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
         match: true,
       });
       if (!made.ok) throw new Error(made.code);
-      const accepted = await service.acceptChallenge(made.value.id, bob);
+      const accepted = await service.acceptChallenge(ownGuild, made.value.id, bob);
       if (!accepted.ok) throw new Error(accepted.code);
-      const channelId = accepted.value.game.channelId;
+      const table = { guildId: ownGuild, channelId: accepted.value.game.channelId };
       expect(accepted.value.game.match).toMatchObject({ game: 1 });
 
       // Game 1: Ann attacks; Bob (defenders, to move first) resigns at once: Ann wins in 0 moves.
-      const first = await service.resign(channelId, bob);
+      const first = await service.resign(table, bob);
       if (!first.ok) throw new Error(first.code);
       expect(first.value.nextGame?.players).toEqual({ attackers: bob, defenders: ann });
       expect(first.value.nextGame?.match).toMatchObject({
@@ -462,96 +480,96 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
         first: { winner: ann.id, winnerMoves: 0 },
       });
       expect(await service.standings(ownGuild)).toEqual([]);
-      const second = await service.board(channelId);
+      const second = await service.board(table);
       expect(second?.match?.game).toBe(2);
 
       // Game 2: Ann defends and moves first, then resigns: Bob wins in 1 move. One win each; Ann's took fewer moves.
-      expect((await service.move(channelId, ann, 'j11-k11')).ok).toBe(true);
-      expect((await service.move(channelId, bob, 'c1-c2')).ok).toBe(true);
-      const ended = await service.resign(channelId, ann);
+      expect((await service.move(table, ann, 'j11-k11')).ok).toBe(true);
+      expect((await service.move(table, bob, 'c1-c2')).ok).toBe(true);
+      const ended = await service.resign(table, ann);
       expect(ended.ok && ended.value.nextGame).toBeUndefined();
-      const table = await service.standings(ownGuild, 'alea-armed');
-      expect(table.find((row) => row.userId === ann.id)).toMatchObject({ games: 1, wins: 1 });
-      expect(table.find((row) => row.userId === bob.id)).toMatchObject({ games: 1, losses: 1 });
-      expect(await service.board(channelId)).toBeNull();
+      const rows = await service.standings(ownGuild, 'alea-armed');
+      expect(rows.find((row) => row.userId === ann.id)).toMatchObject({ games: 1, wins: 1 });
+      expect(rows.find((row) => row.userId === bob.id)).toMatchObject({ games: 1, losses: 1 });
+      expect(await service.board(table)).toBeNull();
     });
   });
 
   describe('undo by consent, records, rematch', () => {
     it('the opponent takes back the last move on request; a move or a stale answer does nothing', async () => {
       const { service } = await setup();
-      const channelId = await startedGame(service, new Game('fetlar'));
-      expect(await service.requestUndo(channelId, ann)).toMatchObject({ ok: false, code: 'nothing-to-undo' });
-      await service.move(channelId, ann, 'd1-d3');
-      const asked = await service.requestUndo(channelId, ann);
+      const table = await startedGame(service, new Game('fetlar'));
+      expect(await service.requestUndo(table, ann)).toMatchObject({ ok: false, code: 'nothing-to-undo' });
+      await service.move(table, ann, 'd1-d3');
+      const asked = await service.requestUndo(table, ann);
       expect(asked).toMatchObject({ ok: true, value: { ply: 1 } });
-      const gameId = (await service.board(channelId))?.id ?? '';
-      expect(await service.answerUndo(channelId, ann, gameId, 1, true)).toMatchObject({
+      const gameId = (await service.board(table))?.id ?? '';
+      expect(await service.answerUndo(table, ann, gameId, 1, true)).toMatchObject({
         ok: false,
         code: 'own-request',
       });
-      expect(await service.answerUndo(channelId, cat, gameId, 1, true)).toMatchObject({
+      expect(await service.answerUndo(table, cat, gameId, 1, true)).toMatchObject({
         ok: false,
         code: 'not-a-player',
       });
-      expect(await service.answerUndo(channelId, bob, gameId, 1, true)).toMatchObject({
+      expect(await service.answerUndo(table, bob, gameId, 1, true)).toMatchObject({
         ok: true,
         value: { undone: 'd1-d3' },
       });
-      const board = await service.board(channelId);
+      const board = await service.board(table);
       expect(board?.game.plyCount).toBe(0);
       expect(board?.game.turn).toBe('attackers');
-      expect(await service.answerUndo(channelId, bob, gameId, 1, true)).toMatchObject({
+      expect(await service.answerUndo(table, bob, gameId, 1, true)).toMatchObject({
         ok: false,
         code: 'stale-undo',
       });
 
-      await service.move(channelId, ann, 'd1-d3');
-      await service.requestUndo(channelId, ann);
-      await service.move(channelId, bob, 'f4-c4');
-      expect(await service.answerUndo(channelId, bob, gameId, 1, true)).toMatchObject({
+      await service.move(table, ann, 'd1-d3');
+      await service.requestUndo(table, ann);
+      await service.move(table, bob, 'f4-c4');
+      expect(await service.answerUndo(table, bob, gameId, 1, true)).toMatchObject({
         ok: false,
         code: 'stale-undo',
       });
-      expect((await service.board(channelId))?.game.plyCount).toBe(2);
+      expect((await service.board(table))?.game.plyCount).toBe(2);
     });
 
     it('a declined request leaves the game as it was', async () => {
       const { service } = await setup();
-      const channelId = await startedGame(service, new Game('fetlar'));
-      await service.move(channelId, ann, 'd1-d3');
-      await service.requestUndo(channelId, ann);
-      const gameId = (await service.board(channelId))?.id ?? '';
-      expect(await service.answerUndo(channelId, bob, gameId, 1, false)).toMatchObject({
+      const table = await startedGame(service, new Game('fetlar'));
+      await service.move(table, ann, 'd1-d3');
+      await service.requestUndo(table, ann);
+      const gameId = (await service.board(table))?.id ?? '';
+      expect(await service.answerUndo(table, bob, gameId, 1, false)).toMatchObject({
         ok: true,
         value: { undone: null },
       });
-      expect((await service.board(channelId))?.game.plyCount).toBe(1);
+      expect((await service.board(table))?.game.plyCount).toBe(1);
     });
 
     it('the record of the game in progress, or of the last one finished in the channel', async () => {
       const { service } = await setup();
-      const channelId = await startedGame(service, new Game('fetlar'));
-      await service.move(channelId, ann, 'd1-d3');
-      expect(await service.gameForRecord(channelId)).toMatchObject({ finished: false });
-      await service.resign(channelId, bob);
-      const record = await service.gameForRecord(channelId);
+      const table = await startedGame(service, new Game('fetlar'));
+      await service.move(table, ann, 'd1-d3');
+      expect(await service.gameForRecord(table)).toMatchObject({ finished: false });
+      await service.resign(table, bob);
+      const record = await service.gameForRecord(table);
       expect(record?.finished).toBe(true);
       expect(record?.game.history().map((move) => move.notation)).toEqual(['d1-d3']);
       expect(record?.game.result?.reason).toBe('resignation');
-      expect(await service.gameForRecord(channel())).toBeNull();
+      expect(await service.gameForRecord(newTable())).toBeNull();
     });
 
     it('a rematch is a challenge to the same opponent with sides swapped', async () => {
       const { service } = await setup();
-      const channelId = await startedGame(service, new Game('alea-walker'));
-      const gameId = (await service.board(channelId))?.id ?? '';
-      await service.resign(channelId, bob);
-      expect(await service.rematch(gameId, cat, channelId)).toMatchObject({
+      const table = await startedGame(service, new Game('alea-walker'));
+      const gameId = (await service.board(table))?.id ?? '';
+      await service.resign(table, bob);
+      expect(await service.rematch(table, gameId, cat)).toMatchObject({
         ok: false,
         code: 'not-in-that-game',
       });
-      const rematch = await service.rematch(gameId, bob, channelId);
+      const rematch = await service.rematch(table, gameId, bob);
       expect(rematch).toMatchObject({
         ok: true,
         value: {
@@ -574,25 +592,23 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       );
       // A guild of its own, so that other tests' results do not count here.
       const ownGuild = `g${randomBytes(4).toString('hex')}`;
-      const channelId = channel();
-      await service.startGame({
-        guildId: ownGuild,
-        channelId,
-        players: { attackers: ann, defenders: bob },
-        game,
-      });
-      const gameId = (await service.board(channelId))?.id ?? '';
-      const ended = await service.move(channelId, ann, 'c5-f5');
+      const table = { guildId: ownGuild, channelId: channel() };
+      await service.startGame({ ...table, players: { attackers: ann, defenders: bob }, game });
+      const gameId = (await service.board(table))?.id ?? '';
+      const ended = await service.move(table, ann, 'c5-f5');
       expect(ended).toMatchObject({
         ok: true,
         value: { result: { winner: 'attackers', reason: 'king-captured' } },
       });
-      expect(await service.board(channelId)).toBeNull();
-      expect(await service.archived(gameId)).toMatchObject({ winner: 'attackers', reason: 'king-captured' });
-      expect(await service.move(channelId, bob, 'k1-k2')).toMatchObject({ ok: false, code: 'no-game' });
-      const table = await service.standings(ownGuild, 'fetlar');
-      expect(table.find((row) => row.userId === ann.id)).toMatchObject({ games: 1, wins: 1, points: 1 });
-      expect(table.find((row) => row.userId === bob.id)).toMatchObject({ games: 1, losses: 1, points: 0 });
+      expect(await service.board(table)).toBeNull();
+      expect(await service.archived(ownGuild, gameId)).toMatchObject({
+        winner: 'attackers',
+        reason: 'king-captured',
+      });
+      expect(await service.move(table, bob, 'k1-k2')).toMatchObject({ ok: false, code: 'no-game' });
+      const rows = await service.standings(ownGuild, 'fetlar');
+      expect(rows.find((row) => row.userId === ann.id)).toMatchObject({ games: 1, wins: 1, points: 1 });
+      expect(rows.find((row) => row.userId === bob.id)).toMatchObject({ games: 1, losses: 1, points: 0 });
       expect((await service.memberRecord(ownGuild, bob.id))?.opponents).toEqual([
         { userId: ann.id, name: 'Ann', wins: 0, losses: 1, draws: 0 },
       ]);
@@ -600,73 +616,72 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
 
     it('resignation ends the game for the other side', async () => {
       const { service } = await setup();
-      const channelId = await startedGame(service, new Game('alea-armed'));
-      expect(await service.resign(channelId, cat)).toMatchObject({ ok: false, code: 'not-a-player' });
-      expect(await service.resign(channelId, bob)).toMatchObject({
+      const table = await startedGame(service, new Game('alea-armed'));
+      expect(await service.resign(table, cat)).toMatchObject({ ok: false, code: 'not-a-player' });
+      expect(await service.resign(table, bob)).toMatchObject({
         ok: true,
         value: { result: { winner: 'attackers', reason: 'resignation' } },
       });
-      expect(await service.board(channelId)).toBeNull();
+      expect(await service.board(table)).toBeNull();
     });
 
     it('a draw offer: the opponent agrees by button or by offering too; a move declines it', async () => {
       const { service } = await setup();
-      const channelId = await startedGame(service, new Game('fetlar'));
-      expect(await service.offerDraw(channelId, ann)).toMatchObject({ ok: true, value: { agreed: false } });
-      expect(await service.offerDraw(channelId, ann)).toMatchObject({ ok: false, code: 'already-offered' });
-      expect(await service.acceptDraw(channelId, ann)).toMatchObject({ ok: false, code: 'own-offer' });
-      expect((await service.move(channelId, ann, 'd1-d3')).ok).toBe(true);
-      expect(await service.acceptDraw(channelId, bob)).toMatchObject({ ok: false, code: 'no-offer' });
-      expect((await service.offerDraw(channelId, bob)).ok).toBe(true);
-      const gameId = (await service.board(channelId))?.id;
-      expect(await service.acceptDraw(channelId, ann, 'old-game')).toMatchObject({
+      const table = await startedGame(service, new Game('fetlar'));
+      expect(await service.offerDraw(table, ann)).toMatchObject({ ok: true, value: { agreed: false } });
+      expect(await service.offerDraw(table, ann)).toMatchObject({ ok: false, code: 'already-offered' });
+      expect(await service.acceptDraw(table, ann)).toMatchObject({ ok: false, code: 'own-offer' });
+      expect((await service.move(table, ann, 'd1-d3')).ok).toBe(true);
+      expect(await service.acceptDraw(table, bob)).toMatchObject({ ok: false, code: 'no-offer' });
+      expect((await service.offerDraw(table, bob)).ok).toBe(true);
+      const gameId = (await service.board(table))?.id;
+      expect(await service.acceptDraw(table, ann, 'old-game')).toMatchObject({
         ok: false,
         code: 'stale-draw-offer',
       });
-      expect(await service.acceptDraw(channelId, ann, gameId)).toMatchObject({
+      expect(await service.acceptDraw(table, ann, gameId)).toMatchObject({
         ok: true,
         value: { game: { game: { result: { reason: 'agreed-draw' } } } },
       });
-      const table = await service.standings(guild, 'fetlar');
-      expect(table.filter((row) => row.draws > 0).length).toBeGreaterThanOrEqual(2);
+      const rows = await service.standings(guild, 'fetlar');
+      expect(rows.filter((row) => row.draws > 0).length).toBeGreaterThanOrEqual(2);
     });
   });
 });
 
 describe('game service when Redis goes away', () => {
   const players: Record<Side, Player> = { attackers: ann, defenders: bob };
+  const table: Table = { guildId: 'g', channelId: 'c' };
 
   it('refuses a move with a clear message while Redis is down, and loses no acknowledged move across a crash', async () => {
     const redis = await startPrivateRedis({ persist: true });
     const store = await createStore({ redisUrl: redis.url, namespace });
     try {
       const service = new GameService(store);
-      expect(
-        (await service.startGame({ guildId: 'g', channelId: 'c', players, game: new Game('fetlar') })).ok,
-      ).toBe(true);
-      expect((await service.move('c', ann, 'd1-d3')).ok).toBe(true);
-      expect((await service.move('c', bob, 'f4-c4')).ok).toBe(true);
+      expect((await service.startGame({ ...table, players, game: new Game('fetlar') })).ok).toBe(true);
+      expect((await service.move(table, ann, 'd1-d3')).ok).toBe(true);
+      expect((await service.move(table, bob, 'f4-c4')).ok).toBe(true);
       await redis.stop(); // SIGKILL: no shutdown save; only what was acknowledged and synced survives.
       const started = Date.now();
-      const refused = await service.move('c', ann, 'h1-h3');
+      const refused = await service.move(table, ann, 'h1-h3');
       expect(Date.now() - started).toBeLessThan(4000);
       expect(refused).toEqual({ ok: false, code: 'store-unavailable', params: {} });
       expect(inEnglish(refused)).toBe(
         'The game store is unreachable right now, so nothing was changed. Please try again in a moment.',
       );
-      expect(await service.suggestMoves('c', ann.id, '').catch((error: Error) => error.name)).toBe(
+      expect(await service.suggestMoves(table, ann.id, '').catch((error: Error) => error.name)).toBe(
         'StoreUnavailableError',
       );
 
       await redis.restart();
-      let board = await service.board('c').catch(() => null);
+      let board = await service.board(table).catch(() => null);
       for (let i = 0; i < 100 && !board; i++) {
         await new Promise((resolve) => setTimeout(resolve, 50));
-        board = await service.board('c').catch(() => null);
+        board = await service.board(table).catch(() => null);
       }
       expect(board?.game.history().map((move) => move.notation)).toEqual(['d1-d3', 'f4-c4']);
       expect(board?.game.turn).toBe('attackers');
-      expect(await service.move('c', ann, 'h1-h3')).toMatchObject({
+      expect(await service.move(table, ann, 'h1-h3')).toMatchObject({
         ok: true,
         value: { move: { notation: 'h1-h3', ply: 3 } },
       });
@@ -680,20 +695,20 @@ describe('game service when Redis goes away', () => {
     const redis = await startStallingRedis(namespace);
     try {
       const service = new GameService(redis.store);
-      await service.startGame({ guildId: 'g', channelId: 'c', players, game: new Game('fetlar') });
+      await service.startGame({ ...table, players, game: new Game('fetlar') });
       await redis.stallWrites();
-      const unsure = await service.move('c', ann, 'd1-d3');
+      const unsure = await service.move(table, ann, 'd1-d3');
       expect(unsure).toMatchObject({ ok: false, code: 'store-silent' });
       expect(inEnglish(unsure)).toContain('may or may not have been recorded');
       await redis.resume();
       const watcher = new GameService(redis.observer);
       const board = await redis.eventually(
-        () => watcher.board('c'),
+        () => watcher.board(table),
         (active) => active?.game.plyCount === 1,
       );
       expect(board?.game.history().map((move) => move.notation)).toEqual(['d1-d3']);
       // Trying again is safe: the move is not played twice.
-      expect(await watcher.move('c', ann, 'd1-d3')).toMatchObject({ ok: false, code: 'not-your-turn' });
+      expect(await watcher.move(table, ann, 'd1-d3')).toMatchObject({ ok: false, code: 'not-your-turn' });
     } finally {
       await redis.close();
     }

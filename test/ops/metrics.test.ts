@@ -8,7 +8,7 @@ import { Client } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayProblem, healthCheck } from '../../src/health.ts';
 import { type MetricsServer, startMetricsServer } from '../../src/metrics.ts';
-import { createStore } from '../../src/store/index.ts';
+import { createStore, inGuild } from '../../src/store/index.ts';
 import { spawnBot } from '../bot/child.ts';
 import { startWorld, type World } from '../bot/harness.ts';
 import { startDiscordEmulator } from '../discord-emulator/index.ts';
@@ -105,11 +105,9 @@ describe('GET /metrics and /healthz', () => {
   it('counts commit conflicts and store errors', async () => {
     const store = await createStore({ namespace: `tafl-metrics-${randomBytes(4).toString('hex')}` });
     const before = (await get('/metrics')).body;
-    await store.commit([{ key: 'k', value: 1, expectRevision: 0 }]);
-    expect(await store.commit([{ key: 'k', value: 2, expectRevision: 0 }])).toEqual({
-      ok: false,
-      conflict: 'k',
-    });
+    const key = inGuild('g', 'k');
+    await store.commit([{ key, value: 1, expectRevision: 0 }]);
+    expect(await store.commit([{ key, value: 2, expectRevision: 0 }])).toEqual({ ok: false, conflict: key });
     const redis = await createStore({
       redisUrl: testRedisUrl,
       namespace: `tafl-metrics-${randomBytes(4).toString('hex')}`,

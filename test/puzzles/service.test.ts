@@ -77,6 +77,24 @@ describe.each(['redis', 'memory'] as const)('puzzles on the %s store', (kind) =>
     });
   });
 
+  it('each server learns its own puzzle ratings', async () => {
+    const puzzle = catalogue.of('brandubh').find((candidate) => candidate.depth === 2)!;
+    const service = new Puzzles(await openStore(), only(puzzle));
+    const [solvedHere, elsewhere] = [guild(), guild()];
+    expect(await service.start(solvedHere, ann, 'brandubh')).toMatchObject({
+      value: { rating: puzzle.rating },
+    });
+    await service.move(solvedHere, ann, puzzle.line[0]);
+    expect(await service.move(solvedHere, ann, puzzle.line[2])).toMatchObject({
+      value: { status: 'solved' },
+    });
+    const again = await service.start(solvedHere, bob, 'brandubh');
+    expect(again.ok && again.value.rating).toBeLessThan(puzzle.rating);
+    expect(await service.start(elsewhere, bob, 'brandubh')).toMatchObject({
+      value: { rating: puzzle.rating },
+    });
+  });
+
   it('a wrong move fails the puzzle and shows the winning move; an illegal one changes nothing', async () => {
     const service = await puzzles();
     const guildId = guild();

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getVariant } from '../../src/engine/index.ts';
-import { GameService, type Player } from '../../src/game/service.ts';
+import { keys } from '../../src/game/keys.ts';
+import { GameService, type Player, type Table } from '../../src/game/service.ts';
 import { createStore, type Store } from '../../src/store/index.ts';
 import { type Changed, Tournaments } from '../../src/tournament/service.ts';
 import { gatedTogether } from '../support/gated-store.ts';
@@ -46,16 +47,19 @@ describe.each(['redis', 'memory'] as const)('tournaments on the %s store', (kind
         organiser,
       }),
     );
-    for (const player of players) unwrap(await tournaments.join(doc.id, player));
-    const { doc: running, progress } = unwrap(await tournaments.start(doc.id, organiser, false));
+    for (const player of players) unwrap(await tournaments.join(guildId, doc.id, player));
+    const { doc: running, progress } = unwrap(await tournaments.start(guildId, doc.id, organiser, false));
     expect(progress.opened).toBe(1);
-    expect(await tournaments.claimOpenings()).toEqual([`${doc.id}|1`]);
-    const threads: string[] = [];
+    expect(await tournaments.claimOpenings()).toEqual([{ guildId, entry: `${doc.id}|1` }]);
+    /** The round's games, each in a thread of its own. */
+    const threads: Table[] = [];
     for (const index of [0, 1]) {
       const threadId = `t${randomBytes(4).toString('hex')}`;
-      expect(unwrap(await tournaments.recordThread(doc.id, { round: 1, index }, threadId))).toBe(threadId);
-      unwrap(await tournaments.startPairingGame(doc.id, { round: 1, index }));
-      threads.push(threadId);
+      expect(unwrap(await tournaments.recordThread(guildId, doc.id, { round: 1, index }, threadId))).toBe(
+        threadId,
+      );
+      unwrap(await tournaments.startPairingGame(guildId, doc.id, { round: 1, index }));
+      threads.push({ guildId, channelId: threadId });
     }
     return { games, tournaments, doc: running, threads, guildId };
   }
@@ -63,9 +67,10 @@ describe.each(['redis', 'memory'] as const)('tournaments on the %s store', (kind
   it('joins at the same instant all count, each once', async () => {
     const store = await openStore();
     const tournaments = new Tournaments(store, new GameService(store));
+    const guildId = guild();
     const doc = unwrap(
       await tournaments.create({
-        guildId: guild(),
+        guildId,
         channelId: 'c1',
         name: 'Open',
         variant: getVariant('fetlar'),
@@ -77,48 +82,54 @@ describe.each(['redis', 'memory'] as const)('tournaments on the %s store', (kind
       }),
     );
     const many = Array.from({ length: 8 }, (_, i) => ({ id: `u${i}`, name: `U${i}` }));
-    const joined = await Promise.all(many.map((player) => tournaments.join(doc.id, player)));
+    const joined = await Promise.all(many.map((player) => tournaments.join(guildId, doc.id, player)));
     expect(joined.every((outcome) => outcome.ok)).toBe(true);
-    const after = await tournaments.get(doc.id);
+    const after = await tournaments.get(guildId, doc.id);
     expect(after?.players.map((p) => p.id).sort()).toEqual(many.map((p) => p.id).sort());
     expect(new Set(after?.players.map((p) => p.seed)).size).toBe(8);
-    expect(await tournaments.join(doc.id, many[0])).toMatchObject({ ok: false, code: 'tournament-joined' });
+    expect(await tournaments.join(guildId, doc.id, many[0])).toMatchObject({
+      ok: false,
+      code: 'tournament-joined',
+    });
   });
 
   it('opening a game again finds the one already started in its thread', async () => {
     const store = await openStore();
-    const { tournaments, doc, threads, games } = await started(store);
-    const again = unwrap(await tournaments.startPairingGame(doc.id, { round: 1, index: 0 }));
+    const { tournaments, doc, threads, games, guildId } = await started(store);
+    const again = unwrap(await tournaments.startPairingGame(guildId, doc.id, { round: 1, index: 0 }));
     expect(again.id).toBe((await games.board(threads[0]))?.id);
     // Another process's thread, noted first, is the one kept.
-    expect(unwrap(await tournaments.recordThread(doc.id, { round: 1, index: 0 }, 'other'))).toBe(threads[0]);
+    expect(unwrap(await tournaments.recordThread(guildId, doc.id, { round: 1, index: 0 }, 'other'))).toBe(
+      threads[0].channelId,
+    );
   });
 
   it('a result is recorded once, however often its entry is handled', async () => {
     const store = await openStore();
-    const { tournaments, doc, threads, games } = await started(store);
+    const { tournaments, doc, threads, games, guildId } = await started(store);
     const game = (await games.board(threads[0]))!;
     unwrap(await games.resign(threads[0], game.players.defenders));
-    const [entry] = await tournaments.claimResults();
-    expect(entry).toBe(`${doc.id}|${game.id}`);
-    const first = await tournaments.recordResult(entry);
+    const [claimed] = await tournaments.claimResults();
+    expect(claimed).toEqual({ guildId, entry: `${doc.id}|${game.id}` });
+    const { entry } = claimed;
+    const first = await tournaments.recordResult(guildId, entry);
     expect(first.changed?.doc.played[0].pairings[0]).toMatchObject({
       gameId: game.id,
       result: { attackers: 1, defenders: 0, how: 'played', reason: 'resignation' },
     });
-    const revision = (await store.read(`tournament:${doc.id}`))?.revision;
-    const second = await tournaments.recordResult(entry);
+    const revision = (await store.read(keys.tournament(guildId, doc.id)))?.revision;
+    const second = await tournaments.recordResult(guildId, entry);
     expect(second.changed?.progress.completed).toEqual([]);
-    expect((await store.read(`tournament:${doc.id}`))?.revision).toBe(revision);
+    expect((await store.read(keys.tournament(guildId, doc.id)))?.revision).toBe(revision);
     expect(await tournaments.claimResults()).toEqual([]);
   });
 
   it('the last two games of a round ending at the same instant in two processes: the next round is paired once', async () => {
     const store = await openStore();
-    const { tournaments, doc, threads, games } = await started(store);
-    for (const threadId of threads) {
-      const game = (await games.board(threadId))!;
-      unwrap(await games.resign(threadId, game.players.attackers));
+    const { tournaments, doc, threads, games, guildId } = await started(store);
+    for (const thread of threads) {
+      const game = (await games.board(thread))!;
+      unwrap(await games.resign(thread, game.players.attackers));
     }
     const entries = await tournaments.claimResults();
     expect(entries).toHaveLength(2);
@@ -127,35 +138,37 @@ describe.each(['redis', 'memory'] as const)('tournaments on the %s store', (kind
     const stores = kind === 'redis' ? [await openStore(), await openStore()] : [store, store];
     const [one, other] = gatedTogether(stores, 2);
     const racers = [one, other].map((s) => new Tournaments(s, new GameService(s)));
-    const results = await Promise.all(entries.map((entry, i) => racers[i].recordResult(entry)));
+    const results = await Promise.all(
+      entries.map((claimed, i) => racers[i].recordResult(claimed.guildId, claimed.entry)),
+    );
     const progressed = results.map((result) => result.changed?.progress as Changed['progress']);
     // Exactly one of them completed round 1 and paired round 2.
     expect(progressed.map((p) => p.completed)).toEqual(expect.arrayContaining([[], [1]]));
     expect(progressed.filter((p) => p.opened === 2)).toHaveLength(1);
-    const after = (await tournaments.get(doc.id))!;
+    const after = (await tournaments.get(guildId, doc.id))!;
     expect(after.played.map((round) => round.status)).toEqual(['complete', 'opening']);
     expect(after.played[1].pairings).toHaveLength(2);
     // One opening to claim for it, once.
-    expect(await tournaments.claimOpenings()).toEqual([`${doc.id}|2`]);
+    expect(await tournaments.claimOpenings()).toEqual([{ guildId, entry: `${doc.id}|2` }]);
     expect(await tournaments.claimOpenings()).toEqual([]);
   });
 
   it('withdrawing mid-game aborts the game and forfeits it; the round robin forfeits their later games', async () => {
     const store = await openStore();
-    const { tournaments, doc, threads, games } = await started(store);
+    const { tournaments, doc, threads, games, guildId } = await started(store);
     const game = (await games.board(threads[0]))!;
     const leaver = game.players.defenders;
-    const { doc: after } = unwrap(await tournaments.withdraw(doc.id, leaver.id, 'withdrew'));
+    const { doc: after } = unwrap(await tournaments.withdraw(guildId, doc.id, leaver.id, 'withdrew'));
     expect(await games.board(threads[0])).toBeNull();
     expect(after.played[0].pairings[0].result).toEqual({ attackers: 1, defenders: 0, how: 'forfeit' });
     // The aborted game's entry records nothing.
-    const [entry] = await tournaments.claimResults();
-    expect(await tournaments.recordResult(entry)).toEqual({ changed: null, aborted: true });
+    const [aborted] = await tournaments.claimResults();
+    expect(await tournaments.recordResult(guildId, aborted.entry)).toEqual({ changed: null, aborted: true });
     // Round 1 done: round 2 and 3 pair the leaver as a forfeit at once.
     const other = (await games.board(threads[1]))!;
     unwrap(await games.resign(threads[1], other.players.defenders));
     const [last] = await tournaments.claimResults();
-    const recorded = await tournaments.recordResult(last);
+    const recorded = await tournaments.recordResult(last.guildId, last.entry);
     const round2 = recorded.changed?.doc.played[1];
     const theirs = round2?.pairings.find((p) => p.attackers === leaver.id || p.defenders === leaver.id);
     expect(theirs?.result?.how).toBe('forfeit');
