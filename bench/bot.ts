@@ -43,7 +43,7 @@ export async function benchBot(): Promise<void> {
     const moveTimes: number[] = [];
     let channelId = await newGame();
     for (let i = 0; i < MOVES + 20; i++) {
-      const active = await service.board(channelId);
+      const active = await service.board({ guildId: emulator.guildId, channelId });
       if (!active || active.game.isGameOver()) {
         channelId = await newGame();
         i--;

@@ -35,6 +35,7 @@ const WARMUP_SECONDS = Number(process.env.LOAD_WARMUP ?? 5);
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 interface LoadGame {
+  guildId: string;
   channelId: string;
   players: { attackers: EmulatedUser; defenders: EmulatedUser };
   shadow: Game;
@@ -71,7 +72,7 @@ for (const [index, { guildId, channelId }] of channels.entries()) {
   };
   const started = await service.startGame({ guildId, channelId, players: named, game: new Game(variant) });
   if (!started.ok) throw new Error(started.code);
-  games.push({ channelId, players, shadow: new Game(variant), busy: false });
+  games.push({ guildId, channelId, players, shadow: new Game(variant), busy: false });
 }
 const memoryPerGame = (await usedMemory()) - memoryBefore;
 
@@ -211,7 +212,7 @@ await Promise.all(
 
 let mismatched = 0;
 for (const game of games) {
-  const stored = (await service.board(game.channelId))?.game.history().map((move) => move.notation);
+  const stored = (await service.board(game))?.game.history().map((move) => move.notation);
   const told = game.shadow.history().map((move) => move.notation);
   const archivedOrActive = stored ?? (game.shadow.isGameOver() ? told : []);
   if (JSON.stringify(archivedOrActive) !== JSON.stringify(told)) mismatched++;

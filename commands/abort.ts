@@ -7,6 +7,7 @@ import {
 import type { BotContext } from '../src/bot/command.ts';
 import { memberName, messagesOf, onlyMention, safeName } from '../src/bot/present.ts';
 import { answerOutcome, publicAnswer } from '../src/bot/respond.ts';
+import { tableOf } from '../src/bot/table-of.ts';
 
 /**
  * Ends a stalled game (players gone, no time limit) without a result. Only members who may manage
@@ -27,7 +28,7 @@ export async function execute(
   await answerOutcome(
     interaction,
     m,
-    () => service.abortGame(interaction.channelId),
+    () => service.abortGame(tableOf(interaction)),
     ({ game: { players, game } }) =>
       publicAnswer({
         content: m.gameAborted({

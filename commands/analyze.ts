@@ -9,6 +9,7 @@ import {
 import type { GameReview, MoveReview } from '../src/analysis/review.ts';
 import type { BotContext } from '../src/bot/command.ts';
 import { messagesOf, onlyMention, safeName } from '../src/bot/present.ts';
+import { tableOf } from '../src/bot/table-of.ts';
 import type { Game, Side } from '../src/engine/index.ts';
 import type { Player } from '../src/game/types.ts';
 import type { Messages } from '../src/i18n/index.ts';
@@ -38,8 +39,9 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
     return;
   }
   const { id, game, players } = found;
+  const guildId = tableOf(interaction).guildId;
   const title = `${m.variantName(game.variant)}: ${safeName(players.attackers.name)} v ${safeName(players.defenders.name)}`;
-  const kept = await context.service.review(id);
+  const kept = await context.service.review(guildId, id);
   if (kept) {
     await interaction.reply(reviewMessage(m, kept, title));
     return;
@@ -47,7 +49,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
   await interaction.deferReply();
   let shownAt = 0;
   let edits = Promise.resolve();
-  const review = await context.analyses.run(id, game, (done, total) => {
+  const review = await context.analyses.run(guildId, id, game, (done, total) => {
     const now = Date.now();
     if (now - shownAt < PROGRESS_EVERY_MS || done === total) return;
     shownAt = now;
@@ -64,14 +66,14 @@ async function finishedGame(
   { service }: BotContext,
   m: Messages,
 ): Promise<{ id: string; game: Game; players: Record<Side, Player> } | { refusal: string }> {
+  const table = tableOf(interaction);
   const asked = interaction.options.getString('game')?.trim();
   if (asked) {
-    const archived = await service.archived(asked);
-    if (!archived || archived.guildId !== interaction.guildId)
-      return { refusal: m.analysisUnknownGame({ id: asked.slice(0, 64) }) };
+    const archived = await service.archived(table.guildId, asked);
+    if (!archived) return { refusal: m.analysisUnknownGame({ id: asked.slice(0, 64) }) };
     return { id: archived.id, game: service.gameOf(archived), players: archived.players };
   }
-  const record = await service.gameForRecord(interaction.channelId);
+  const record = await service.gameForRecord(table);
   if (!record) return { refusal: m.analysisNoGame };
   if (!record.finished) return { refusal: m.analysisLive };
   return { id: record.id, game: record.game, players: record.players };

@@ -13,6 +13,7 @@ import type { BoardPictures } from '../src/bot/pictures.ts';
 import { boardMessage, messagesOf, onlyMention, type Post, playerOf, safeName } from '../src/bot/present.ts';
 import { parseRematchButton } from '../src/bot/rematch-button.ts';
 import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
+import { tableOf } from '../src/bot/table-of.ts';
 import { timeOption } from '../src/bot/time-option.ts';
 import { chosenVariant } from '../src/bot/variant-option.ts';
 import type { Side, Variant } from '../src/engine/index.ts';
@@ -172,9 +173,10 @@ export async function button(interaction: ButtonInteraction, context: BotContext
   const { service, pictures, ai } = context;
   const m = messagesOf(interaction);
   const user = playerOf(interaction);
+  const table = tableOf(interaction);
   const rematch = parseRematchButton(interaction.customId);
   if (rematch) {
-    const outcome = await service.rematch(rematch.gameId, user, interaction.channelId, interaction.locale);
+    const outcome = await service.rematch(table, rematch.gameId, user, interaction.locale);
     if (!outcome.ok) {
       await answer(interaction, async () => privateAnswer(failureText(m, outcome)));
     } else if ('aiGame' in outcome.value) {
@@ -190,20 +192,21 @@ export async function button(interaction: ButtonInteraction, context: BotContext
     const pressed = parseChallengeButton(interaction.customId);
     if (!pressed) return privateAnswer(m.buttonInvalid);
     const { action, challengeId: id } = pressed;
+    const { guildId } = table;
 
     if (action === 'decline' || action === 'withdraw') {
       const outcome =
         action === 'decline'
-          ? await service.declineChallenge(id, user)
-          : await service.withdrawChallenge(id, user);
-      if (!outcome.ok) return closedOrRefused(m, outcome, await service.challengeFor(id));
+          ? await service.declineChallenge(guildId, id, user)
+          : await service.withdrawChallenge(guildId, id, user);
+      if (!outcome.ok) return closedOrRefused(m, outcome, await service.challengeFor(guildId, id));
       const name = safeName(user.name);
       const why = action === 'decline' ? m.declined({ name }) : m.withdrew({ name });
       return { kind: 'update', message: closedMessage(m, outcome.value, why) };
     }
 
     // Accept. Check first, so that a thread is opened only for an acceptance that will stand.
-    const challenge = await service.challengeFor(id);
+    const challenge = await service.challengeFor(guildId, id);
     if (!challenge) return privateAnswer(failureText(m, { code: 'no-challenge' }));
     if (challenge.opponent.id !== user.id) return privateAnswer(failureText(m, { code: 'not-challenged' }));
     let gameChannelId = interaction.channelId;
@@ -218,7 +221,7 @@ export async function button(interaction: ButtonInteraction, context: BotContext
       });
       gameChannelId = thread.id;
     }
-    const outcome = await service.acceptChallenge(id, user, gameChannelId);
+    const outcome = await service.acceptChallenge(guildId, id, user, gameChannelId);
     if (!outcome.ok) return closedOrRefused(m, outcome, challenge);
     const active = outcome.value.game;
     const picture = await pictures.of(active, m);

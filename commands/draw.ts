@@ -12,6 +12,7 @@ import type { BotContext } from '../src/bot/command.ts';
 import { situation } from '../src/bot/game-messages.ts';
 import { messagesOf, onlyMention, playerOf, safeName } from '../src/bot/present.ts';
 import { type Answer, answer, answerOutcome, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
+import { tableOf } from '../src/bot/table-of.ts';
 import type { ActiveGame } from '../src/game/service.ts';
 import { failureText, type Messages } from '../src/i18n/index.ts';
 
@@ -31,7 +32,7 @@ export async function execute(
   await answerOutcome(
     interaction,
     m,
-    () => service.offerDraw(interaction.channelId, player),
+    () => service.offerDraw(tableOf(interaction), player),
     ({ game: active, agreed, nextGame }) =>
       agreed
         ? announce(m, situation(m, active, false), active, pictures, { nextGame })
@@ -61,7 +62,7 @@ export async function button(
   await answer(interaction, async (): Promise<Answer> => {
     const match = /^draw:accept:([\w-]{1,64})$/.exec(interaction.customId);
     if (!match) return privateAnswer(m.buttonInvalid);
-    const outcome = await service.acceptDraw(interaction.channelId, playerOf(interaction), match[1]);
+    const outcome = await service.acceptDraw(tableOf(interaction), playerOf(interaction), match[1]);
     if (!outcome.ok) return privateAnswer(failureText(m, outcome));
     const active = outcome.value.game;
     return {

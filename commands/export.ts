@@ -7,6 +7,7 @@ import {
 import type { BotContext } from '../src/bot/command.ts';
 import { messagesOf } from '../src/bot/present.ts';
 import { answer, privateAnswer, privateReply } from '../src/bot/respond.ts';
+import { tableOf } from '../src/bot/table-of.ts';
 import { openTaflRecord } from '../src/engine/index.ts';
 import { messagesFor, resultText } from '../src/i18n/index.ts';
 
@@ -21,7 +22,7 @@ export async function execute(
 ): Promise<void> {
   const m = messagesOf(interaction);
   await answer(interaction, async () => {
-    const record = await service.gameForRecord(interaction.channelId);
+    const record = await service.gameForRecord(tableOf(interaction));
     if (!record) return privateAnswer(m.noGameRecorded);
     const { game, players, finished, aborted, startedAt } = record;
     const text = openTaflRecord(game, {

@@ -7,6 +7,7 @@ import {
 import type { BotContext } from '../src/bot/command.ts';
 import { messagesOf, safeName } from '../src/bot/present.ts';
 import { answer, privateAnswer, privateReply } from '../src/bot/respond.ts';
+import { tableOf } from '../src/bot/table-of.ts';
 import { resultText } from '../src/i18n/index.ts';
 
 export const data = new SlashCommandBuilder()
@@ -23,7 +24,7 @@ export async function execute(
 ): Promise<void> {
   const m = messagesOf(interaction);
   await answer(interaction, async () => {
-    const record = await service.gameForRecord(interaction.channelId);
+    const record = await service.gameForRecord(tableOf(interaction));
     if (!record) return privateAnswer(m.noGameRecorded);
     const { game, players } = record;
     const moves = game.history();

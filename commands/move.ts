@@ -10,6 +10,7 @@ import { moveLine, situation } from '../src/bot/game-messages.ts';
 import { moveOption } from '../src/bot/move-option.ts';
 import { messagesOf, playerOf } from '../src/bot/present.ts';
 import { answerOutcome } from '../src/bot/respond.ts';
+import { tableOf } from '../src/bot/table-of.ts';
 import { suggestionName } from '../src/i18n/index.ts';
 
 export const data = new SlashCommandBuilder()
@@ -27,7 +28,7 @@ export async function execute(
     interaction,
     m,
     () =>
-      service.move(interaction.channelId, playerOf(interaction), interaction.options.getString('move', true)),
+      service.move(tableOf(interaction), playerOf(interaction), interaction.options.getString('move', true)),
     ({ game: active, move, nextGame }) => {
       if ((active.ai && !active.game.result) || nextGame?.ai) setImmediate(() => ai.nudge());
       const mention = active.game.result ? undefined : active.players[active.game.turn].id;
@@ -44,7 +45,7 @@ export async function autocomplete(
   { service }: BotContext,
 ): Promise<void> {
   const suggestions = await service.suggestMoves(
-    interaction.channelId,
+    tableOf(interaction),
     interaction.user.id,
     interaction.options.getFocused(),
   );

@@ -7,6 +7,7 @@ import {
 import type { BotContext } from '../src/bot/command.ts';
 import { messagesOf, onlyMention, safeName } from '../src/bot/present.ts';
 import { answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
+import { tableOf } from '../src/bot/table-of.ts';
 import { serializeGame } from '../src/engine/index.ts';
 import type { Messages } from '../src/i18n/index.ts';
 import { type ReplayBuilder, ReplayBusyError } from '../src/replay/builder.ts';
@@ -54,11 +55,7 @@ export async function execute(
     const speed = interaction.options.getString('speed') ?? 'normal';
     if (!SPEEDS.includes(speed as Speed)) return privateAnswer(m.replayBadSpeed);
     const gameId = interaction.options.getString('game')?.trim() || undefined;
-    const found = await replaySource(
-      service,
-      { channelId: interaction.channelId, guildId: interaction.guildId },
-      gameId,
-    );
+    const found = await replaySource(service, tableOf(interaction), gameId);
     if (!found.ok) return privateAnswer(sourceRefusal(m, found.refusal));
     const { id, game, players, finished, aborted } = found.source;
     const request = {
@@ -108,8 +105,6 @@ function sourceRefusal(m: Messages, refusal: SourceRefusal): string {
     case 'unknown-game':
       // As typed, but unable to close the code span it is shown in.
       return m.replayUnknownGame({ id: refusal.id.slice(0, 64).replace(/`/g, "'") });
-    case 'other-server':
-      return m.replayOtherServer;
   }
 }
 

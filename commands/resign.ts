@@ -4,6 +4,7 @@ import type { BotContext } from '../src/bot/command.ts';
 import { situation } from '../src/bot/game-messages.ts';
 import { messagesOf, playerOf } from '../src/bot/present.ts';
 import { answerOutcome } from '../src/bot/respond.ts';
+import { tableOf } from '../src/bot/table-of.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('resign')
@@ -18,7 +19,7 @@ export async function execute(
   await answerOutcome(
     interaction,
     m,
-    () => service.resign(interaction.channelId, playerOf(interaction)),
+    () => service.resign(tableOf(interaction), playerOf(interaction)),
     ({ game: active, nextGame }) => {
       // Game 1 of a match against the AI resigned: game 2 may open with the AI's turn.
       if (nextGame?.ai) setImmediate(() => ai.nudge());

@@ -10,6 +10,7 @@ import {
 import type { BotContext } from '../src/bot/command.ts';
 import { memberName, messagesOf, onlyMention, playerOf, safeName } from '../src/bot/present.ts';
 import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
+import { tableOf } from '../src/bot/table-of.ts';
 import { timeOption } from '../src/bot/time-option.ts';
 import { signupMessage, standingsPost, TOURNAMENT_BUTTON } from '../src/bot/tournament-messages.ts';
 import { chosenVariant, suggestVariants } from '../src/bot/variant-option.ts';
@@ -153,7 +154,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
     if (subcommand === 'standings')
       return publicAnswer(standingsPost(m, doc, doc.status === 'finished' ? 'final' : 'now'));
     if (subcommand === 'withdraw') {
-      const outcome = await tournaments.withdraw(doc.id, by.id, 'withdrew');
+      const outcome = await tournaments.withdraw(guildId, doc.id, by.id, 'withdrew');
       if (!outcome.ok) return privateAnswer(failureText(m, outcome));
       const words = { name: safeName(by.name), tournament: safeName(doc.name) };
       await refreshSignup(interaction, outcome.value.doc, m);
@@ -173,17 +174,17 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
       if (subcommand === 'remove') {
         if (doc.organiser.id !== by.id && !mayManage)
           return privateAnswer(failureText(m, { code: 'tournament-not-organiser' }));
-        const outcome = await tournaments.withdraw(doc.id, user.id, 'removed', by, mayManage);
+        const outcome = await tournaments.withdraw(guildId, doc.id, user.id, 'removed', by, mayManage);
         if (!outcome.ok) return privateAnswer(failureText(m, outcome));
         await refreshSignup(interaction, outcome.value.doc, m);
         return publicAnswer({ content: t.removed(words), allowedMentions: onlyMention() });
       }
-      const outcome = await tournaments.forfeit(doc.id, user.id, by, mayManage);
+      const outcome = await tournaments.forfeit(guildId, doc.id, user.id, by, mayManage);
       if (!outcome.ok) return privateAnswer(failureText(m, outcome));
       return publicAnswer({ content: t.forfeited(words), allowedMentions: onlyMention() });
     }
     // cancel
-    const outcome = await tournaments.cancel(doc.id, by, mayManage);
+    const outcome = await tournaments.cancel(guildId, doc.id, by, mayManage);
     if (!outcome.ok) return privateAnswer(failureText(m, outcome));
     await refreshSignup(interaction, outcome.value.doc, m, t.signupCancelled);
     return publicAnswer({
@@ -248,7 +249,7 @@ async function create(
   }
   const response = await interaction.reply({ ...signupMessage(m, outcome.value), withResponse: true });
   const message = response.resource?.message;
-  if (message) await tournaments.tournaments.recordSignupMessage(outcome.value.id, message.id);
+  if (message) await tournaments.tournaments.recordSignupMessage(guildId, outcome.value.id, message.id);
 }
 
 /** Brings the sign-up message up to date after a change made by a command, when it can. */
@@ -274,16 +275,17 @@ export async function button(interaction: ButtonInteraction, context: BotContext
     const match = TOURNAMENT_BUTTON.exec(interaction.customId);
     if (!match) return privateAnswer(m.buttonInvalid);
     const [, action, id] = match;
+    const { guildId } = tableOf(interaction);
     const user = playerOf(interaction);
     const mayManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageEvents) ?? false;
     const outcome =
       action === 'join'
-        ? await tournaments.join(id, user)
+        ? await tournaments.join(guildId, id, user)
         : action === 'leave'
-          ? await tournaments.leave(id, user.id)
-          : await tournaments.start(id, user, mayManage);
+          ? await tournaments.leave(guildId, id, user.id)
+          : await tournaments.start(guildId, id, user, mayManage);
     if (!outcome.ok) {
-      const doc = await tournaments.get(id);
+      const doc = await tournaments.get(guildId, id);
       // The sign-up is over (started, cancelled): its buttons go too.
       if (doc && doc.status !== 'signup')
         return {

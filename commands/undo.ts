@@ -11,6 +11,7 @@ import type { BotContext } from '../src/bot/command.ts';
 import { situation } from '../src/bot/game-messages.ts';
 import { boardMessage, messagesOf, onlyMention, playerOf, safeName } from '../src/bot/present.ts';
 import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
+import { tableOf } from '../src/bot/table-of.ts';
 import { failureText } from '../src/i18n/index.ts';
 
 export const data = new SlashCommandBuilder()
@@ -27,7 +28,7 @@ export async function execute(
   const m = messagesOf(interaction);
   await answer(interaction, async () => {
     const user = playerOf(interaction);
-    const outcome = await service.requestUndo(interaction.channelId, user);
+    const outcome = await service.requestUndo(tableOf(interaction), user);
     if (!outcome.ok) return privateAnswer(failureText(m, outcome));
     const { game: active, ply } = outcome.value;
     const asker =
@@ -65,7 +66,7 @@ export async function button(
     const [, action, gameId, ply] = match;
     const user = playerOf(interaction);
     const outcome = await service.answerUndo(
-      interaction.channelId,
+      tableOf(interaction),
       user,
       gameId,
       Number(ply),

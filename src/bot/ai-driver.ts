@@ -39,10 +39,10 @@ export class AiDriver {
 
   private async run(): Promise<void> {
     for (const turn of await this.service.claimAiTurns()) {
-      const active = await this.service.board(turn.channelId);
+      const active = await this.service.board(turn);
       if (!active?.ai || active.game.isGameOver()) continue;
       const move = await this.ai.think(active.game, active.ai.level);
-      const outcome = await this.service.move(turn.channelId, active.players[active.ai.side], move.notation);
+      const outcome = await this.service.move(turn, active.players[active.ai.side], move.notation);
       if (!outcome.ok) {
         this.logger.warn('the AI could not play its move', {
           channel: turn.channelId,

@@ -24,21 +24,27 @@ export class AnalysisRuns {
     private readonly msPerPosition = MS_PER_POSITION,
   ) {}
 
-  /** The review of a finished game: kept from an earlier run, joined to one under way, or started. */
-  run(gameId: string, game: Game, progress: Progress): Promise<GameReview> {
-    const current = this.running.get(gameId);
+  /** The review of a guild's finished game: kept from an earlier run, joined to one under way, or started. */
+  run(guildId: string, gameId: string, game: Game, progress: Progress): Promise<GameReview> {
+    const key = `${guildId}/${gameId}`;
+    const current = this.running.get(key);
     if (current) {
       current.listeners.add(progress);
       return current.review;
     }
     this.started++;
     const listeners = new Set<Progress>([progress]);
-    const review = this.review(gameId, game, listeners).finally(() => this.running.delete(gameId));
-    this.running.set(gameId, { review, listeners });
+    const review = this.review(guildId, gameId, game, listeners).finally(() => this.running.delete(key));
+    this.running.set(key, { review, listeners });
     return review;
   }
 
-  private async review(gameId: string, game: Game, listeners: Set<Progress>): Promise<GameReview> {
+  private async review(
+    guildId: string,
+    gameId: string,
+    game: Game,
+    listeners: Set<Progress>,
+  ): Promise<GameReview> {
     this.player ??= new AiPlayer();
     const player = this.player;
     const reviewed = await reviewGame(
@@ -54,7 +60,7 @@ export class AnalysisRuns {
         },
       },
     );
-    await this.service.saveReview(gameId, reviewed);
+    await this.service.saveReview(guildId, gameId, reviewed);
     return reviewed;
   }
 

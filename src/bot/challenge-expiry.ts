@@ -75,7 +75,7 @@ export class ChallengeExpiry {
           if (!lasting) continue;
         }
       }
-      await this.service.challengeExpiryDone(entry);
+      await this.service.challengeExpiryDone(challenge.guildId, entry);
     }
   }
 }

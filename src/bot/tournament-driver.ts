@@ -9,7 +9,7 @@
 import { type Client, DiscordAPIError, type SendableChannels, ThreadAutoArchiveDuration } from 'discord.js';
 import type { Messages } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
-import type { Tournaments } from '../tournament/service.ts';
+import type { TournamentEntry, Tournaments } from '../tournament/service.ts';
 import type { TournamentDoc } from '../tournament/types.ts';
 import { gameTitle, situation } from './game-messages.ts';
 import { OneRunAtATime } from './one-run-at-a-time.ts';
@@ -47,8 +47,8 @@ export class TournamentDriver {
   }
 
   private async run(): Promise<void> {
-    for (const entry of await this.tournaments.claimResults()) {
-      const { changed } = await this.tournaments.recordResult(entry);
+    for (const { guildId, entry } of await this.tournaments.claimResults()) {
+      const { changed } = await this.tournaments.recordResult(guildId, entry);
       if (changed?.progress.opened || changed?.progress.finished) this.runs.runAgain();
     }
     for (const entry of await this.tournaments.claimOpenings()) {
@@ -56,50 +56,54 @@ export class TournamentDriver {
         await this.open(entry);
       } catch (error) {
         // The entry comes back when its lease ends, to this process or another.
-        this.logger.warn('could not open a tournament round', { entry, error });
+        this.logger.warn('could not open a tournament round', {
+          guild: entry.guildId,
+          entry: entry.entry,
+          error,
+        });
       }
     }
   }
 
   /** A claimed opening: the standings so far, then the round's threads and games, then its announcement. */
-  private async open(entry: string): Promise<void> {
+  private async open({ guildId, entry }: TournamentEntry): Promise<void> {
     const [id, what] = entry.split('|');
-    const doc = id ? await this.tournaments.get(id) : null;
+    const doc = id ? await this.tournaments.get(guildId, id) : null;
     if (!doc || doc.status === 'cancelled') {
-      await this.tournaments.openingDone(entry);
+      await this.tournaments.openingDone(guildId, entry);
       return;
     }
     const channel = await this.channel(doc);
     if (!channel) {
-      await this.tournaments.openingDone(entry);
+      await this.tournaments.openingDone(guildId, entry);
       return;
     }
     const m = messagesOfChannel(channel);
     if (what === 'final') {
       if (!doc.finalPosted) await channel.send(standingsPost(m, doc, 'final'));
-      await this.tournaments.finalPosted(doc.id, entry);
+      await this.tournaments.finalPosted(guildId, doc.id, entry);
       return;
     }
     const number = Number(what);
     const round = doc.played[number - 1];
     if (!round) {
-      await this.tournaments.openingDone(entry);
+      await this.tournaments.openingDone(guildId, entry);
       return;
     }
     const before = doc.played.slice(0, number - 1);
     const last = before.at(-1);
     if (last && !last.standingsPosted) {
       await channel.send(standingsPost(m, { ...doc, played: before }, { after: last.number }));
-      await this.tournaments.standingsPosted(doc.id, last.number);
+      await this.tournaments.standingsPosted(guildId, doc.id, last.number);
     }
     for (const [index, pairing] of round.pairings.entries()) {
       if (pairing.result || pairing.defenders === null || pairing.gameId) continue;
       await this.openGame(m, channel, doc, { round: number, index });
     }
-    const opened = await this.tournaments.get(doc.id);
+    const opened = await this.tournaments.get(guildId, doc.id);
     const now = opened?.played[number - 1];
     if (opened && now && !now.announced) await channel.send(roundMessage(m, opened, now));
-    await this.tournaments.roundOpened(doc.id, number, entry);
+    await this.tournaments.roundOpened(guildId, doc.id, number, entry);
   }
 
   /** One game: its thread (noted before anything is played in it), its start, and its first board. */
@@ -126,13 +130,13 @@ export class TournamentDriver {
         // A public thread (an announcement thread in an announcement channel), as discord.js picks.
         autoArchiveDuration: ThreadAutoArchiveDuration.OneWeek,
       });
-      const kept = await this.tournaments.recordThread(doc.id, place, thread.id);
+      const kept = await this.tournaments.recordThread(doc.guildId, doc.id, place, thread.id);
       if (!kept.ok) throw new Error(`could not note a thread: ${kept.code}`);
       // Another process opened one first: that one stays.
       if (kept.value !== thread.id) await thread.delete().catch(() => {});
       threadId = kept.value;
     }
-    const started = await this.tournaments.startPairingGame(doc.id, place);
+    const started = await this.tournaments.startPairingGame(doc.guildId, doc.id, place);
     if (!started.ok) throw new Error(`could not start a tournament game: ${started.code}`);
     const active = started.value;
     const thread = await this.client.channels.fetch(threadId);

@@ -229,8 +229,6 @@ export const de: Messages = {
   replayNoMoves: 'In dieser Partie wurde noch kein Zug gespielt: es gibt nichts nachzuspielen.',
   replayUnknownGame: (p) =>
     `Eine beendete Partie \`${p.id}\` ist nicht gespeichert. \`/verlauf\` und \`/export\` zeigen die ID einer Partie; eine laufende spielst du in ihrem Kanal mit \`/nachspielen\` allein nach.`,
-  replayOtherServer:
-    'Diese Partie wurde auf einem anderen Server gespielt: nur dort kann sie nachgespielt werden.',
   replayNotAMove: (p) =>
     `\`${REPLAY_OPTION[p.option] ?? p.option}\` ist eine Zugnummer, wie \`/verlauf\` sie zählt: 1 oder mehr, nicht ${p.number}.`,
   replayBeyondEnd: (p) =>

@@ -225,7 +225,6 @@ export const en = {
   replayNoMoves: 'This game has no moves yet: there is nothing to replay.',
   replayUnknownGame: (p: { id: string }) =>
     `There is no finished game \`${p.id}\` on record. \`/history\` and \`/export\` show a game’s id; a game still in progress is replayed in its channel with \`/replay\` alone.`,
-  replayOtherServer: 'That game was played on another server: it can be replayed only there.',
   replayNotAMove: (p: { option: string; number: number }) =>
     `\`${p.option}\` is a move number as \`/history\` counts them: 1 or more, not ${p.number}.`,
   replayBeyondEnd: (p: { option: string; number: number; moves: number }) =>

@@ -1,9 +1,10 @@
 /**
  * Which game /replay shows: the channel's game in progress (or the last one finished there), or a
- * game of this server by its id, as /history and /export show it.
+ * game of this server by its id, as /history and /export show it. Only this server's games are
+ * found: another server's id is an unknown game.
  */
 import { type Game, loadGame, type Side } from '../engine/index.ts';
-import type { GameService, Player } from '../game/service.ts';
+import type { GameService, Player, Table } from '../game/service.ts';
 
 export interface ReplaySource {
   id: string;
@@ -13,10 +14,7 @@ export interface ReplaySource {
   aborted: boolean;
 }
 
-export type SourceRefusal =
-  | { code: 'no-game-here' }
-  | { code: 'unknown-game'; id: string }
-  | { code: 'other-server'; id: string };
+export type SourceRefusal = { code: 'no-game-here' } | { code: 'unknown-game'; id: string };
 
 /** What a game id looks like: anything else is not looked up. */
 const GAME_ID = /^[\w-]{1,64}$/;
@@ -25,18 +23,17 @@ const ABORTED = 'aborted';
 
 export async function replaySource(
   service: GameService,
-  where: { channelId: string; guildId: string | null },
+  table: Table,
   gameId?: string,
 ): Promise<{ ok: true; source: ReplaySource } | { ok: false; refusal: SourceRefusal }> {
-  const here = await service.gameForRecord(where.channelId);
+  const here = await service.gameForRecord(table);
   if (gameId === undefined || here?.id === gameId) {
     if (!here) return { ok: false, refusal: { code: 'no-game-here' } };
     const { id, game, players, finished, aborted } = here;
     return { ok: true, source: { id, game, players, finished, aborted } };
   }
-  const archived = GAME_ID.test(gameId) ? await service.archived(gameId) : null;
+  const archived = GAME_ID.test(gameId) ? await service.archived(table.guildId, gameId) : null;
   if (!archived) return { ok: false, refusal: { code: 'unknown-game', id: gameId } };
-  if (archived.guildId !== where.guildId) return { ok: false, refusal: { code: 'other-server', id: gameId } };
   return {
     ok: true,
     source: {

@@ -23,14 +23,14 @@ describe('reviews in the AI worker', () => {
     game.play('e1-a1');
     const heard: string[] = [];
     const [one, two] = await Promise.all([
-      runs.run('g-1', game, (done, total) => heard.push(`one ${done}/${total}`)),
-      runs.run('g-1', game, (done, total) => heard.push(`two ${done}/${total}`)),
+      runs.run('guild-1', 'g-1', game, (done, total) => heard.push(`one ${done}/${total}`)),
+      runs.run('guild-1', 'g-1', game, (done, total) => heard.push(`two ${done}/${total}`)),
     ]);
     expect(one).toBe(two);
     expect(runs.started).toBe(1);
     expect(heard).toContain('one 3/3');
     expect(heard).toContain('two 3/3');
-    expect(await service.review('g-1')).toEqual(one);
+    expect(await service.review('guild-1', 'g-1')).toEqual(one);
     expect(one.worst.attackers[0]).toMatchObject({ notation: 'c1-c2', verdict: 'blunder' });
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { acceptedChallenge, fileWorld } from './harness.ts';
+import { acceptedChallenge, fileWorld, tableAt } from './harness.ts';
 
 let now = Date.now();
 const world = fileWorld(1, { now: () => now });
@@ -40,7 +40,7 @@ describe('/abort', () => {
       '**Moderator** ended the game of **Ann** (attackers) and **Bob** (defenders) after 1 move, without a result: it counts for no one. This channel is free for a new `/challenge`.',
     );
     expect(aborted.allowedMentions).toMatchObject({ parse: [], users: [] });
-    expect(await bots[0].service.board(channelId)).toBeNull();
+    expect(await bots[0].service.board(tableAt(emulator, channelId))).toBeNull();
     expect(await bots[0].service.standings(emulator.guildId)).toEqual([]);
 
     // Bob's deadline passes: nobody loses on time, and nothing is posted.

@@ -2,7 +2,7 @@
 import { loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { gameWith } from '../engine/setup.ts';
-import { fileWorld, gameChannel } from './harness.ts';
+import { fileWorld, gameChannel, tableAt } from './harness.ts';
 
 const world = fileWorld(1, { analysisMsPerPosition: 120 });
 const ann = world.user('Ann');
@@ -49,7 +49,7 @@ describe('/analyze', () => {
 
   it('a game id from another channel of this server; in German for a German client', async () => {
     const channelId = await finishedWithBlunder();
-    const record = await world.bots[0].service.gameForRecord(channelId);
+    const record = await world.bots[0].service.gameForRecord(tableAt(world.emulator, channelId));
     const elsewhere = world.emulator.createChannel('elsewhere');
     await world.emulator.waitFor(() => world.bots[0].bot.client.channels.cache.has(elsewhere));
     const german = world.user('Greta', { locale: 'de' });
@@ -82,7 +82,7 @@ describe('/analyze', () => {
     expect(unknown.ephemeral).toBe(true);
     expect(unknown.content).toBe('There is no finished game "no-such-game" on this server.');
 
-    // A game that ended on another server: its archive names that server.
+    // A game that ended on another server is not found here: an unknown game.
     const otherGuild = world.emulator.createGuild('Other server');
     const game = gameWith('fetlar', { king: 'f6', attackers: ['a4'], defenders: ['c3'] }, 'attackers');
     const player = (user: typeof ann) => ({ id: user.id, name: user.globalName ?? user.username });
@@ -93,9 +93,12 @@ describe('/analyze', () => {
       game,
     });
     if (!started.ok) throw new Error(started.code);
-    await world.bots[0].service.resign('a-channel-of-the-other-server', player(ann));
+    await world.bots[0].service.resign(
+      { guildId: otherGuild, channelId: 'a-channel-of-the-other-server' },
+      player(ann),
+    );
     const id = started.value.id;
-    expect((await world.bots[0].service.archived(id))?.guildId).toBe(otherGuild);
+    expect((await world.bots[0].service.archived(otherGuild, id))?.guildId).toBe(otherGuild);
     const refusedOther = await world.emulator.slash(ann, 'analyze', { game: id }).reply();
     expect(refusedOther.ephemeral).toBe(true);
     expect(refusedOther.content).toContain(`There is no finished game "${id}" on this server.`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
 import { startPrivateRedis } from '../support/private-redis.ts';
-import { type World, worldsPerTest } from './harness.ts';
+import { tableAt, type World, worldsPerTest } from './harness.ts';
 
 const startTestWorld = worldsPerTest();
 
@@ -36,7 +36,9 @@ describe('Discord answering with errors', () => {
     expect(answer.ephemeral).toBe(false);
     expect(answer.content).toContain('d1-d3');
     expect(world.emulator.faulted).toHaveLength(1);
-    expect((await world.bots[0].service.board(world.emulator.channelId))?.game.plyCount).toBe(1);
+    expect(
+      (await world.bots[0].service.board(tableAt(world.emulator, world.emulator.channelId)))?.game.plyCount,
+    ).toBe(1);
   });
 
   it('5xx errors on the reply: the bot retries and the move is stored once', async () => {
@@ -46,7 +48,9 @@ describe('Discord answering with errors', () => {
     expect((await world.emulator.slash(ann, 'move', { move: 'd1-d3' }).reply()).content).toContain('d1-d3');
     expect(world.emulator.faulted).toHaveLength(2);
     expect((await world.emulator.slash(bob, 'move', { move: 'f4-c4' }).reply()).content).toContain('f4-c4');
-    const history = (await world.bots[0].service.board(world.emulator.channelId))?.game
+    const history = (
+      await world.bots[0].service.board(tableAt(world.emulator, world.emulator.channelId))
+    )?.game
       .history()
       .map((move) => move.notation);
     expect(history).toEqual(['d1-d3', 'f4-c4']);
@@ -89,7 +93,9 @@ describe('Redis stopping mid-game', () => {
         retried = await world.emulator.slash(bob, 'move', { move: 'f4-c4' }).reply();
       }
       expect(retried.ephemeral).toBe(false);
-      const history = (await world.bots[0].service.board(world.emulator.channelId))?.game
+      const history = (
+        await world.bots[0].service.board(tableAt(world.emulator, world.emulator.channelId))
+      )?.game
         .history()
         .map((move) => move.notation);
       expect(history).toEqual(['d1-d3', 'f4-c4']);

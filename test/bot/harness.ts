@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Bot, createBot } from '../../src/bot/client.ts';
 import type { Game, Side } from '../../src/engine/index.ts';
-import { GameService, type ServiceOptions } from '../../src/game/service.ts';
+import { GameService, type ServiceOptions, type Table } from '../../src/game/service.ts';
 import { createLogger } from '../../src/log.ts';
 import { createStore, type Store } from '../../src/store/index.ts';
 import {
@@ -165,6 +165,11 @@ export async function acceptedChallenge(
 ): Promise<void> {
   const challenge = await emulator.slash(challenger, 'challenge', { opponent, ...options }, where).reply();
   await emulator.clickButton(opponent, challenge, buttonIds(challenge)[0]).reply();
+}
+
+/** Where a game in an emulated channel or thread is played: the channel, in its guild. */
+export function tableAt(emulator: DiscordEmulator, channelId: string): Table {
+  return { guildId: emulator.state.channels.get(channelId)?.guildId ?? emulator.guildId, channelId };
 }
 
 /** The custom ids of a message's buttons, in order. */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
 import { failureText, messagesFor } from '../../src/i18n/index.ts';
-import { acceptedChallenge, buttonIds, fileWorld, gameChannel } from './harness.ts';
+import { acceptedChallenge, buttonIds, fileWorld, gameChannel, tableAt } from './harness.ts';
 
 const channelWithGame = () => gameChannel(world, new Game('fetlar'), { attackers: ann, defenders: bob });
 
@@ -17,7 +17,7 @@ describe('hostile input', () => {
   it('fuzzed move text is refused privately with a reason and changes nothing (service, many cases)', async () => {
     const channelId = await channelWithGame();
     const service = world.bots[0].service;
-    const before = (await service.board(channelId))?.game.position();
+    const before = (await service.board(tableAt(world.emulator, channelId)))?.game.position();
     const legal = new Set(new Game('fetlar').legalMoves().map((move) => move.notation));
     await fc.assert(
       fc.asyncProperty(
@@ -29,7 +29,11 @@ describe('hostile input', () => {
         async (text) => {
           const normalised = text.toLowerCase().replace(/\s+/g, '');
           fc.pre(![...legal].some((move) => normalised === move || normalised === move.replace('-', '')));
-          const outcome = await service.move(channelId, { id: ann.id, name: 'Ann' }, text);
+          const outcome = await service.move(
+            tableAt(world.emulator, channelId),
+            { id: ann.id, name: 'Ann' },
+            text,
+          );
           expect(outcome.ok).toBe(false);
           if (!outcome.ok) {
             const reason = failureText(messagesFor('en'), outcome);
@@ -40,7 +44,7 @@ describe('hostile input', () => {
       ),
       { numRuns: 300 },
     );
-    expect((await service.board(channelId))?.game.position()).toBe(before);
+    expect((await service.board(tableAt(world.emulator, channelId)))?.game.position()).toBe(before);
   });
 
   it('fuzzed move text through Discord: each gets a private reply, nothing escapes a handler', async () => {
@@ -54,7 +58,7 @@ describe('hostile input', () => {
       expect(reply.ephemeral, JSON.stringify(text)).toBe(true);
       expect(reply.allowedMentions).toMatchObject({ parse: [] });
     }
-    expect((await world.bots[0].service.board(channelId))?.game.plyCount).toBe(0);
+    expect((await world.bots[0].service.board(tableAt(world.emulator, channelId)))?.game.plyCount).toBe(0);
     expect(failures()).toEqual([]);
   });
 
@@ -77,7 +81,7 @@ describe('hostile input', () => {
     const channelId = await channelWithGame();
     const other = await channelWithGame();
     const offer = await world.emulator.slash(ann, 'draw', {}, { channelId }).reply();
-    const otherGameId = (await world.bots[0].service.board(other))?.id ?? '';
+    const otherGameId = (await world.bots[0].service.board(tableAt(world.emulator, other)))?.id ?? '';
     const ids = [
       `draw:accept:${otherGameId}`,
       'draw:accept:',
@@ -94,8 +98,8 @@ describe('hostile input', () => {
       const reply = await world.emulator.clickButton(bob, offer, customId).reply();
       expect(reply.ephemeral, customId).toBe(true);
     }
-    expect((await world.bots[0].service.board(channelId))?.game.result).toBeNull();
-    expect((await world.bots[0].service.board(other))?.game.result).toBeNull();
+    expect((await world.bots[0].service.board(tableAt(world.emulator, channelId)))?.game.result).toBeNull();
+    expect((await world.bots[0].service.board(tableAt(world.emulator, other)))?.game.result).toBeNull();
 
     const finished = await channelWithGame();
     const oldOffer = await world.emulator.slash(ann, 'draw', {}, { channelId: finished }).reply();

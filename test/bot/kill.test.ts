@@ -6,6 +6,7 @@ import { createStore } from '../../src/store/index.ts';
 import { startDiscordEmulator } from '../discord-emulator/index.ts';
 import { testRedisUrl } from '../support/redis-url.ts';
 import { spawnBot } from './child.ts';
+import { tableAt } from './harness.ts';
 
 describe('the bot killed with SIGKILL in the middle of moves', () => {
   it('after a restart, every move a player was told was accepted is there, and no move that was refused', async () => {
@@ -68,7 +69,9 @@ describe('the bot killed with SIGKILL in the middle of moves', () => {
       await bot.ready();
       for (const entry of games) {
         const stored =
-          (await service.board(entry.channelId))?.game.history().map((move) => move.notation) ?? [];
+          (await service.board(tableAt(emulator, entry.channelId)))?.game
+            .history()
+            .map((move) => move.notation) ?? [];
         // Everything told is there, in order; beyond it at most the one move in flight at the kill,
         // which its player got no answer for (neither accepted nor refused).
         expect(stored.slice(0, entry.told.length)).toEqual(entry.told);
@@ -77,7 +80,7 @@ describe('the bot killed with SIGKILL in the middle of moves', () => {
       }
       // The restarted bot carries on with the stored games.
       const first = games[0];
-      const active = await service.board(first.channelId);
+      const active = await service.board(tableAt(emulator, first.channelId));
       if (active && !active.game.isGameOver()) {
         const next = active.game.legalMoves()[0].notation;
         const player = active.game.turn === 'attackers' ? ann : bob;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
 import type { EmulatedUser } from '../discord-emulator/index.ts';
 import { gameWith } from '../engine/setup.ts';
-import { acceptedChallenge, buttonIds, fileWorld, gameChannel, worldsPerTest } from './harness.ts';
+import { acceptedChallenge, buttonIds, fileWorld, gameChannel, tableAt, worldsPerTest } from './harness.ts';
 
 const world = fileWorld();
 /** Ann's Discord client is in German; Bob's in English. */
@@ -21,7 +21,7 @@ describe('replies follow the language of the member’s Discord client', () => {
     expect(outOfTurn.content).toBe('It is not your turn: Ann (attackers) is to move.');
     const diagonal = await world.emulator.slash(ann, 'move', { move: 'a4-b5' }, { channelId }).reply();
     expect(diagonal.content).toBe('Figuren ziehen entlang einer Reihe oder Linie');
-    expect((await world.bots[0].service.board(channelId))?.game.plyCount).toBe(0);
+    expect((await world.bots[0].service.board(tableAt(world.emulator, channelId)))?.game.plyCount).toBe(0);
   });
 
   it('the squares only the king may use are named in German, with the variant’s own word', async () => {

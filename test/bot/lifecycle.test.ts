@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
-import { buttonIds, fileWorld, gameChannel, worldsPerTest } from './harness.ts';
+import { buttonIds, fileWorld, gameChannel, tableAt, worldsPerTest } from './harness.ts';
 
 const channelWithGame = (game = new Game('fetlar')) =>
   gameChannel(world, game, { attackers: ann, defenders: bob });
@@ -27,7 +27,7 @@ describe('/undo by consent', () => {
       click.followUps().find((message) => message.attachments.length > 0),
     );
     expect(board.content).toContain(`<@${ann.id}> to move`);
-    expect((await world.bots[0].service.board(channelId))?.game.plyCount).toBe(0);
+    expect((await world.bots[0].service.board(tableAt(world.emulator, channelId)))?.game.plyCount).toBe(0);
   });
 
   it('a declined request changes nothing', async () => {
@@ -36,7 +36,7 @@ describe('/undo by consent', () => {
     const ask = await world.emulator.slash(ann, 'undo', {}, { channelId }).reply();
     const declined = await world.emulator.clickButton(bob, ask, buttonIds(ask)[1]).reply();
     expect(declined.content).toContain('declined');
-    expect((await world.bots[0].service.board(channelId))?.game.plyCount).toBe(1);
+    expect((await world.bots[0].service.board(tableAt(world.emulator, channelId)))?.game.plyCount).toBe(1);
   });
 });
 
@@ -85,7 +85,7 @@ describe('rematch', () => {
     expect(challenge.content).toContain('Bob plays the attackers');
     const accepted = world.emulator.clickButton(ann, challenge, buttonIds(challenge)[0]);
     await accepted.reply();
-    const active = await world.bots[0].service.board(channelId);
+    const active = await world.bots[0].service.board(tableAt(world.emulator, channelId));
     expect(active?.players.attackers.id).toBe(bob.id);
     expect(active?.players.defenders.id).toBe(ann.id);
   });

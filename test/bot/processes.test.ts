@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
 import { startDiscordEmulator } from '../discord-emulator/index.ts';
 import { spawnBot } from './child.ts';
-import { acceptedChallenge, buttonIds, startBotProcess, worldsPerTest } from './harness.ts';
+import { acceptedChallenge, buttonIds, startBotProcess, tableAt, worldsPerTest } from './harness.ts';
 
 /** Runs one of the project's scripts as `npm run` would, with `env` over this process's environment. */
 async function runScript(
@@ -52,7 +52,7 @@ describe('two bot processes on one Redis', () => {
       expect(applied, `round ${round}`).toHaveLength(1);
       const refused = answers.find((answer) => answer.ephemeral);
       expect(refused?.content).toMatch(/The game changed while you were moving|It is not your turn/);
-      expect((await bots[1].service.board(channelId))?.game.plyCount).toBe(1);
+      expect((await bots[1].service.board(tableAt(emulator, channelId)))?.game.plyCount).toBe(1);
     }
     const handledBy = bots.map(
       (process) => process.logs.filter((line) => line.includes('"name":"move"')).length,
@@ -102,7 +102,7 @@ describe('challenge expiry', () => {
       () => challenge.components.length === 0 && challenge.content.includes('expired'),
       5000,
     );
-    expect((await world.bots[0].service.challengeFor(challengeId))?.status).toBe('expired');
+    expect((await world.bots[0].service.challengeFor(emulator.guildId, challengeId))?.status).toBe('expired');
   });
 });
 
@@ -128,7 +128,7 @@ describe('challenge expiry in the store', () => {
     expect(challenge.components).toEqual([]);
     expect(challenge.content).toContain('The challenge expired.');
     expect(challenge.editedTimes).toBe(1);
-    expect((await world.bots[0].service.challengeFor(challengeId))?.status).toBe('expired');
+    expect((await world.bots[0].service.challengeFor(emulator.guildId, challengeId))?.status).toBe('expired');
     now += 2 * FIFTEEN_MINUTES;
     await world.bots[0].bot.sweep();
     expect(challenge.editedTimes).toBe(1);

@@ -7,7 +7,7 @@ import { positionsOf } from '../../src/replay/positions.ts';
 import type { EmulatedUser } from '../discord-emulator/index.ts';
 import { decodeGif, largestDifference } from '../replay/decode.ts';
 import { fetlarGame } from '../replay/games.ts';
-import { fileWorld, gameChannel } from './harness.ts';
+import { fileWorld, gameChannel, tableAt } from './harness.ts';
 
 const world = fileWorld();
 const ann = world.user('Ann');
@@ -27,7 +27,8 @@ describe('/replay', () => {
     const game = fetlarGame(7, 11);
     const channelId = await gameChannel(world, game, { attackers: ann, defenders: bob });
     await world.emulator.slash(bob, 'resign', {}, { channelId }).reply();
-    const finished = (await world.bots[0].service.gameForRecord(channelId))?.game as Game;
+    const finished = (await world.bots[0].service.gameForRecord(tableAt(world.emulator, channelId)))
+      ?.game as Game;
     expect(finished.result?.reason).toBe('resignation');
 
     const reply = await world.emulator.slash(ann, 'replay', {}, { channelId }).reply();
@@ -82,7 +83,7 @@ describe('/replay', () => {
     const game = fetlarGame(4, 11);
     const channelId = await gameChannel(world, game, { attackers: ann, defenders: bob });
     const history = await world.emulator.slash(ann, 'history', {}, { channelId }).reply();
-    const id = (await world.bots[0].service.gameForRecord(channelId))?.id as string;
+    const id = (await world.bots[0].service.gameForRecord(tableAt(world.emulator, channelId)))?.id as string;
     expect(history.embeds[0].fields).toContainEqual(expect.objectContaining({ value: `\`${id}\`` }));
     const exported = await world.emulator.slash(ann, 'export', {}, { channelId }).reply();
     expect(exported.content).toContain(`/replay game:${id}`);
@@ -103,7 +104,7 @@ describe('/replay', () => {
     expect(unknown.attachments).toHaveLength(0);
   });
 
-  it('refuses a game of another server', async () => {
+  it('a game of another server is an unknown game here', async () => {
     const { emulator, bots } = world;
     const otherGuild = emulator.createGuild('Other Hall');
     const otherChannel = emulator.createChannel('their-game', otherGuild);
@@ -116,11 +117,13 @@ describe('/replay', () => {
       game: fetlarGame(3, 11),
     });
     expect(started.ok).toBe(true);
-    await bots[0].service.resign(otherChannel, player(bob));
-    const id = (await bots[0].service.gameForRecord(otherChannel))?.id as string;
+    const there = tableAt(emulator, otherChannel);
+    await bots[0].service.resign(there, player(bob));
+    const id = (await bots[0].service.gameForRecord(there))?.id as string;
     const refused = await emulator.slash(ann, 'replay', { game: id }).reply();
     expect(refused.ephemeral).toBe(true);
-    expect(refused.content).toContain('played on another server');
+    expect(refused.content).toContain(`There is no finished game \`${id}\` on record`);
+    expect(refused.attachments).toHaveLength(0);
     // On its own server it replays.
     const own = await emulator.slash(ann, 'replay', { game: id }, { channelId: otherChannel }).reply();
     expect(decodeGif(own.attachments[0].data).frames).toBe(4);

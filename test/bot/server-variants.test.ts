@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseOpenTaflRules } from '../../src/engine/index.ts';
-import { acceptedChallenge, fileWorld } from './harness.ts';
+import { acceptedChallenge, fileWorld, tableAt } from './harness.ts';
 
 /** Brandubh, but the king escapes to any edge square. */
 const EDGE_BRANDUBH = 'dim:7 esc:e cor: atkf:y ks:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/';
@@ -154,7 +154,7 @@ describe('a server variant from an OpenTafl rules string', () => {
       )
       .reply();
     expect(started.content).toContain('accepted');
-    const active = await world.bots[0].service.board(channelId);
+    const active = await world.bots[0].service.board(tableAt(world.emulator, channelId));
     expect(active?.game.variant.escapeSquares).toBe('edge');
   });
 });

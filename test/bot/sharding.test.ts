@@ -8,6 +8,7 @@ import { createStore, type Store } from '../../src/store/index.ts';
 import { shardOfGuild } from '../discord-emulator/gateway.ts';
 import { type DiscordEmulator, startDiscordEmulator } from '../discord-emulator/index.ts';
 import { testRedisUrl } from '../support/redis-url.ts';
+import { tableAt } from './harness.ts';
 
 /** A guild id on the given shard of `count`: Discord assigns shard (id >> 22) % count. */
 let guildsMade = 0;
@@ -109,7 +110,7 @@ describe('npm run start:shards', () => {
       await emulator.waitFor(() => handled().length > 0);
       expect(handled()).toHaveLength(1);
       expect(JSON.parse(handled()[0]).shards).toEqual([shard]);
-      expect((await service.board(channelId))?.game.plyCount).toBe(1);
+      expect((await service.board(tableAt(emulator, channelId)))?.game.plyCount).toBe(1);
     }
   });
 
@@ -216,7 +217,7 @@ describe('shards spread over hosts: SHARD_LIST and TOTAL_SHARDS', () => {
       expect(handled).toHaveLength(1);
       expect(JSON.parse(handled[0]).shards).toEqual([shard]);
       expect(interactionsIn(other, channelId)).toEqual([]);
-      expect((await service.board(channelId))?.game.plyCount).toBe(1);
+      expect((await service.board(tableAt(emulator, channelId)))?.game.plyCount).toBe(1);
     }
   });
 

@@ -3,7 +3,7 @@
  * instant, one in each process; the next round is paired and opened exactly once.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buttonIds, fileWorld } from './harness.ts';
+import { buttonIds, fileWorld, tableAt } from './harness.ts';
 
 const SEND_MESSAGES = String(1 << 11);
 const world = fileWorld(2);
@@ -43,7 +43,10 @@ describe('two processes, two games ending at once', () => {
 
     // Both games are resigned at once; the emulator hands the two commands to the two processes in turn.
     const games = await Promise.all(
-      threads(1).map(async (t) => ({ thread: t, game: (await bots[0].service.board(t.id))! })),
+      threads(1).map(async (t) => ({
+        thread: t,
+        game: (await bots[0].service.board(tableAt(emulator, t.id)))!,
+      })),
     );
     const loser = (id: string) => players.find((p) => p.id === id)!;
     const resigned = await Promise.all(
@@ -71,7 +74,7 @@ describe('two processes, two games ending at once', () => {
     expect(standings[0].embeds[0].description).toMatch(/Pts/);
     for (const thread of threads(2)) {
       expect(emulator.messages(thread.id)).toHaveLength(1);
-      expect((await bots[1].service.board(thread.id))?.tournament?.round).toBe(2);
+      expect((await bots[1].service.board(tableAt(emulator, thread.id)))?.tournament?.round).toBe(2);
     }
     // Both processes did part of the work: each answered one of the resignations.
     const answeredBy = bots.map((b) => b.logs.filter((line) => line.includes('"name":"resign"')).length);

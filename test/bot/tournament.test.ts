@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getVariant } from '../../src/engine/index.ts';
 import { Tournaments } from '../../src/tournament/service.ts';
 import type { EmulatedUser, RecordedMessage } from '../discord-emulator/index.ts';
-import { buttonIds, type FileWorld, fileWorld } from './harness.ts';
+import { buttonIds, type FileWorld, fileWorld, tableAt } from './harness.ts';
 
 /** Discord's Send Messages permission alone: a member who may not manage events. */
 const SEND_MESSAGES = String(1 << 11);
@@ -73,7 +73,7 @@ async function roundThreads(channelId: string, round: number, count: number) {
   }
   return Promise.all(
     threads.map(async (thread) => {
-      const active = await bots[0].service.board(thread.id);
+      const active = await bots[0].service.board(tableAt(emulator, thread.id));
       expect(active?.tournament?.round).toBe(round);
       return { threadId: thread.id, game: active! };
     }),
@@ -159,7 +159,7 @@ describe('a Swiss of five, with a bye and a withdrawal', () => {
       .reply();
     expect(withdrew.ephemeral, withdrew.content).toBe(false);
     expect(withdrew.content).toContain('**Bob** withdrew from **Swiss Open**');
-    expect(await bots[0].service.board(bobs.threadId)).toBeNull();
+    expect(await bots[0].service.board(tableAt(emulator, bobs.threadId))).toBeNull();
     const again = await emulator.slash(bob, 'tournament withdraw', {}, { channelId }).reply();
     expect(again.content).toBe('That member has already left the tournament.');
 
@@ -221,7 +221,7 @@ describe('a game lost on time, and the organiser’s forfeit', () => {
       .slash(organiser, 'tournament forfeit', { player: cid }, { channelId })
       .reply();
     expect(forfeited.content).toContain("declared **Cid**'s game forfeited");
-    expect(await bots[0].service.board(threadId)).toBeNull();
+    expect(await bots[0].service.board(tableAt(emulator, threadId))).toBeNull();
     await roundThreads(channelId, 2, 1);
     const table = standingsMessages(channelId)[0].embeds[0].description as string;
     expect(table).toMatch(/1 +Bob +1 +.*\+/);
@@ -230,7 +230,7 @@ describe('a game lost on time, and the organiser’s forfeit', () => {
     const cancelled = await emulator.slash(organiser, 'tournament cancel', {}, { channelId }).reply();
     expect(cancelled.content).toContain('cancelled **Trio**');
     const [round2] = threadsOf(channelId).filter((t) => t.name.startsWith('Round 2:'));
-    expect(await bots[0].service.board(round2.id)).toBeNull();
+    expect(await bots[0].service.board(tableAt(emulator, round2.id))).toBeNull();
     await bots[0].bot.sweep();
     expect(threadsOf(channelId)).toHaveLength(2);
   });
@@ -287,9 +287,14 @@ describe('a process that dies while opening a round', () => {
     });
     if (!created.ok) throw new Error(created.code);
     for (const member of members.slice(0, 2))
-      await tournaments.join(created.value.id, { id: member.id, name: member.globalName ?? member.username });
-    await tournaments.start(created.value.id, { id: organiser.id, name: 'Olga' }, false);
-    expect(await tournaments.claimOpenings()).toEqual([`${created.value.id}|1`]);
+      await tournaments.join(emulator.guildId, created.value.id, {
+        id: member.id,
+        name: member.globalName ?? member.username,
+      });
+    await tournaments.start(emulator.guildId, created.value.id, { id: organiser.id, name: 'Olga' }, false);
+    expect(await tournaments.claimOpenings()).toEqual([
+      { guildId: emulator.guildId, entry: `${created.value.id}|1` },
+    ]);
     await bots[0].bot.sweep();
     expect(threadsOf(channelId)).toHaveLength(0);
     // Two minutes on, the claim has lapsed: the next sweep opens the round.
