@@ -149,6 +149,29 @@ function followFailovers(client: unknown): void {
   });
 }
 
+/** SCAN through any connection that sends raw commands (Sentinel's client has no scanIterator). */
+function scanning(send: (args: string[]) => Promise<unknown>): NodeClient {
+  return {
+    async *scanIterator({ MATCH, COUNT, TYPE }) {
+      let cursor = '0';
+      do {
+        const args = [
+          'SCAN',
+          cursor,
+          'MATCH',
+          MATCH,
+          'COUNT',
+          String(COUNT),
+          ...(TYPE ? ['TYPE', TYPE] : []),
+        ];
+        const [next, keys] = (await send(args)) as [string, string[]];
+        cursor = String(next);
+        if (keys.length > 0) yield keys;
+      } while (cursor !== '0');
+    },
+  };
+}
+
 function connectionTo(target: RedisTarget, name: string | undefined): RedisConnection {
   if ('cluster' in target) {
     const cluster = createCluster({
@@ -197,7 +220,7 @@ function connectionTo(target: RedisTarget, name: string | undefined): RedisConne
       on: (event, listener) => base.on(event, listener),
       eval: (script, options) => base.eval(script, options),
       command: (_key, args) => client.sendCommand(args),
-      masters: async () => [client as unknown as NodeClient],
+      masters: async () => [scanning((args) => client.sendCommand(args))],
       placeOf: () => 'master',
       failsOver: false,
     };
@@ -230,7 +253,7 @@ function connectionTo(target: RedisTarget, name: string | undefined): RedisConne
     on: (event, listener) => base.on(event, listener),
     eval: (script, options) => base.eval(script, options),
     command: (_key, args) => sentinel.sendCommand(false, args),
-    masters: async () => [sentinel as unknown as NodeClient],
+    masters: async () => [scanning((args) => sentinel.sendCommand(false, args))],
     placeOf: () => 'master',
     failsOver: true,
   };
@@ -328,7 +351,7 @@ export async function createRedisStore(
     const report = await migrateToGuildKeys(redis, namespace, (schedule, group, at) =>
       registry.lower([{ schedule, group, member: '', at }]),
     );
-    if (report) onLayoutMigrated?.(report);
+    if (report && report.moved + report.entries + report.dropped > 0) onLayoutMigrated?.(report);
   } catch (error) {
     redis.destroy();
     throw unavailableWhile('moving keys to the guild layout', error);
