@@ -14,6 +14,10 @@
  * pauses and CPU time per move (bench/bot-observer.mjs), Redis memory per game, errors, and the
  * machine's load average (the latency's tail depends on what else the machine runs), and checks
  * that every game's stored record is exactly the moves its players were told were accepted.
+ *
+ * `npm run bench:load -- --cluster` runs the same on a local Redis Cluster of three masters and
+ * three replicas (started for the run, on free ports, and stopped after), the bots given
+ * REDIS_CLUSTER_NODES; Redis memory is then the masters' together.
  */
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
@@ -23,6 +27,7 @@ import { GameService } from '../src/game/service.ts';
 import { createStore } from '../src/store/index.ts';
 import { spawnBot } from '../test/bot/child.ts';
 import { type EmulatedUser, startDiscordEmulator } from '../test/discord-emulator/index.ts';
+import { startRedisCluster } from '../test/support/redis-cluster.ts';
 import { summary } from './stats.ts';
 
 const GUILDS = 20;
@@ -33,6 +38,9 @@ const RATE = Number(process.env.LOAD_RATE ?? 300);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 20);
 const WARMUP_SECONDS = Number(process.env.LOAD_WARMUP ?? 5);
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const unknown = process.argv.slice(2).filter((arg) => arg !== '--cluster');
+if (unknown.length > 0) throw new Error(`bench:load takes only --cluster, not ${unknown.join(' ')}`);
+const onCluster = process.argv.includes('--cluster');
 
 interface LoadGame {
   guildId: string;
@@ -44,14 +52,27 @@ interface LoadGame {
 
 const emulator = await startDiscordEmulator();
 const namespace = `tafl-load-${randomBytes(4).toString('hex')}`;
-const store = await createStore({ redisUrl, namespace });
+const cluster = onCluster ? await startRedisCluster() : null;
+const store = await createStore(
+  cluster ? { cluster: { rootNodes: cluster.rootNodes }, namespace } : { redisUrl, namespace },
+);
 const service = new GameService(store);
-const redis = createClient({ url: redisUrl });
-await redis.connect();
-const usedMemory = async () => Number(/used_memory:(\d+)/.exec(await redis.info('memory'))?.[1] ?? 0);
+/** A client of each Redis that holds data: the one server, or each master of the cluster. */
+const servers = cluster
+  ? (await cluster.servers())
+      .filter((server) => server.role === 'master')
+      .map((server) => createClient({ url: `redis://127.0.0.1:${server.port}` }))
+  : [createClient({ url: redisUrl })];
+for (const server of servers) await server.connect();
+const usedMemory = async () => {
+  let bytes = 0;
+  for (const server of servers)
+    bytes += Number(/used_memory:(\d+)/.exec(await server.info('memory'))?.[1] ?? 0);
+  return bytes;
+};
 
 console.log(
-  `load: ${GAMES} games in ${GUILDS} guilds, 2 bot processes, ${WARMUP_SECONDS} s warm-up, ${SECONDS} s a phase`,
+  `load: ${GAMES} games in ${GUILDS} guilds, 2 bot processes, ${cluster ? 'a Redis Cluster of 3 masters and 3 replicas' : 'one Redis'}, ${WARMUP_SECONDS} s warm-up, ${SECONDS} s a phase`,
 );
 const users = Array.from({ length: 40 }, (_, i) => emulator.addUser(`Player ${i + 1}`));
 const channels: { guildId: string; channelId: string }[] = [];
@@ -75,8 +96,21 @@ for (const [index, { guildId, channelId }] of channels.entries()) {
   games.push({ guildId, channelId, players, shadow: new Game(variant), busy: false });
 }
 const memoryPerGame = (await usedMemory()) - memoryBefore;
+if (cluster) {
+  // A guild's keys are all on one master.
+  const perMaster = new Map<number, number>();
+  for (const guildId of new Set(channels.map((channel) => channel.guildId))) {
+    const master = await cluster.masterOf(`{${guildId}}`);
+    perMaster.set(master, (perMaster.get(master) ?? 0) + GAMES / GUILDS);
+  }
+  console.log(`  games per master: ${[...perMaster.values()].sort((a, b) => b - a).join(', ')}`);
+}
 
-const env = { REDIS_URL: redisUrl, REDIS_NAMESPACE: namespace, LOG_LEVEL: 'warn' };
+const env = {
+  ...(cluster ? { REDIS_URL: '', REDIS_CLUSTER_NODES: cluster.nodes } : { REDIS_URL: redisUrl }),
+  REDIS_NAMESPACE: namespace,
+  LOG_LEVEL: 'warn',
+};
 const observer = { preload: [new URL('./bot-observer.mjs', import.meta.url).href] };
 const bots = [
   spawnBot(emulator, { ...env, LOG_LEVEL: 'info' }, observer),
@@ -262,9 +296,13 @@ console.log(
 console.log(`  errors: ${errors.length}${errors.length ? ` (first: ${errors[0]})` : ''}`);
 console.log(`  games whose stored record differs from the moves told: ${mismatched} of ${GAMES}`);
 
-const keys = await redis.keys(`${namespace}::*`);
-for (let i = 0; i < keys.length; i += 500) await redis.del(keys.slice(i, i + 500));
-await redis.close();
+if (!cluster) {
+  const [redis] = servers;
+  const keys = await redis.keys(`${namespace}::*`);
+  for (let i = 0; i < keys.length; i += 500) await redis.del(keys.slice(i, i + 500));
+}
+for (const server of servers) await server.close().catch(() => {});
 await store.close();
+await cluster?.stop();
 await emulator.close();
 process.exit(errors.length === 0 && mismatched === 0 ? 0 : 1);
