@@ -1,7 +1,11 @@
 /** The store on a real Redis Cluster of three masters and three replicas: commits, claims, a failover, the layout migration. */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createClient } from '@keyv/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../src/game/keys.ts';
+import { GameService } from '../../src/game/service.ts';
 import {
   createStore,
   inGuild,
@@ -9,6 +13,7 @@ import {
   type Store,
   StoreUnavailableError,
 } from '../../src/store/index.ts';
+import { startPrivateRedis } from '../support/private-redis.ts';
 import { type LocalRedisCluster, startRedisCluster } from '../support/redis-cluster.ts';
 
 const LONG = 90_000;
@@ -133,46 +138,68 @@ describe('the store on Redis Cluster', () => {
   );
 
   it(
-    'moves layout 1 keys on every master to their guilds',
+    'takes a single Redis of layout 1 by `redis-cli --cluster import`, and moves its keys to their guilds on every master',
     async () => {
+      // The bot of layout 1's own keys (test/store/fixtures), in a single Redis, as the README's way there starts.
+      const fixture = JSON.parse(
+        readFileSync(new URL('../store/fixtures/layout-1.json', import.meta.url), 'utf8'),
+      ) as {
+        now: number;
+        keys: { key: string; type: string; value?: string; entries?: { value: string; score: number }[] }[];
+      };
       const namespace = `tafl-cluster-${randomBytes(3).toString('hex')}`;
-      // As `redis-cli --cluster import` leaves a single Redis's keys: under their old names, spread by slot.
-      const { createCluster } = await import('@keyv/redis');
-      const raw = createCluster({
-        rootNodes: cluster.rootNodes.map(({ host, port }) => ({ socket: { host, port } })),
-      });
-      await raw.connect();
-      const payload = (value: unknown) =>
-        JSON.stringify({ value: { revision: 1, value: value }, expires: null });
-      const guilds = ['A', 'B', 'C', 'D', 'E', 'F'];
-      for (const [i, guild] of guilds.entries()) {
-        await raw.set(
-          `${namespace}::game:ch-${i}`,
-          payload({ id: `g${i}`, guildId: guild, channelId: `ch-${i}` }),
+      const single = await startPrivateRedis();
+      try {
+        const redis = createClient({ url: single.url });
+        await redis.connect();
+        for (const { key, type, value, entries } of fixture.keys) {
+          if (type === 'string' && value !== undefined) await redis.set(`${namespace}::${key}`, value);
+          else if (type === 'zset' && entries) await redis.zAdd(`${namespace}::${key}`, entries);
+        }
+        await redis.close();
+        const imported = spawnSync(
+          'redis-cli',
+          [
+            '--cluster',
+            'import',
+            cluster.nodes.split(',')[0],
+            '--cluster-from',
+            `127.0.0.1:${single.port}`,
+            '--cluster-copy',
+          ],
+          { encoding: 'utf8', timeout: 60_000 },
         );
-        await raw.set(`${namespace}::standings:${guild}`, payload({ rows: i }));
-        await raw.zAdd(`${namespace}::schedule:deadlines`, { score: 100 + i, value: `ch-${i}|g${i}|2` });
+        expect(imported.status, imported.stdout + imported.stderr).toBe(0);
+      } finally {
+        await single.stop();
       }
-      await raw.close();
       const reports: LayoutReport[] = [];
       const [store] = await Promise.all([
         open(namespace, (r) => reports.push(r)),
         open(namespace, (r) => reports.push(r)),
       ]);
-      expect(reports).toEqual([{ moved: 12, entries: 6, dropped: 0 }]);
-      for (const [i, guild] of guilds.entries()) {
-        expect((await store.read(keys.game(guild, `ch-${i}`)))?.value).toMatchObject({ id: `g${i}` });
-        expect((await store.read(keys.standings(guild)))?.value).toEqual({ rows: i });
-      }
-      const claimed = await store.claimDue('schedule:deadlines', 1000, 60_000);
-      expect(claimed.map(({ group, member }) => `${group} ${member}`).sort()).toEqual(
-        guilds.map((guild, i) => `${guild} ch-${i}|g${i}|2`),
+      expect(reports).toEqual([{ moved: 8, entries: 6, dropped: 0 }]);
+      const [G, H] = ['900000000000000001', '900000000000000002'];
+      // The two guilds are on two masters.
+      expect(await cluster.masterOf(`{${G}}`)).not.toBe(await cluster.masterOf(`{${H}}`));
+      let now = fixture.now + 1000;
+      const service = new GameService(store, { now: () => now });
+      expect((await service.board({ guildId: G, channelId: 'c-live' }))?.game.plyCount).toBe(2);
+      expect((await service.standings(G)).map((row) => row.name)).toEqual(['Bob', 'Ann']);
+      expect((await service.challengeFor(H, 'id3'))?.challenger.name).toBe('Cat');
+      now = fixture.now + 3_600_000 + 1;
+      expect((await service.sweep()).timedOut.map((game) => game.channelId).sort()).toEqual([
+        'c-ai',
+        'c-live',
+      ]);
+      const untagged = (await cluster.keysMatching(`${namespace}::*`)).filter(
+        (key) =>
+          !key.includes('{') &&
+          !key.endsWith(':guilds') &&
+          !key.endsWith('::layout') &&
+          !key.endsWith(':reconciling'),
       );
-      expect(
-        (await cluster.keysMatching(`${namespace}::*`)).filter(
-          (k) => /::(game|standings|schedule):/.test(k) && !k.endsWith(':guilds'),
-        ),
-      ).toEqual([]);
+      expect(untagged).toEqual([]);
     },
     LONG,
   );
