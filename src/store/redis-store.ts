@@ -432,9 +432,11 @@ export async function createRedisStore(
             });
       }
       if (conflictIndex !== 0) return { ok: false, conflict: writes[conflictIndex - 1].key };
-      // Applied: a lost registry update now only delays the entries until the next reconciliation.
+      // Applied. Lowered again in case a sweep took the guild between the first lowering and the
+      // commit; not awaited, as the first lowering already makes the entries findable, and a lost
+      // one only delays them until the next reconciliation.
       if (changes.some((change) => change.at !== null))
-        await call(registry.lower(changes), 'registering schedules').catch(() => {});
+        call(registry.lower(changes), 'registering schedules').catch(() => {});
       return { ok: true };
     },
     async claimDue(schedule: string, now: number, leaseMs: number, limit = 100): Promise<ClaimedEntry[]> {
