@@ -6,7 +6,7 @@ import { readConfigOrExit } from './config.ts';
 import { GameService } from './game/service.ts';
 import { gatewayProblem, healthCheck } from './health.ts';
 import { createLogger } from './log.ts';
-import { type MetricsServer, startMetricsServer } from './metrics.ts';
+import { countGamesWith, type MetricsServer, startMetricsServer } from './metrics.ts';
 import { discordLoginProblem } from './startup-checks.ts';
 import { createStore, StoreUnavailableError } from './store/index.ts';
 
@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     logger.warn('REDIS_URL is not set: games are kept in memory and will not survive a restart');
   }
   const service = new GameService(store);
+  countGamesWith(() => store.countAcrossGuilds('game'));
   const bot = await createBot({
     token: config.discordToken,
     applicationId: config.clientId,

@@ -10,7 +10,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 export const registry = new Registry();
 const registers = [registry];
@@ -76,6 +76,31 @@ export const pictureMisses = new Counter({
   name: 'tafl_picture_cache_misses_total',
   help: 'Board pictures drawn because the cache did not have them',
   registers,
+});
+
+export const sweeperLagSeconds = new Histogram({
+  name: 'tafl_sweeper_lag_seconds',
+  help: 'How late background work was claimed after it fell due (a loss on time, a reminder, an AI turn...), by schedule',
+  labelNames: ['schedule'] as const,
+  buckets: [0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 300],
+  registers,
+});
+
+/** Counts the games in progress, when the process has a store (main.ts sets it). */
+let countGames: (() => Promise<number | null>) | null = null;
+
+export function countGamesWith(count: () => Promise<number | null>): void {
+  countGames = count;
+}
+
+export const gamesInProgress = new Gauge({
+  name: 'tafl_games_in_progress',
+  help: "Games in progress in all the bot's guilds together (every process reports the same count, at most a minute old)",
+  registers,
+  async collect() {
+    const count = await countGames?.().catch(() => null);
+    if (count !== null && count !== undefined) this.set(count);
+  },
 });
 
 let defaultsCollected = false;

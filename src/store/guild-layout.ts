@@ -105,8 +105,7 @@ async function migrate(
       for (const raw of batch) {
         const key = raw.slice(prefix.length);
         if (key.startsWith('{')) learnFromNewKey(key, guilds);
-        else if (!key.startsWith('layout') && !key.startsWith('schedules:') && !key.endsWith(':guilds'))
-          old.push(key);
+        else if (!/^(layout|schedules:|stats:)/.test(key) && !key.endsWith(':guilds')) old.push(key);
       }
   const documents = old.filter((key) => !key.startsWith('schedule:'));
   const values = new Map<string, { raw: string; value: Record<string, unknown> | null }>();

@@ -1,5 +1,5 @@
 /** Where games, challenges and standings are kept: Redis (one server, behind Sentinel, or a cluster) when given, else memory. */
-import { storeConflicts, storeErrors } from '../metrics.ts';
+import { storeConflicts, storeErrors, sweeperLagSeconds } from '../metrics.ts';
 import type { LayoutReport } from './guild-layout.ts';
 import { createMemoryStore } from './memory-store.ts';
 import { type ClusterSetup, createRedisStore, type RedisTarget, type SentinelSetup } from './redis-store.ts';
@@ -51,7 +51,7 @@ export async function createStore({
   return counted(createMemoryStore(namespace));
 }
 
-/** The store with its failures (by operation) and commit conflicts counted in the metrics. */
+/** The store with its failures (by operation), commit conflicts and claims' lag counted in the metrics. */
 function counted(store: Store): Store {
   const failed = (operation: string) => (error: unknown) => {
     storeErrors.inc({ operation });
@@ -65,8 +65,14 @@ function counted(store: Store): Store {
       if (!result.ok) storeConflicts.inc();
       return result;
     },
-    claimDue: (schedule, now, leaseMs, limit) =>
-      store.claimDue(schedule, now, leaseMs, limit).catch(failed('claim')),
+    async claimDue(schedule, now, leaseMs, limit) {
+      const claimed = await store.claimDue(schedule, now, leaseMs, limit).catch(failed('claim'));
+      const name = schedule.replace(/^schedule:/, '');
+      for (const { at } of claimed)
+        sweeperLagSeconds.observe({ schedule: name }, Math.max(0, now - at) / 1000);
+      return claimed;
+    },
+    countAcrossGuilds: (family) => store.countAcrossGuilds(family).catch(failed('count')),
     ping: () => store.ping().catch(failed('ping')),
     close: () => store.close(),
   };

@@ -10,6 +10,8 @@ import type { ClaimedEntry, CommitResult, ScheduleChange, Store, Stored, Write }
 export function createMemoryStore(namespace: string): Store {
   const keyv = new Keyv({ namespace });
   const locks = new Map<string, Promise<void>>();
+  /** Keys written and not deleted, for counting (some may have expired since). */
+  const written = new Set<string>();
   // Each schedule by name, then each guild's copy of it, as in Redis.
   const schedules = new Map<string, Map<string, Map<string, number>>>();
   const copiesOf = (name: string) => {
@@ -62,13 +64,17 @@ export function createMemoryStore(namespace: string): Store {
           if ((current?.revision ?? 0) !== write.expectRevision) return { ok: false, conflict: write.key };
         }
         for (const write of writes) {
-          if (write.value === null) await keyv.delete(write.key);
-          else
+          if (write.value === null) {
+            await keyv.delete(write.key);
+            written.delete(write.key);
+          } else {
+            written.add(write.key);
             await keyv.set(
               write.key,
               { revision: write.expectRevision + 1, value: write.value },
               write.ttlMs,
             );
+          }
         }
         for (const change of changes) {
           if (change.at === null) scheduleOf(change.schedule, change.group).delete(change.member);
@@ -87,6 +93,12 @@ export function createMemoryStore(namespace: string): Store {
       const claimed = due.slice(0, limit);
       for (const { group, member } of claimed) scheduleOf(name, group).set(member, now + leaseMs);
       return claimed;
+    },
+    async countAcrossGuilds(family: string) {
+      let count = 0;
+      for (const key of written)
+        if (key.startsWith('{') && key.includes(`}:${family}:`) && (await keyv.has(key))) count++;
+      return count;
     },
     async ping() {},
     async close() {

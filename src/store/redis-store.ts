@@ -22,6 +22,8 @@ import {
 const CALL_TIMEOUT_MS = 3000;
 /** How long a commit behind Sentinel waits for a replica to hold it too, before it counts as unsure. */
 const REPLICA_WAIT_MS = 1000;
+/** How often the keys of a family are counted (countAcrossGuilds), by one process for all. */
+const COUNT_EVERY_MS = 60_000;
 /** How long the master's count of connected replicas is trusted before it is asked again. */
 const REPLICA_COUNT_MS = 5000;
 
@@ -358,6 +360,27 @@ export async function createRedisStore(
   }
   const unavailable = (doing: string, error: unknown) => unavailableWhile(doing, error ?? lastError);
 
+  const counted = new Map<string, number>();
+  /** The count another process made in the last minute, or a new one if it is this process's turn. */
+  async function countShared(family: string): Promise<number | null> {
+    const shared = rawKey(`stats:${family}-count`);
+    const known = await redis.command(shared, ['GET', shared]);
+    if (known !== null && known !== undefined) {
+      counted.set(family, Number(known));
+      return Number(known);
+    }
+    const lock = rawKey(`stats:${family}-counting`);
+    if ((await redis.command(lock, ['SET', lock, '1', 'NX', 'PX', String(COUNT_EVERY_MS)])) !== 'OK')
+      return counted.get(family) ?? null;
+    let count = 0;
+    for (const master of await redis.masters())
+      for await (const batch of master.scanIterator({ MATCH: `${rawKey('{')}*}:${family}:*`, COUNT: 1000 }))
+        count += batch.length;
+    await redis.command(shared, ['SET', shared, String(count), 'PX', String(COUNT_EVERY_MS)]);
+    counted.set(family, count);
+    return count;
+  }
+
   return {
     ephemeral: false,
     async read<T>(key: string): Promise<Stored<T> | null> {
@@ -446,6 +469,13 @@ export async function createRedisStore(
         return await call(registry.claim(schedule, now, leaseMs, limit), 'claiming due entries');
       } catch (error) {
         throw unavailable('claiming due entries', error);
+      }
+    },
+    async countAcrossGuilds(family: string) {
+      try {
+        return await call(countShared(family), 'counting keys');
+      } catch (error) {
+        throw unavailable('counting keys', error);
       }
     },
     async ping() {

@@ -58,6 +58,12 @@ export interface Store {
    * change with `at: null`); if it dies first, the member falls due again when the lease ends.
    */
   claimDue(schedule: string, now: number, leaseMs: number, limit?: number): Promise<ClaimedEntry[]>;
+  /**
+   * How many keys of a family (`game`) all guilds hold together. Redis counts by scanning every
+   * master, at most once a minute for all processes (the count is shared through Redis); in
+   * between it answers the last count, or null before there is one.
+   */
+  countAcrossGuilds(family: string): Promise<number | null>;
   /** Resolves when the store answers (Redis: PING); rejects with StoreUnavailableError when it does not. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -41,6 +41,7 @@ function recording(store: Store): { store: Store; commits: Recorded[] } {
         return store.commit(writes, schedules);
       },
       claimDue: (schedule, now, lease, limit) => store.claimDue(schedule, now, lease, limit),
+      countAcrossGuilds: (family) => store.countAcrossGuilds(family),
       ping: () => store.ping(),
       close: () => store.close(),
     },

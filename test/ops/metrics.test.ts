@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { Client } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayProblem, healthCheck } from '../../src/health.ts';
-import { type MetricsServer, startMetricsServer } from '../../src/metrics.ts';
+import { countGamesWith, type MetricsServer, startMetricsServer } from '../../src/metrics.ts';
 import { createStore, inGuild } from '../../src/store/index.ts';
 import { spawnBot } from '../bot/child.ts';
 import { startWorld, type World } from '../bot/harness.ts';
@@ -38,6 +38,7 @@ async function get(
 beforeAll(async () => {
   world = await startWorld(1);
   const { bot, store } = world.bots[0];
+  countGamesWith(() => store.countAcrossGuilds('game'));
   server = await startMetricsServer({
     port: 0,
     health: healthCheck(() => gatewayProblem(bot.client), store),
@@ -100,6 +101,12 @@ describe('GET /metrics and /healthz', () => {
     expect(body).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
     expect(body).toMatch(/^process_resident_memory_bytes \d/m);
     expect(body).toContain('# TYPE tafl_store_commit_conflicts_total counter');
+    // The AI's turn was claimed from its schedule, and how late was noted.
+    expect(grew('tafl_sweeper_lag_seconds_count{schedule="ai-turns"}')).toBeGreaterThanOrEqual(1);
+    // Counted once a minute for all processes: at most a minute old, so 0 (before the game) or 1.
+    expect(body).toContain('# TYPE tafl_games_in_progress gauge');
+    expect([0, 1]).toContain(sample(body, 'tafl_games_in_progress'));
+    expect(body).toMatch(/^tafl_games_in_progress \d+$/m);
   });
 
   it('counts commit conflicts and store errors', async () => {

@@ -168,6 +168,28 @@ describe.each(['redis', 'memory'] as const)('%s store', (kind) => {
     expect(await store.read(theirs)).toBeNull();
   });
 
+  it('counts the keys of a family across guilds, sharing the count between processes for a minute', async () => {
+    const own = `tafl-count-${randomBytes(4).toString('hex')}`;
+    const [one, two] = [
+      await createStore({ redisUrl: kind === 'redis' ? testRedisUrl : undefined, namespace: own }),
+      await createStore({ redisUrl: kind === 'redis' ? testRedisUrl : undefined, namespace: own }),
+    ];
+    opened.push(one, two);
+    for (const guild of ['a', 'b', 'c'])
+      await one.commit([
+        { key: inGuild(`${guild}-${own}`, 'game:1'), value: 1, expectRevision: 0 },
+        { key: inGuild(`${guild}-${own}`, 'archive:1'), value: 1, expectRevision: 0 },
+      ]);
+    await one.commit([{ key: inGuild(`b-${own}`, 'game:2'), value: 1, expectRevision: 0 }]);
+    await one.commit([{ key: inGuild(`c-${own}`, 'game:1'), value: null, expectRevision: 1 }]);
+    expect(await one.countAcrossGuilds('game')).toBe(3);
+    expect(await one.countAcrossGuilds('archive')).toBe(3);
+    await one.commit([{ key: inGuild(`d-${own}`, 'game:1'), value: 1, expectRevision: 0 }]);
+    // Redis: counted once a minute for every process; memory: each process its own, at once.
+    expect(await two.countAcrossGuilds('game')).toBe(kind === 'redis' ? 3 : 0);
+    expect(await one.countAcrossGuilds('game')).toBe(kind === 'redis' ? 3 : 4);
+  });
+
   it('expires a key after its time to live', async () => {
     const store = await open(kind);
     const k = key('ttl');

@@ -19,6 +19,7 @@ export function gatedTogether(stores: Store[], count: number): Store[] {
       return store.commit(writes, schedules);
     },
     claimDue: (schedule, now, lease, limit) => store.claimDue(schedule, now, lease, limit),
+    countAcrossGuilds: (family) => store.countAcrossGuilds(family),
     ping: () => store.ping(),
     close: () => store.close(),
   }));
