@@ -67,7 +67,9 @@ describe('settings from the environment', () => {
       ],
       password: undefined,
     });
-    expect(readConfig({ ...base, REDIS_CLUSTER_NODES: 'db:7000', REDIS_PASSWORD: 'pw' }).redisCluster).toEqual({
+    expect(
+      readConfig({ ...base, REDIS_CLUSTER_NODES: 'db:7000', REDIS_PASSWORD: 'pw' }).redisCluster,
+    ).toEqual({
       rootNodes: [{ host: 'db', port: 7000 }],
       password: 'pw',
     });

@@ -147,9 +147,11 @@ describe('npm start with REDIS_SENTINELS', () => {
       expect(started.ok).toBe(true);
       const answer = await emulator.slash(annMember, 'move', { move: 'd1-d3' }).reply();
       expect(answer.ephemeral).toBe(false);
-      expect((await service.board({ guildId: emulator.guildId, channelId: emulator.channelId }))?.game.history().map((move) => move.notation)).toEqual([
-        'd1-d3',
-      ]);
+      expect(
+        (await service.board({ guildId: emulator.guildId, channelId: emulator.channelId }))?.game
+          .history()
+          .map((move) => move.notation),
+      ).toEqual(['d1-d3']);
       bot.process.kill('SIGTERM');
       expect(await bot.exited).toBe(0);
     } finally {
