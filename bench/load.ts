@@ -19,6 +19,7 @@
  * three replicas (started for the run, on free ports, and stopped after), the bots given
  * REDIS_CLUSTER_NODES; Redis memory is then the masters' together.
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { createClient } from '@keyv/redis';
@@ -122,6 +123,19 @@ const bots = [
 ];
 await Promise.all(bots.map((bot) => bot.ready(60_000)));
 await emulator.waitFor(() => emulator.readySessions() === 2, 30_000);
+// LOAD_BOT_CPUS=0: the bots (every thread) on those CPUs only, as `taskset -c` takes them; run the
+// bench itself elsewhere (`LOAD_BOT_CPUS=0 taskset -c 1 npm run bench:load`) to see what the bots
+// do on one core with the emulator and the players' driver off it.
+const botCpus = process.env.LOAD_BOT_CPUS;
+if (botCpus) {
+  for (const bot of bots) {
+    const pinned = spawnSync('taskset', ['-a', '-p', '-c', botCpus, String(bot.process.pid)], {
+      encoding: 'utf8',
+    });
+    if (pinned.status !== 0) throw new Error(`taskset failed: ${pinned.stderr}`);
+  }
+  console.log(`  bots pinned to CPUs ${botCpus}`);
+}
 
 let seed = 5;
 const pick = (n: number) => {
@@ -233,6 +247,7 @@ function report(title: string, phase: Phase): void {
 }
 
 const loadAtStart = loadavg()[0];
+const benchCpuAtStart = process.cpuUsage();
 // The bots count CPU time and pauses from here.
 for (const bot of bots) bot.process.kill('SIGUSR2');
 const warmup = await offeredLoad(RATE, WARMUP_SECONDS);
@@ -261,6 +276,7 @@ report(`  offered load: ${RATE} moves/s due`, offered);
 report(`  saturation: ${CONCURRENCY} players each moving as soon as answered`, saturated);
 console.log(`  answers deferred (over 1.2 s, then edited in): ${deferred}`);
 const moves = warmup.latencies.length + offered.latencies.length + saturated.latencies.length;
+const benchCpu = process.cpuUsage(benchCpuAtStart);
 let botsCpuMs = 0;
 for (const [index, bot] of bots.entries()) {
   const lineOf = (message: string) =>
@@ -290,6 +306,9 @@ for (const [index, bot] of bots.entries()) {
 }
 if (botsCpuMs > 0)
   console.log(`  bots' CPU time per move: ${(botsCpuMs / moves).toFixed(2)} ms (both bots, all threads)`);
+console.log(
+  `  the emulator's and players' CPU time per move: ${((benchCpu.user + benchCpu.system) / 1000 / moves).toFixed(2)} ms (this process)`,
+);
 console.log(
   `  machine: ${cpus().length} cores, load average ${loadAtStart.toFixed(1)} when the load began, ${loadAtEnd.toFixed(1)} at its end`,
 );
