@@ -174,6 +174,30 @@ function scanning(send: (args: string[]) => Promise<unknown>): NodeClient {
   };
 }
 
+/** A connection from what the three kinds of client share, and what each does its own way. */
+function connectionOf(
+  base: AnyClient,
+  own: Pick<RedisConnection, 'command' | 'masters' | 'placeOf' | 'failsOver'> & { ready: () => boolean },
+): RedisConnection {
+  return {
+    client: base,
+    get ready() {
+      return own.ready();
+    },
+    get open() {
+      return base.isOpen;
+    },
+    connect: () => base.connect(),
+    destroy: () => base.destroy(),
+    on: (event, listener) => base.on(event, listener),
+    eval: (script, options) => base.eval(script, options),
+    command: own.command,
+    masters: own.masters,
+    placeOf: own.placeOf,
+    failsOver: own.failsOver,
+  };
+}
+
 function connectionTo(target: RedisTarget, name: string | undefined): RedisConnection {
   if ('cluster' in target) {
     const cluster = createCluster({
@@ -182,20 +206,9 @@ function connectionTo(target: RedisTarget, name: string | undefined): RedisConne
       // Never resend after a lost answer (see Sentinel below); MOVED and ASK are still followed.
       maxCommandRedirections: 16,
     });
-    const base = cluster as unknown as AnyClient;
     followFailovers(cluster);
-    return {
-      client: cluster,
-      get ready() {
-        return cluster.isOpen;
-      },
-      get open() {
-        return cluster.isOpen;
-      },
-      connect: () => cluster.connect(),
-      destroy: () => cluster.destroy(),
-      on: (event, listener) => base.on(event, listener),
-      eval: (script, options) => base.eval(script, options),
+    return connectionOf(cluster as unknown as AnyClient, {
+      ready: () => cluster.isOpen,
       command: (key, args) => cluster.sendCommand(key, false, args),
       masters: () =>
         Promise.all(cluster.masters.map((master) => cluster.nodeClient(master))) as Promise<NodeClient[]>,
@@ -204,28 +217,17 @@ function connectionTo(target: RedisTarget, name: string | undefined): RedisConne
         return master ? `${master.host}:${master.port}` : 'unknown';
       },
       failsOver: true,
-    };
+    });
   }
   if ('url' in target) {
     const client = createClient({ url: target.url, name, disableOfflineQueue: true, socket: SOCKET });
-    const base = client as unknown as AnyClient;
-    return {
-      client,
-      get ready() {
-        return client.isReady;
-      },
-      get open() {
-        return client.isOpen;
-      },
-      connect: () => client.connect(),
-      destroy: () => client.destroy(),
-      on: (event, listener) => base.on(event, listener),
-      eval: (script, options) => base.eval(script, options),
+    return connectionOf(client as unknown as AnyClient, {
+      ready: () => client.isReady,
       command: (_key, args) => client.sendCommand(args),
       masters: async () => [scanning((args) => client.sendCommand(args))],
       placeOf: () => 'master',
       failsOver: false,
-    };
+    });
   }
   const sentinel = createSentinel({
     name: target.sentinel.master,
@@ -242,23 +244,13 @@ function connectionTo(target: RedisTarget, name: string | undefined): RedisConne
     sentinelClientOptions: { socket: SOCKET },
   });
   const base = sentinel as unknown as AnyClient & { isReady: boolean };
-  return {
-    client: sentinel,
-    get ready() {
-      return base.isReady;
-    },
-    get open() {
-      return base.isOpen;
-    },
-    connect: () => base.connect(),
-    destroy: () => base.destroy(),
-    on: (event, listener) => base.on(event, listener),
-    eval: (script, options) => base.eval(script, options),
+  return connectionOf(base, {
+    ready: () => base.isReady,
     command: (_key, args) => sentinel.sendCommand(false, args),
     masters: async () => [scanning((args) => sentinel.sendCommand(false, args))],
     placeOf: () => 'master',
     failsOver: true,
-  };
+  });
 }
 
 /**

@@ -7,7 +7,7 @@ import { type Bot, createBot } from '../../src/bot/client.ts';
 import type { Game, Side } from '../../src/engine/index.ts';
 import { GameService, type ServiceOptions, type Table } from '../../src/game/service.ts';
 import { createLogger } from '../../src/log.ts';
-import { createStore, type Store } from '../../src/store/index.ts';
+import { type ClusterSetup, createStore, type Store } from '../../src/store/index.ts';
 import {
   type DiscordEmulator,
   type EmulatedUser,
@@ -24,6 +24,8 @@ export type BotOptions = ServiceOptions & {
   wrapStore?: (store: Store) => Store;
   /** Another Redis than the tests' own. */
   redisUrl?: string;
+  /** A Redis Cluster instead of the tests' Redis. */
+  redisCluster?: ClusterSetup;
   /** What the AI has for each position in /analyze. */
   analysisMsPerPosition?: number;
 };
@@ -41,7 +43,11 @@ export async function startBotProcess(
   namespace: string,
   options: BotOptions = {},
 ): Promise<BotProcess> {
-  const store = await createStore({ redisUrl: options.redisUrl ?? testRedisUrl, namespace });
+  const store = await createStore(
+    options.redisCluster
+      ? { cluster: options.redisCluster, namespace }
+      : { redisUrl: options.redisUrl ?? testRedisUrl, namespace },
+  );
   const service = new GameService(options.wrapStore ? options.wrapStore(store) : store, options);
   const logs: string[] = [];
   const logger = createLogger({

@@ -7,14 +7,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Bot, createBot } from '../../src/bot/client.ts';
 import { Game } from '../../src/engine/index.ts';
 import { keys } from '../../src/game/keys.ts';
 import { GameService, type Table } from '../../src/game/service.ts';
-import { createLogger } from '../../src/log.ts';
 import { createStore, type Store } from '../../src/store/index.ts';
 import { type BotChild, spawnBot } from '../bot/child.ts';
-import { buttonIds } from '../bot/harness.ts';
+import { type BotProcess, buttonIds, startBotProcess } from '../bot/harness.ts';
 import {
   type DiscordEmulator,
   type EmulatedUser,
@@ -310,43 +308,6 @@ describe('two bot processes on Redis Cluster', () => {
   );
 });
 
-/** A bot in this test process on its own cluster store, with the clock the test sets; it sweeps when told. */
-interface InProcessBot {
-  bot: Bot;
-  store: Store;
-  service: GameService;
-  stop(): Promise<void>;
-}
-
-async function startInProcessBot(
-  emulator: DiscordEmulator,
-  namespace: string,
-  now: () => number,
-): Promise<InProcessBot> {
-  const store = await createStore({ cluster: { rootNodes: cluster.rootNodes }, namespace });
-  const service = new GameService(store, { now });
-  const logger = createLogger({ level: 'warn', secrets: [emulator.token], write: () => {} });
-  const bot = await createBot({
-    token: emulator.token,
-    applicationId: emulator.applicationId,
-    guildId: emulator.guildId,
-    apiUrl: emulator.apiUrl,
-    service,
-    logger,
-    sweepIntervalMs: 0,
-  });
-  await bot.start();
-  return {
-    bot,
-    store,
-    service,
-    async stop() {
-      await bot.stop();
-      await store.close();
-    },
-  };
-}
-
 describe('time control on Redis Cluster', () => {
   it(
     'with two processes sweeping at once, each game in guilds on every master is reminded once and lost on time once, announced once and archived once',
@@ -354,9 +315,15 @@ describe('time control on Redis Cluster', () => {
       let now = Date.now();
       const namespace = `tafl-cluster-clock-${randomBytes(3).toString('hex')}`;
       const emulator = await startDiscordEmulator();
-      const bots: InProcessBot[] = [];
+      const bots: BotProcess[] = [];
       try {
-        for (let i = 0; i < 2; i++) bots.push(await startInProcessBot(emulator, namespace, () => now));
+        for (let i = 0; i < 2; i++)
+          bots.push(
+            await startBotProcess(emulator, namespace, {
+              redisCluster: { rootNodes: cluster.rootNodes },
+              now: () => now,
+            }),
+          );
         const guilds = await guildsOnEveryMaster(namespace, 2);
         for (const [i, { guildId }] of guilds.entries())
           emulator.createGuild(`Clock Hall ${i}`, { id: guildId });

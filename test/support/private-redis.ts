@@ -18,7 +18,8 @@ export interface PrivateRedis {
   restart(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port nothing listens on now, for a server of the tests' own. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {

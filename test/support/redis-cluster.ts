@@ -4,10 +4,10 @@
  */
 import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@keyv/redis';
+import { freePort } from './private-redis.ts';
 
 export interface RedisClusterNode {
   port: number;
@@ -54,19 +54,6 @@ interface NodeLine {
   flags: string[];
   masterId: string | undefined;
   slots: [number, number][];
-}
-
-// Not exported by private-redis.ts, so written again here as it is there.
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** `count` different free ports (the system may hand the same one out twice in a row). */
