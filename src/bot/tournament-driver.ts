@@ -15,7 +15,7 @@ import { gameTitle, situation } from './game-messages.ts';
 import { OneRunAtATime } from './one-run-at-a-time.ts';
 import type { BoardPictures } from './pictures.ts';
 import { boardAttachment, messagesOfChannel, onlyMention, safeName } from './present.ts';
-import { roundMessage, standingsPost } from './tournament-messages.ts';
+import { roundMessage, signupMessage, standingsPost } from './tournament-messages.ts';
 
 /** Discord's limit on a thread's name. */
 const THREAD_NAME_LENGTH = 100;
@@ -65,6 +65,16 @@ export class TournamentDriver {
     }
   }
 
+  /** The sign-up message says the tournament is over, so nobody reads it as still running. */
+  private async closeSignup(channel: SendableChannels, m: Messages, doc: TournamentDoc): Promise<void> {
+    if (!doc.signupMessageId || !('messages' in channel)) return;
+    try {
+      await channel.messages.edit(doc.signupMessageId, signupMessage(m, doc, m.tournament.signupFinished));
+    } catch {
+      // The message is gone or closed to the bot: the final standings are posted all the same.
+    }
+  }
+
   /** A claimed opening: the standings so far, then the round's threads and games, then its announcement. */
   private async open({ guildId, entry }: TournamentEntry): Promise<void> {
     const [id, what] = entry.split('|');
@@ -80,7 +90,10 @@ export class TournamentDriver {
     }
     const m = messagesOfChannel(channel);
     if (what === 'final') {
-      if (!doc.finalPosted) await channel.send(standingsPost(m, doc, 'final'));
+      if (!doc.finalPosted) {
+        await channel.send(standingsPost(m, doc, 'final'));
+        await this.closeSignup(channel, m, doc);
+      }
       await this.tournaments.finalPosted(guildId, doc.id, entry);
       return;
     }

@@ -466,6 +466,7 @@ export const de: Messages = {
     start: 'Starten',
     signupClosed: 'Die Anmeldung ist geschlossen: das Turnier hat begonnen.',
     signupCancelled: 'Das Turnier wurde abgesagt.',
+    signupFinished: 'Das Turnier ist beendet: der Endstand steht unten.',
     startedBy: (p) =>
       `**${p.name}** hat das Turnier gestartet: ${n(p.rounds, 'Runde', 'Runden')}. Runde 1 beginnt jetzt.`,
     roundTitle: (p) => `**${p.name}**, Runde ${p.number} von ${p.rounds}`,

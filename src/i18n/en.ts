@@ -456,6 +456,7 @@ export const en = {
     start: 'Start',
     signupClosed: 'Sign-up is closed: the tournament has started.',
     signupCancelled: 'The tournament was cancelled.',
+    signupFinished: 'The tournament is over: the final standings are below.',
     startedBy: (p: { name: string; rounds: number }) =>
       `**${p.name}** started the tournament: ${n(p.rounds, 'round', 'rounds')}. Round 1 opens now.`,
     roundTitle: (p: { name: string; number: number; rounds: number }) =>

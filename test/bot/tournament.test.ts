@@ -120,6 +120,10 @@ describe('a round robin of four, to the end', () => {
     const picture = final.attachments[0].data;
     expect(picture.subarray(1, 4).toString()).toBe('PNG');
     writeFileSync('/tmp/crosstable-round-robin.png', picture);
+    // The sign-up message says it is over, without buttons.
+    const signup = emulator.messages(channelId).find((m) => m.content.startsWith('**Spring Cup**: a '));
+    await emulator.waitFor(() => signup?.content.includes('The tournament is over') === true);
+    expect(signup?.components ?? []).toEqual([]);
     // No more rounds, no more threads; everyone's games were rated as usual.
     expect(threadsOf(channelId)).toHaveLength(6);
     const rated = await bots[0].service.standings(emulator.guildId);
