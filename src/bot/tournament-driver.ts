@@ -48,8 +48,9 @@ export class TournamentDriver {
 
   private async run(): Promise<void> {
     for (const { guildId, entry } of await this.tournaments.claimResults()) {
-      const { changed } = await this.tournaments.recordResult(guildId, entry);
+      const { changed, undecided } = await this.tournaments.recordResult(guildId, entry);
       if (changed?.progress.opened || changed?.progress.finished) this.runs.runAgain();
+      if (undecided) await this.tellUndecided(guildId, entry, undecided);
     }
     for (const entry of await this.tournaments.claimOpenings()) {
       try {
@@ -63,6 +64,19 @@ export class TournamentDriver {
         });
       }
     }
+  }
+
+  /** A game ended without a result by a moderator: the tournament's channel hears that its organiser decides. */
+  private async tellUndecided(guildId: string, entry: string, threadId: string): Promise<void> {
+    const doc = await this.tournaments.get(guildId, entry.split('|')[0] ?? '');
+    const channel = doc ? await this.channel(doc).catch(() => null) : null;
+    if (!channel) return;
+    await channel
+      .send({
+        content: messagesOfChannel(channel).tournament.aborted({ threadId }),
+        allowedMentions: onlyMention(),
+      })
+      .catch((error: unknown) => this.logger.warn('could not tell of an aborted tournament game', { error }));
   }
 
   /** The sign-up message says the tournament is over, so nobody reads it as still running. */

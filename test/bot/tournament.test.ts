@@ -240,6 +240,46 @@ describe('a game lost on time, and the organiser’s forfeit', () => {
   });
 });
 
+describe('a tournament game a moderator aborts', () => {
+  it('ends without a result, and the tournament channel hears that its organiser decides', async () => {
+    const { emulator, bots } = world;
+    const channelId = await channel(world, 'aborted');
+    const [ann, bob] = members;
+    await signUp(channelId, { name: 'Duel', variant: 'brandubh', format: 'round-robin' }, [ann, bob]);
+    const [{ threadId }] = await roundThreads(channelId, 1, 1);
+    // Olga may manage messages too (no permissions given: all of them).
+    const aborted = await emulator.slash(organiser, 'abort', {}, { channelId: threadId }).reply();
+    expect(aborted.ephemeral).toBe(false);
+    expect(await bots[0].service.board(tableAt(emulator, threadId))).toBeNull();
+    await bots[0].bot.sweep();
+    await emulator.waitFor(() =>
+      emulator
+        .messages(channelId)
+        .some((m) => m.content.includes(`<#${threadId}> was ended without a result`)),
+    );
+    const note = emulator.messages(channelId).find((m) => m.content.includes('was ended without a result'));
+    expect(note?.content).toContain('/tournament forfeit');
+    expect(note?.allowedMentions.users ?? []).toEqual([]);
+    // Nothing was recorded: no standings, no next round until the organiser decides.
+    expect(standingsMessages(channelId)).toEqual([]);
+  });
+
+  it('a withdrawal forfeits its game itself: no note that the organiser must decide', async () => {
+    const { emulator, bots } = world;
+    const channelId = await channel(world, 'withdrawn');
+    const [ann, bob] = members;
+    await signUp(channelId, { name: 'Pair', variant: 'brandubh', format: 'round-robin' }, [ann, bob]);
+    await roundThreads(channelId, 1, 1);
+    const left = await emulator.slash(bob, 'tournament withdraw', {}, { channelId }).reply();
+    expect(left.ephemeral).toBe(false);
+    await bots[0].bot.sweep();
+    await emulator.waitFor(() => standingsMessages(channelId).some((m) => m.content.includes('is over')));
+    expect(emulator.messages(channelId).some((m) => m.content.includes('was ended without a result'))).toBe(
+      false,
+    );
+  });
+});
+
 describe('creating a tournament', () => {
   it('needs Manage Events, and refuses an option its format cannot use, with the reason', async () => {
     const { emulator } = world;
