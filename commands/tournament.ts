@@ -152,7 +152,11 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
     const by = playerOf(interaction);
     const t = m.tournament;
     if (subcommand === 'standings')
-      return publicAnswer(standingsPost(m, doc, doc.status === 'finished' ? 'final' : 'now'));
+      return publicAnswer(
+        await standingsPost(m, doc, doc.status === 'finished' ? 'final' : 'now', (table) =>
+          context.replays.crosstable(table),
+        ),
+      );
     if (subcommand === 'withdraw') {
       const outcome = await tournaments.withdraw(guildId, doc.id, by.id, 'withdrew');
       if (!outcome.ok) return privateAnswer(failureText(m, outcome));

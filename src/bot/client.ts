@@ -56,6 +56,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   });
   const aiPlayer = new AiPlayer();
   const pictures = createBoardPictures();
+  const replays = new ReplayBuilder();
   const context: BotContext = {
     service: options.service,
     pictures,
@@ -63,8 +64,14 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     ai: new AiDriver(options.service, aiPlayer, client, pictures, options.logger),
     expiry: new ChallengeExpiry(options.service, client, options.logger),
     analyses: new AnalysisRuns(options.service, options.analysisMsPerPosition),
-    replays: new ReplayBuilder(),
-    tournaments: new TournamentDriver(options.service.tournaments, client, pictures, options.logger),
+    replays,
+    tournaments: new TournamentDriver(
+      options.service.tournaments,
+      client,
+      pictures,
+      options.logger,
+      (table) => replays.crosstable(table),
+    ),
     puzzles: new PuzzleDesk(options.service, client, options.logger),
   };
   const router = createRouter(commands, context);

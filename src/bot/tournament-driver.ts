@@ -9,6 +9,7 @@
 import { type Client, DiscordAPIError, type SendableChannels, ThreadAutoArchiveDuration } from 'discord.js';
 import type { Messages } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
+import type { Crosstable } from '../render/crosstable.ts';
 import type { TournamentEntry, Tournaments } from '../tournament/service.ts';
 import type { TournamentDoc } from '../tournament/types.ts';
 import { gameTitle, situation } from './game-messages.ts';
@@ -31,6 +32,8 @@ export class TournamentDriver {
     private readonly client: Client,
     private readonly pictures: BoardPictures,
     private readonly logger: Logger,
+    /** Draws a crosstable's picture off the event loop. */
+    private readonly drawCrosstable: (table: Crosstable) => Promise<Buffer>,
   ) {}
 
   /** Looks for ended games and rounds to open now. */
@@ -105,7 +108,7 @@ export class TournamentDriver {
     const m = messagesOfChannel(channel);
     if (what === 'final') {
       if (!doc.finalPosted) {
-        await channel.send(standingsPost(m, doc, 'final'));
+        await channel.send(await standingsPost(m, doc, 'final', this.drawCrosstable));
         await this.closeSignup(channel, m, doc);
       }
       await this.tournaments.finalPosted(guildId, doc.id, entry);
@@ -120,7 +123,9 @@ export class TournamentDriver {
     const before = doc.played.slice(0, number - 1);
     const last = before.at(-1);
     if (last && !last.standingsPosted) {
-      await channel.send(standingsPost(m, { ...doc, played: before }, { after: last.number }));
+      await channel.send(
+        await standingsPost(m, { ...doc, played: before }, { after: last.number }, this.drawCrosstable),
+      );
       await this.tournaments.standingsPosted(guildId, doc.id, last.number);
     }
     for (const [index, pairing] of round.pairings.entries()) {

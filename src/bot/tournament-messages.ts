@@ -1,7 +1,7 @@
 /** A tournament's messages: the sign-up with its buttons, a round's pairings, the standings (a crosstable picture and its text). */
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from 'discord.js';
 import type { Messages } from '../i18n/index.ts';
-import { type Crosstable, renderCrosstable } from '../render/crosstable.ts';
+import type { Crosstable } from '../render/crosstable.ts';
 import { type PlayerRecord, standings } from '../tournament/scores.ts';
 import { MAX_PLAYERS } from '../tournament/tournament.ts';
 import type { Round, TournamentDoc } from '../tournament/types.ts';
@@ -193,11 +193,13 @@ export function crosstableText(table: Crosstable): string {
  * The standings as a post: the crosstable picture and its text, with the winner once it is over.
  * `after`: the round just completed; `final`: the end; otherwise as they stand now.
  */
-export function standingsPost(
+export async function standingsPost(
   m: Messages,
   doc: TournamentDoc,
   when: { after: number } | 'final' | 'now',
-): Post {
+  /** Draws the crosstable's picture (off the event loop: ReplayBuilder.crosstable). */
+  draw: (table: Crosstable) => Promise<Buffer>,
+): Promise<Post> {
   const t = m.tournament;
   const name = safeName(doc.name);
   const title =
@@ -218,7 +220,7 @@ export function standingsPost(
           : t.pictureAfter({ round: last, rounds: doc.rounds })
         : t.pictureAfter({ round: when.after, rounds: doc.rounds });
   const table = crosstableOf(m, doc, subtitle);
-  const picture = renderCrosstable(table);
+  const picture = await draw(table);
   const lines = [title];
   if (when === 'final' || doc.status === 'finished') {
     const top = standings(doc);

@@ -2,9 +2,12 @@
  * Replays as the bot builds them: in one worker thread, one at a time, started at the first
  * replay and again after a crash. A few may wait their turn; more are refused (ReplayBusyError)
  * rather than queued for minutes. The thread keeps the process alive only while it has work.
+ * The same thread draws tournament crosstables, long drawings too.
  */
 import { Worker } from 'node:worker_threads';
+import { type Crosstable, renderCrosstable } from '../render/crosstable.ts';
 import type { Replay, ReplayJob } from './build.ts';
+import type { DrawingRequestMessage } from './worker.ts';
 
 /** Replays being built or waiting, at most. */
 export const MOST_WAITING = 4;
@@ -18,7 +21,13 @@ export class ReplayBusyError extends Error {
   override name = 'ReplayBusyError';
 }
 
-type Waiter = { resolve: (replay: Replay) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
+/** What the thread sends back: a replay, a crosstable's picture, or why it failed. */
+type DrawingReply = { id?: number; replay?: Replay; picture?: Uint8Array; error?: string };
+type Waiter = {
+  resolve: (reply: DrawingReply) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+};
 
 export class ReplayBuilder {
   private worker: Worker | null = null;
@@ -27,6 +36,8 @@ export class ReplayBuilder {
   private next = 1;
   /** Workers replaced after a crash or a timeout. */
   restarts = 0;
+  /** Crosstables drawn on the bot's own thread, the drawing thread being busy or failing. */
+  crosstablesDrawnHere = 0;
 
   /** Starts the worker and waits until it has loaded. */
   async warm(): Promise<void> {
@@ -40,10 +51,32 @@ export class ReplayBuilder {
   }
 
   async build(job: ReplayJob): Promise<Replay> {
-    if (this.waiting.size >= MOST_WAITING) throw new ReplayBusyError('too many replays at once');
+    const { replay } = await this.draw((id) => ({ id, job }));
+    if (!replay) throw new Error('the replay worker sent no replay');
+    return replay;
+  }
+
+  /**
+   * A tournament's crosstable picture, drawn in the thread. When the thread is busy with replays
+   * or fails, it is drawn here after all: standings are never held back for a picture.
+   */
+  async crosstable(table: Crosstable): Promise<Buffer> {
+    try {
+      const { picture } = await this.draw((id) => ({ id, crosstable: table }));
+      if (picture) return Buffer.from(picture.buffer, picture.byteOffset, picture.byteLength);
+    } catch {
+      // Busy, crashed or stopped: below.
+    }
+    this.crosstablesDrawnHere++;
+    return renderCrosstable(table);
+  }
+
+  private draw(request: (id: number) => DrawingRequestMessage): Promise<DrawingReply> {
+    if (this.waiting.size >= MOST_WAITING)
+      return Promise.reject(new ReplayBusyError('too many replays at once'));
     const worker = this.start();
     const id = this.next++;
-    const replay = new Promise<Replay>((resolve, reject) => {
+    const reply = new Promise<DrawingReply>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.stop(worker, new Error('the replay took too long'));
         this.restarts++;
@@ -51,10 +84,10 @@ export class ReplayBuilder {
       timer.unref();
       this.waiting.set(id, { resolve, reject, timer });
     });
-    // A replay under way keeps the process alive; an idle worker does not.
+    // A drawing under way keeps the process alive; an idle worker does not.
     worker.ref();
-    worker.postMessage({ id, job });
-    return replay;
+    worker.postMessage(request(id));
+    return reply;
   }
 
   /** For tests: kill the worker as a crash would. */
@@ -79,15 +112,15 @@ export class ReplayBuilder {
       worker.once('exit', () => reject(new Error('the replay worker stopped while starting')));
     });
     this.ready.catch(() => {});
-    worker.on('message', (reply: { id?: number; replay?: Replay; error?: string }) => {
+    worker.on('message', (reply: DrawingReply) => {
       if (reply.id === undefined) return;
       const waiter = this.waiting.get(reply.id);
       if (!waiter) return;
       this.waiting.delete(reply.id);
       clearTimeout(waiter.timer);
       if (this.waiting.size === 0) worker.unref();
-      if (reply.replay) waiter.resolve(reply.replay);
-      else waiter.reject(new Error(reply.error ?? 'the replay failed'));
+      if (reply.error === undefined) waiter.resolve(reply);
+      else waiter.reject(new Error(reply.error));
     });
     worker.on('error', (error) => {
       this.stop(worker, error);

@@ -1,17 +1,24 @@
-/** The replays' thread: GIFs are drawn and encoded here, so that the bot's event loop keeps serving. */
+/**
+ * The drawings' thread: replay GIFs, and tournament crosstables (a 64-player one takes some 150 ms),
+ * are drawn and encoded here, so that the bot's event loop keeps serving.
+ */
 import { parentPort } from 'node:worker_threads';
+import { type Crosstable, renderCrosstable } from '../render/crosstable.ts';
 import { buildReplay, type ReplayJob } from './build.ts';
 
-export interface ReplayRequestMessage {
-  id: number;
-  job: ReplayJob;
-}
+export type DrawingRequestMessage = { id: number; job: ReplayJob } | { id: number; crosstable: Crosstable };
 
 parentPort?.postMessage({ ready: true });
 
-parentPort?.on('message', ({ id, job }: ReplayRequestMessage) => {
+parentPort?.on('message', (request: DrawingRequestMessage) => {
+  const { id } = request;
   try {
-    const replay = buildReplay(job);
+    if ('crosstable' in request) {
+      const picture = renderCrosstable(request.crosstable);
+      parentPort?.postMessage({ id, picture });
+      return;
+    }
+    const replay = buildReplay(request.job);
     // The GIF's bytes move to the bot's thread rather than being copied.
     parentPort?.postMessage({ id, replay }, [replay.gif.buffer as ArrayBuffer]);
   } catch (error) {

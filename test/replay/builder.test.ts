@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Game, serializeGame } from '../../src/engine/index.ts';
+import { type Crosstable, renderCrosstable } from '../../src/render/crosstable.ts';
 import type { ReplayJob } from '../../src/replay/build.ts';
 import { MOST_WAITING, ReplayBuilder, ReplayBusyError } from '../../src/replay/builder.ts';
 import { decodeGif } from './decode.ts';
@@ -54,5 +55,35 @@ describe('replays built in the worker thread', () => {
     await expect(building).rejects.toThrow('the replay worker stopped');
     expect(builder.restarts).toBe(1);
     expect((await builder.build(brandubhJob(2))).frames).toBe(3);
+  });
+});
+
+describe('crosstables drawn in the same thread', () => {
+  const table: Crosstable = {
+    title: 'Spring Cup',
+    subtitle: 'after round 2 of 3',
+    heads: { rank: '#', player: 'Player', columns: ['1', '2', '3'], points: 'Pts', tiebreak: 'SB' },
+    rows: [
+      { rank: 1, name: 'Ann', cells: ['×', '1', '1'], points: '2', tiebreak: '1.00' },
+      { rank: 2, name: 'Bob', cells: ['0', '×', '½'], points: '½', tiebreak: '0.25' },
+      { rank: 3, name: 'Cid', cells: ['0', '½', '×'], points: '½', tiebreak: '0.25', withdrawn: true },
+    ],
+    diagonal: true,
+    footer: 'A win scores 1',
+  };
+
+  it('come back as the picture drawn here would be', async () => {
+    const picture = await builder.crosstable(table);
+    expect(Buffer.isBuffer(picture)).toBe(true);
+    expect(picture.equals(renderCrosstable(table))).toBe(true);
+    expect(builder.crosstablesDrawnHere).toBe(0);
+  });
+
+  it('are drawn here when the thread is busy with replays, rather than refused', async () => {
+    const replays = Array.from({ length: MOST_WAITING }, () => builder.build(brandubhJob(2)));
+    const picture = await builder.crosstable(table);
+    expect(picture.equals(renderCrosstable(table))).toBe(true);
+    expect(builder.crosstablesDrawnHere).toBe(1);
+    await Promise.all(replays);
   });
 });
