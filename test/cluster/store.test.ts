@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createClient } from '@keyv/redis';
+import { createClient, createCluster } from '@keyv/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../src/game/keys.ts';
 import { GameService } from '../../src/game/service.ts';
@@ -81,6 +81,34 @@ describe('the store on Redis Cluster', () => {
       expect(claimed.map((entry) => entry.group).sort()).toEqual([...guilds].sort());
       expect(claimed.every(({ group, member }) => member === `c|game-${guilds.indexOf(group)}|1`)).toBe(true);
       expect(await stores[0].claimDue('schedule:deadlines', 1000, 60_000)).toEqual([]);
+      // Games in progress are counted across the three masters.
+      expect(await stores[2].countAcrossGuilds('game')).toBe(guilds.length);
+    },
+    LONG,
+  );
+
+  it(
+    'finds, on every master, entries whose registry update was lost, by the rebuild a new process makes',
+    async () => {
+      const namespace = `tafl-cluster-${randomBytes(3).toString('hex')}`;
+      const guilds = await guildsOnEveryMaster(namespace, 3);
+      // As commits leave them when their process dies before lowering the registry: the entries only.
+      const raw = createCluster({
+        rootNodes: cluster.rootNodes.map(({ host, port }) => ({ socket: { host, port } })),
+      });
+      await raw.connect();
+      for (const [i, guild] of guilds.entries())
+        await raw.zAdd(`${namespace}::{${guild}}:schedule:deadlines`, { score: 100 + i, value: `lost-${i}` });
+      await raw.close();
+      const store = await open(namespace);
+      let found: { group: string; member: string }[] = [];
+      for (let attempt = 0; attempt < 60 && found.length < guilds.length; attempt++) {
+        found = found.concat(await store.claimDue('schedule:deadlines', 1000, 60_000));
+        if (found.length < guilds.length) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(found.map(({ group, member }) => `${group} ${member}`).sort()).toEqual(
+        guilds.map((guild, i) => `${guild} lost-${i}`).sort(),
+      );
     },
     LONG,
   );
