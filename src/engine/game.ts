@@ -154,6 +154,26 @@ export class Game {
 
   /** Like `play`, but answers a refusal instead of throwing. */
   tryPlay(move: string | { from: Square; to: Square }): PlayAttempt {
+    const attempt = this.playUnjudged(move);
+    if (attempt.ok) this.ending = this.verdictToResult(judge(this.core));
+    return attempt;
+  }
+
+  /**
+   * Plays a stored game's moves, each checked as `tryPlay` checks it, but judges the end of the
+   * game once, after the last: a stored game went on after each of the others. Loading a long
+   * game is then several times faster. Returns the index of the first move refused, with why.
+   */
+  replay(moves: readonly { from: Square; to: Square }[]): { index: number; refusal: Refusal } | null {
+    for (const [index, move] of moves.entries()) {
+      const attempt = this.playUnjudged(move);
+      if (!attempt.ok) return { index, refusal: attempt.refusal };
+    }
+    if (moves.length > 0) this.ending = this.verdictToResult(judge(this.core));
+    return null;
+  }
+
+  private playUnjudged(move: string | { from: Square; to: Square }): PlayAttempt {
     if (this.ending) return { ok: false, refusal: refusal('game-over') };
     const text = typeof move === 'string' ? move : `${move.from}-${move.to}`;
     const parsed = parseMove(this.rules, text);
@@ -181,7 +201,6 @@ export class Game {
       ply: this.played.length + 1,
     };
     this.played.push(played);
-    this.ending = this.verdictToResult(judge(core));
     return { ok: true, move: played };
   }
 

@@ -87,17 +87,19 @@ export function loadGame(text: string): Game {
   }
 
   const tokens = stored.moves === '' ? [] : stored.moves.split(' ');
-  tokens.forEach((token, index) => {
+  const moves = tokens.map((token, index) => {
     const squares = /^([a-z]\d{1,2})([a-z]\d{1,2})$/.exec(token);
     if (!squares)
       throw new GameRecordError(`move ${index + 1} of the stored game ("${token}") is not a move`);
-    const attempt = game.tryPlay({ from: squares[1], to: squares[2] });
-    if (!attempt.ok) {
-      throw new GameRecordError(
-        `move ${index + 1} of the stored game (${token}) is illegal (${attempt.refusal.code})`,
-      );
-    }
+    return { from: squares[1], to: squares[2] };
   });
+  const refused = game.replay(moves);
+  if (refused) {
+    const token = tokens[refused.index];
+    throw new GameRecordError(
+      `move ${refused.index + 1} of the stored game (${token}) is illegal (${refused.refusal.code})`,
+    );
+  }
 
   if (stored.end !== undefined) declareEnd(game, stored.end);
   return game;

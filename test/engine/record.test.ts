@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   Game,
@@ -8,6 +9,7 @@ import {
   serializeGame,
   variantIds,
 } from '../../src/engine/index.ts';
+import { seededRandom } from '../../src/seeded-random.ts';
 import { gameWith } from './setup.ts';
 
 describe('OpenTafl position notation', () => {
@@ -55,6 +57,34 @@ describe('OpenTafl position notation', () => {
 });
 
 describe('the stored game record', () => {
+  it('loads every game as it was played: the end judged once, after the last move, as after each', () => {
+    // Random playouts, often to their end (a capture of the king, an escape, a fort, repetition,
+    // enclosure, no move left): the loaded game has the same moves, position, turn, result and moves to play.
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...variantIds),
+        fc.integer({ min: 1, max: 2 ** 30 }),
+        fc.integer({ min: 1, max: 400 }),
+        (variant, seed, plies) => {
+          const random = seededRandom(seed);
+          const game = new Game(variant);
+          while (game.plyCount < plies && !game.isGameOver()) {
+            const moves = game.legalMoves();
+            game.play(moves[Math.floor(random() * moves.length)]);
+          }
+          const loaded = loadGame(serializeGame(game));
+          expect(loaded.history()).toEqual(game.history());
+          expect(loaded.position()).toBe(game.position());
+          expect(loaded.turn).toBe(game.turn);
+          expect(loaded.result).toEqual(game.result);
+          expect(loaded.legalMoves()).toEqual(game.legalMoves());
+          return true;
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
   it('round-trips a game move for move, with its captures and side to move', () => {
     const game = gameWith(
       'fetlar',
