@@ -29,7 +29,8 @@ const GUILD_IN_VALUE = new Set(['game', 'challenge', 'archive', 'tournament']);
 /** What the migration needs of Redis: raw commands routed by key, and scans of every master. */
 export interface LayoutRedis {
   command(key: string, args: string[]): Promise<unknown>;
-  masters(): Promise<{ scanIterator(options: { MATCH: string; COUNT: number }): AsyncIterable<string[]> }[]>;
+  /** The keys matching a pattern, in batches, on every master. */
+  scan(match: string): AsyncIterable<string[]>;
 }
 
 export interface LayoutReport {
@@ -100,13 +101,12 @@ async function migrate(
     ofTournament: new Map(),
     withPuzzles: new Set(),
   };
-  for (const master of await redis.masters())
-    for await (const batch of master.scanIterator({ MATCH: `${prefix}*`, COUNT: 1000 }))
-      for (const raw of batch) {
-        const key = raw.slice(prefix.length);
-        if (key.startsWith('{')) learnFromNewKey(key, guilds);
-        else if (!/^(layout|schedules:|stats:)/.test(key) && !key.endsWith(':guilds')) old.push(key);
-      }
+  for await (const batch of redis.scan(`${prefix}*`))
+    for (const raw of batch) {
+      const key = raw.slice(prefix.length);
+      if (key.startsWith('{')) learnFromNewKey(key, guilds);
+      else if (!/^(layout|schedules:|stats:)/.test(key) && !key.endsWith(':guilds')) old.push(key);
+    }
   const documents = old.filter((key) => !key.startsWith('schedule:'));
   const values = new Map<string, { raw: string; value: Record<string, unknown> | null }>();
   for (const key of documents) {
@@ -115,13 +115,12 @@ async function migrate(
   }
   for (const [key, { value }] of values) learnFromOldDocument(key, value, guilds);
 
-  for (const [key, { raw }] of values) {
-    const targets = newKeysOf(key, values.get(key)?.value ?? null, guilds);
-    for (const target of targets) {
-      const ttl = Number(await redis.command(prefix + key, ['PTTL', prefix + key]));
-      const expiry = ttl > 0 ? ['PX', String(ttl)] : [];
+  for (const [key, { raw, value }] of values) {
+    const targets = newKeysOf(key, value, guilds);
+    const ttl = targets.length > 0 ? Number(await redis.command(prefix + key, ['PTTL', prefix + key])) : 0;
+    const expiry = ttl > 0 ? ['PX', String(ttl)] : [];
+    for (const target of targets)
       await redis.command(prefix + target, ['SET', prefix + target, raw, 'NX', ...expiry]);
-    }
     await redis.command(prefix + key, ['DEL', prefix + key]);
     if (targets.length > 0) report.moved++;
     else report.dropped++;

@@ -26,8 +26,8 @@ export class CrossSlotError extends Error {
   override name = 'CrossSlotError';
 }
 
-/** The one guild a commit touches; throws CrossSlotError when its keys and schedules name two, or a key has no tag. */
-export function guildOfCommit(writes: readonly Write[], changes: readonly ScheduleChange[]): string | null {
+/** Throws CrossSlotError when a commit's keys and schedules name two guilds, or a key has no tag. */
+export function checkOneGuild(writes: readonly Write[], changes: readonly ScheduleChange[]): void {
   let guild: string | null = null;
   const meet = (tag: string | null, what: string) => {
     if (tag === null) throw new CrossSlotError(`${what} has no guild hash tag`);
@@ -37,5 +37,4 @@ export function guildOfCommit(writes: readonly Write[], changes: readonly Schedu
   };
   for (const write of writes) meet(hashTagOf(write.key), `key ${write.key}`);
   for (const change of changes) meet(change.group, `schedule ${change.schedule}`);
-  return guild;
 }

@@ -4,7 +4,7 @@
  * read-compare-write atomic within this process. Nothing survives a restart.
  */
 import { Keyv } from 'keyv';
-import { guildOfCommit } from './hash-tags.ts';
+import { checkOneGuild } from './hash-tags.ts';
 import type { ClaimedEntry, CommitResult, ScheduleChange, Store, Stored, Write } from './types.ts';
 
 export function createMemoryStore(namespace: string): Store {
@@ -56,7 +56,7 @@ export function createMemoryStore(namespace: string): Store {
       return ((await keyv.get<Stored<T>>(key)) as Stored<T> | undefined) ?? null;
     },
     async commit(writes: Write[], changes: ScheduleChange[] = []): Promise<CommitResult> {
-      guildOfCommit(writes, changes);
+      checkOneGuild(writes, changes);
       const unlock = await lock(writes.map((write) => write.key));
       try {
         for (const write of writes) {

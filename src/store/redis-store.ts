@@ -6,7 +6,7 @@
 import KeyvRedis, { createClient, createCluster, createSentinel, Keyv } from '@keyv/redis';
 import calculateSlot from 'cluster-key-slot';
 import { type LayoutReport, migrateToGuildKeys } from './guild-layout.ts';
-import { guildOfCommit } from './hash-tags.ts';
+import { checkOneGuild } from './hash-tags.ts';
 import { ScheduleRegistry } from './schedule-registry.ts';
 import {
   type ClaimedEntry,
@@ -67,8 +67,8 @@ interface RedisConnection {
   on(event: 'error', listener: (error: unknown) => void): unknown;
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
   command(key: string, args: string[]): Promise<unknown>;
-  /** A client of each master, for scans over every key. */
-  masters(): Promise<NodeClient[]>;
+  /** The keys matching a pattern (and of a type), in batches, on every master. */
+  scan(match: string, type?: string): AsyncIterable<string[]>;
   /** Where `key` is kept (a cluster's master, by address): replicas are counted per place. */
   placeOf(key: string): string;
   /** Whether a commit waits for a replica: behind Sentinel and on a cluster, where failovers happen. */
@@ -177,7 +177,11 @@ function scanning(send: (args: string[]) => Promise<unknown>): NodeClient {
 /** A connection from what the three kinds of client share, and what each does its own way. */
 function connectionOf(
   base: AnyClient,
-  own: Pick<RedisConnection, 'command' | 'masters' | 'placeOf' | 'failsOver'> & { ready: () => boolean },
+  own: Pick<RedisConnection, 'command' | 'placeOf' | 'failsOver'> & {
+    ready: () => boolean;
+    /** A client of each master. */
+    masters: () => Promise<NodeClient[]>;
+  },
 ): RedisConnection {
   return {
     client: base,
@@ -192,7 +196,10 @@ function connectionOf(
     on: (event, listener) => base.on(event, listener),
     eval: (script, options) => base.eval(script, options),
     command: own.command,
-    masters: own.masters,
+    async *scan(match, type) {
+      for (const master of await own.masters())
+        yield* master.scanIterator({ MATCH: match, COUNT: 1000, ...(type ? { TYPE: type } : {}) });
+    },
     placeOf: own.placeOf,
     failsOver: own.failsOver,
   };
@@ -365,9 +372,7 @@ export async function createRedisStore(
     if ((await redis.command(lock, ['SET', lock, '1', 'NX', 'PX', String(COUNT_EVERY_MS)])) !== 'OK')
       return counted.get(family) ?? null;
     let count = 0;
-    for (const master of await redis.masters())
-      for await (const batch of master.scanIterator({ MATCH: `${rawKey('{')}*}:${family}:*`, COUNT: 1000 }))
-        count += batch.length;
+    for await (const batch of redis.scan(`${rawKey('{')}*}:${family}:*`)) count += batch.length;
     await redis.command(shared, ['SET', shared, String(count), 'PX', String(COUNT_EVERY_MS)]);
     counted.set(family, count);
     return count;
@@ -384,7 +389,7 @@ export async function createRedisStore(
       }
     },
     async commit(writes: Write[], changes: ScheduleChange[] = []): Promise<CommitResult> {
-      guildOfCommit(writes, changes);
+      checkOneGuild(writes, changes);
       const serialize = keyv.serialize;
       if (!serialize) throw new Error('keyv has no serializer');
       const args: string[] = [String(writes.length)];

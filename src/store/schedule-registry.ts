@@ -46,9 +46,8 @@ return 0
 export interface RegistryRedis {
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
   command(key: string, args: string[]): Promise<unknown>;
-  masters(): Promise<
-    { scanIterator(options: { MATCH: string; COUNT: number; TYPE?: string }): AsyncIterable<string[]> }[]
-  >;
+  /** The keys matching a pattern (and of a type), in batches, on every master. */
+  scan(match: string, type?: string): AsyncIterable<string[]>;
 }
 
 export class ScheduleRegistry {
@@ -148,29 +147,17 @@ export class ScheduleRegistry {
   async reconcile(): Promise<number> {
     const prefix = this.rawKey('{');
     let seen = 0;
-    for (const master of await this.redis.masters()) {
-      for await (const batch of master.scanIterator({
-        MATCH: `${prefix}*}:schedule:*`,
-        COUNT: 1000,
-        TYPE: 'zset',
-      })) {
-        for (const copy of batch) {
-          const close = copy.indexOf('}', prefix.length);
-          if (close < 0) continue;
-          const group = copy.slice(prefix.length, close);
-          const schedule = copy.slice(close + 2);
-          const first = (await this.redis.command(copy, [
-            'ZRANGE',
-            copy,
-            '0',
-            '0',
-            'WITHSCORES',
-          ])) as string[];
-          if (first.length !== 2) continue;
-          const registry = this.registryKey(schedule);
-          await this.redis.command(registry, ['ZADD', registry, 'LT', String(first[1]), group]);
-          seen++;
-        }
+    for await (const batch of this.redis.scan(`${prefix}*}:schedule:*`, 'zset')) {
+      for (const copy of batch) {
+        const close = copy.indexOf('}', prefix.length);
+        if (close < 0) continue;
+        const group = copy.slice(prefix.length, close);
+        const schedule = copy.slice(close + 2);
+        const first = (await this.redis.command(copy, ['ZRANGE', copy, '0', '0', 'WITHSCORES'])) as string[];
+        if (first.length !== 2) continue;
+        const registry = this.registryKey(schedule);
+        await this.redis.command(registry, ['ZADD', registry, 'LT', String(first[1]), group]);
+        seen++;
       }
     }
     return seen;
