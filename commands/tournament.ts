@@ -17,7 +17,6 @@ import { chosenVariant, suggestVariants } from '../src/bot/variant-option.ts';
 import { DEFAULT_TIME_CONTROL, isTimeControl } from '../src/game/clock.ts';
 import { failureText, type Messages } from '../src/i18n/index.ts';
 import { MAX_NAME_LENGTH, MAX_SWISS_ROUNDS } from '../src/tournament/tournament.ts';
-import type { TournamentDoc } from '../src/tournament/types.ts';
 
 /**
  * A server's own tournaments: round robin or Swiss, from sign-up to crosstable. Creating one needs
@@ -161,7 +160,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
       const outcome = await tournaments.withdraw(guildId, doc.id, by.id, 'withdrew');
       if (!outcome.ok) return privateAnswer(failureText(m, outcome));
       const words = { name: safeName(by.name), tournament: safeName(doc.name) };
-      await refreshSignup(interaction, outcome.value.doc, m);
+      await context.tournaments.refreshSignup(outcome.value.doc, m);
       return publicAnswer({
         content: doc.status === 'signup' ? t.left(words) : t.withdrew(words),
         allowedMentions: onlyMention(),
@@ -180,7 +179,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
           return privateAnswer(failureText(m, { code: 'tournament-not-organiser' }));
         const outcome = await tournaments.withdraw(guildId, doc.id, user.id, 'removed', by, mayManage);
         if (!outcome.ok) return privateAnswer(failureText(m, outcome));
-        await refreshSignup(interaction, outcome.value.doc, m);
+        await context.tournaments.refreshSignup(outcome.value.doc, m);
         return publicAnswer({ content: t.removed(words), allowedMentions: onlyMention() });
       }
       const outcome = await tournaments.forfeit(guildId, doc.id, user.id, by, mayManage);
@@ -190,7 +189,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
     // cancel
     const outcome = await tournaments.cancel(guildId, doc.id, by, mayManage);
     if (!outcome.ok) return privateAnswer(failureText(m, outcome));
-    await refreshSignup(interaction, outcome.value.doc, m, t.signupCancelled);
+    await context.tournaments.refreshSignup(outcome.value.doc, m, t.signupCancelled);
     return publicAnswer({
       content: t.cancelled({ name: safeName(doc.name), by: safeName(memberName(interaction)) }),
       allowedMentions: onlyMention(),
@@ -254,22 +253,6 @@ async function create(
   const response = await interaction.reply({ ...signupMessage(m, outcome.value), withResponse: true });
   const message = response.resource?.message;
   if (message) await tournaments.tournaments.recordSignupMessage(guildId, outcome.value.id, message.id);
-}
-
-/** Brings the sign-up message up to date after a change made by a command, when it can. */
-async function refreshSignup(
-  interaction: ChatInputCommandInteraction,
-  doc: TournamentDoc,
-  m: Messages,
-  note?: string,
-): Promise<void> {
-  if (!doc.signupMessageId || (doc.status !== 'signup' && !note)) return;
-  try {
-    const channel = await interaction.client.channels.fetch(doc.channelId);
-    if (channel?.isTextBased()) await channel.messages.edit(doc.signupMessageId, signupMessage(m, doc, note));
-  } catch {
-    // The message is gone or closed to the bot: the tournament goes on without it.
-  }
 }
 
 export async function button(interaction: ButtonInteraction, context: BotContext): Promise<void> {

@@ -53,7 +53,7 @@ export class TournamentDriver {
     for (const { guildId, entry } of await this.tournaments.claimResults()) {
       const { changed, undecided } = await this.tournaments.recordResult(guildId, entry);
       if (changed?.progress.opened || changed?.progress.finished) this.runs.runAgain();
-      if (undecided) await this.tellUndecided(guildId, entry, undecided);
+      if (undecided) await this.tellUndecided(undecided.doc, undecided.threadId);
     }
     for (const entry of await this.tournaments.claimOpenings()) {
       try {
@@ -70,9 +70,8 @@ export class TournamentDriver {
   }
 
   /** A game ended without a result by a moderator: the tournament's channel hears that its organiser decides. */
-  private async tellUndecided(guildId: string, entry: string, threadId: string): Promise<void> {
-    const doc = await this.tournaments.get(guildId, entry.split('|')[0] ?? '');
-    const channel = doc ? await this.channel(doc).catch(() => null) : null;
+  private async tellUndecided(doc: TournamentDoc, threadId: string): Promise<void> {
+    const channel = await this.channel(doc).catch(() => null);
     if (!channel) return;
     await channel
       .send({
@@ -82,13 +81,18 @@ export class TournamentDriver {
       .catch((error: unknown) => this.logger.warn('could not tell of an aborted tournament game', { error }));
   }
 
-  /** The sign-up message says the tournament is over, so nobody reads it as still running. */
-  private async closeSignup(channel: SendableChannels, m: Messages, doc: TournamentDoc): Promise<void> {
-    if (!doc.signupMessageId || !('messages' in channel)) return;
+  /**
+   * Brings the sign-up message up to date: its list and, while open, its buttons; once closed
+   * (started, cancelled, over) only with a note saying so.
+   */
+  async refreshSignup(doc: TournamentDoc, m: Messages, note?: string): Promise<void> {
+    if (!doc.signupMessageId || (doc.status !== 'signup' && !note)) return;
     try {
-      await channel.messages.edit(doc.signupMessageId, signupMessage(m, doc, m.tournament.signupFinished));
+      const channel = await this.channel(doc);
+      if (channel && 'messages' in channel)
+        await channel.messages.edit(doc.signupMessageId, signupMessage(m, doc, note));
     } catch {
-      // The message is gone or closed to the bot: the final standings are posted all the same.
+      // The message is gone or closed to the bot: the tournament goes on without it.
     }
   }
 
@@ -109,7 +113,7 @@ export class TournamentDriver {
     if (what === 'final') {
       if (!doc.finalPosted) {
         await channel.send(await standingsPost(m, doc, 'final', this.drawCrosstable));
-        await this.closeSignup(channel, m, doc);
+        await this.refreshSignup(doc, m, m.tournament.signupFinished);
       }
       await this.tournaments.finalPosted(guildId, doc.id, entry);
       return;

@@ -229,13 +229,17 @@ export class Tournaments {
   /**
    * Records a claimed game's result in its tournament, once, and settles the entry in the same
    * commit. An aborted game records nothing (its organiser forfeits it, or not): `aborted` says so,
-   * and `undecided` names its thread when its pairing still has no result (a moderator's /abort,
-   * not a withdrawal, which forfeits the pairing itself).
+   * and `undecided` gives the tournament and the game's thread when its pairing still has no result
+   * (a moderator's /abort, not a withdrawal, which forfeits the pairing itself).
    */
   async recordResult(
     guildId: string,
     entry: string,
-  ): Promise<{ changed: Changed | null; aborted: boolean; undecided?: string }> {
+  ): Promise<{
+    changed: Changed | null;
+    aborted: boolean;
+    undecided?: { doc: TournamentDoc; threadId: string };
+  }> {
     const [tournamentId, gameId] = entry.split('|');
     const done: ScheduleChange = {
       schedule: SCHEDULES.tournamentResults,
@@ -249,8 +253,8 @@ export class Tournaments {
       if (archived?.reason !== 'aborted') return { changed: null, aborted: false };
       const doc = tournamentId ? await this.get(guildId, tournamentId) : null;
       const pairing = doc?.played.flatMap((round) => round.pairings).find((p) => p.gameId === archived.id);
-      return pairing && !pairing.result
-        ? { changed: null, aborted: true, undecided: archived.channelId }
+      return doc && pairing && !pairing.result
+        ? { changed: null, aborted: true, undecided: { doc, threadId: archived.channelId } }
         : { changed: null, aborted: true };
     }
     const outcome = await this.change(
