@@ -12,6 +12,7 @@ import { Game, type Side, type VariantId } from '../engine/index.ts';
 import { seededRandom } from '../seeded-random.ts';
 import { analyse, MATERIAL_PIECES, type Theme } from './analyse.ts';
 import { MAX_SOLVER_MOVES } from './prove.ts';
+import type { ProvenPuzzle } from './puzzle-file.ts';
 
 export interface GeneratorOptions {
   variant: VariantId;
@@ -45,14 +46,7 @@ export interface GeneratorOptions {
   onGame?: (progress: GeneratorStats) => void;
 }
 
-export interface GeneratedPuzzle {
-  position: string;
-  sideToMove: Side;
-  theme: Theme;
-  depth: number;
-  line: string[];
-  /** The positions the search made to find and prove it. */
-  nodes: number;
+export interface GeneratedPuzzle extends ProvenPuzzle {
   /** Which game (from 0) and ply it was found at. */
   game: number;
   ply: number;

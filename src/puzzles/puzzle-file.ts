@@ -2,9 +2,8 @@
 import type { Side, VariantId } from '../engine/index.ts';
 import type { Theme } from './analyse.ts';
 
-export interface Puzzle {
-  /** `<variant>-<number>`, e.g. `fetlar-017`. */
-  id: string;
+/** A puzzle as the generator proves it: the position, what to achieve, and the line that does it. */
+export interface ProvenPuzzle {
   /** OpenTafl position notation, first row record = rank 1. */
   position: string;
   sideToMove: Side;
@@ -15,6 +14,11 @@ export interface Puzzle {
   line: string[];
   /** The positions the search made to find and prove it: its effort. */
   nodes: number;
+}
+
+export interface Puzzle extends ProvenPuzzle {
+  /** `<variant>-<number>`, e.g. `fetlar-017`. */
+  id: string;
   /** The puzzle's first rating, from its depth and effort; players' results move it from there. */
   rating: number;
 }
