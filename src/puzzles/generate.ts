@@ -8,7 +8,7 @@
 import { positionOf } from '../ai/position-of.ts';
 import { search } from '../ai/search.ts';
 import { Position, squareName } from '../engine/core.ts';
-import { Game, type Side, type VariantId } from '../engine/index.ts';
+import { Game, type VariantId } from '../engine/index.ts';
 import { seededRandom } from '../seeded-random.ts';
 import { analyse, MATERIAL_PIECES, type Theme } from './analyse.ts';
 import { MAX_SOLVER_MOVES } from './prove.ts';
