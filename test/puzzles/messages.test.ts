@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { de } from '../../src/i18n/de.ts';
 import { en, type Messages } from '../../src/i18n/en.ts';
+import { messageTexts } from '../i18n/texts.ts';
 
 const sample = {
   side: 'defenders',
@@ -30,18 +31,7 @@ const sample = {
   choices: 'fetlar, tablut',
 };
 
-function texts(m: Messages): Record<string, string> {
-  const all: Record<string, string> = {};
-  const visit = (prefix: string, entries: object) => {
-    for (const [key, value] of Object.entries(entries)) {
-      if (typeof value === 'string') all[`${prefix}${key}`] = value;
-      else if (typeof value === 'function') all[`${prefix}${key}`] = String(value(sample));
-      else visit(`${prefix}${key}.`, value);
-    }
-  };
-  visit('', m.puzzles);
-  return all;
-}
+const texts = (m: Messages) => messageTexts(m.puzzles, sample);
 
 describe('the puzzles’ words', () => {
   it('every message in German too, translated, no particular missing', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { de } from '../../src/i18n/de.ts';
 import { en, type Messages } from '../../src/i18n/en.ts';
+import { messageTexts } from '../i18n/texts.ts';
 
 /** Every tournament message called with sample particulars (the catalogue test covers the top level only). */
 function tournamentTexts(m: Messages): Record<string, string> {
@@ -30,11 +31,7 @@ function tournamentTexts(m: Messages): Record<string, string> {
     threadId: '3',
     side: 'defenders' as const,
   };
-  const texts: Record<string, string> = {};
-  for (const [key, value] of Object.entries(m.tournament)) {
-    texts[key] = typeof value === 'string' ? value : String((value as (p: unknown) => unknown)(sample));
-  }
-  return texts;
+  return messageTexts(m.tournament, sample);
 }
 
 describe('the tournament messages', () => {
