@@ -44,7 +44,7 @@ export interface LayoutReport {
 
 /**
  * Brings the store's keys to LAYOUT, or waits while another process does. `lowerRegistry` lowers
- * a schedule's registry for a guild's moved entries (ScheduleRegistry.lower).
+ * a schedule's registry for a guild's moved entries (ScheduleRegistry.lowerGuild).
  */
 export async function migrateToGuildKeys(
   redis: LayoutRedis,

@@ -350,7 +350,7 @@ export async function createRedisStore(
   const registry = new ScheduleRegistry(redis, rawKey);
   try {
     const report = await migrateToGuildKeys(redis, namespace, (schedule, group, at) =>
-      registry.lower([{ schedule, group, member: '', at }]),
+      registry.lowerGuild(schedule, group, at),
     );
     if (report && report.moved + report.entries + report.dropped > 0) onLayoutMigrated?.(report);
   } catch (error) {

@@ -78,16 +78,14 @@ export class ScheduleRegistry {
       if (!known || at < known.at) earliest.set(id, { group, schedule, at });
     }
     return Promise.all(
-      [...earliest.values()].map(({ group, schedule, at }) =>
-        this.redis.command(this.registryKey(schedule), [
-          'ZADD',
-          this.registryKey(schedule),
-          'LT',
-          String(at),
-          group,
-        ]),
-      ),
+      [...earliest.values()].map(({ group, schedule, at }) => this.lowerGuild(schedule, group, at)),
     );
+  }
+
+  /** Lowers (or adds) a guild in a schedule's registry to `at`, never raising it. */
+  lowerGuild(schedule: string, group: string, at: number): Promise<unknown> {
+    const registry = this.registryKey(schedule);
+    return this.redis.command(registry, ['ZADD', registry, 'LT', String(at), group]);
   }
 
   async claim(schedule: string, now: number, leaseMs: number, limit: number): Promise<ClaimedEntry[]> {
@@ -155,8 +153,7 @@ export class ScheduleRegistry {
         const schedule = copy.slice(close + 2);
         const first = (await this.redis.command(copy, ['ZRANGE', copy, '0', '0', 'WITHSCORES'])) as string[];
         if (first.length !== 2) continue;
-        const registry = this.registryKey(schedule);
-        await this.redis.command(registry, ['ZADD', registry, 'LT', String(first[1]), group]);
+        await this.lowerGuild(schedule, group, Number(first[1]));
         seen++;
       }
     }
