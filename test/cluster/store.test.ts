@@ -1,7 +1,6 @@
 /** The store on a real Redis Cluster of three masters and three replicas: commits, claims, a failover, the layout migration. */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createClient, createCluster } from '@keyv/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../src/game/keys.ts';
@@ -13,6 +12,7 @@ import {
   type Store,
   StoreUnavailableError,
 } from '../../src/store/index.ts';
+import { loadLayout1 } from '../store/fixtures/layout-1.ts';
 import { startPrivateRedis } from '../support/private-redis.ts';
 import { type LocalRedisCluster, startRedisCluster } from '../support/redis-cluster.ts';
 
@@ -169,12 +169,7 @@ describe('the store on Redis Cluster', () => {
     'takes a single Redis of layout 1 by `redis-cli --cluster import`, and moves its keys to their guilds on every master',
     async () => {
       // The bot of layout 1's own keys (test/store/fixtures), in a single Redis, as the README's way there starts.
-      const fixture = JSON.parse(
-        readFileSync(new URL('../store/fixtures/layout-1.json', import.meta.url), 'utf8'),
-      ) as {
-        now: number;
-        keys: { key: string; type: string; value?: string; entries?: { value: string; score: number }[] }[];
-      };
+      const fixture = loadLayout1(Date.now());
       const namespace = `tafl-cluster-${randomBytes(3).toString('hex')}`;
       const single = await startPrivateRedis();
       try {

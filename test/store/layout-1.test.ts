@@ -4,26 +4,15 @@
  * its clock, a finished game with standings, a server variant, an open challenge, an AI game).
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createClient } from '@keyv/redis';
 import { afterAll, expect, it } from 'vitest';
 import { GameService } from '../../src/game/service.ts';
 import { createStore, type LayoutReport, type Store } from '../../src/store/index.ts';
 import { testRedisUrl } from '../support/redis-url.ts';
+import { loadLayout1 } from './fixtures/layout-1.ts';
 
-interface Fixture {
-  now: number;
-  keys: {
-    key: string;
-    type: string;
-    value?: string;
-    entries?: { value: string; score: number }[];
-    pttl: number;
-  }[];
-}
-const fixture = JSON.parse(
-  readFileSync(new URL('./fixtures/layout-1.json', import.meta.url), 'utf8'),
-) as Fixture;
+// The dump's clock moved to now: its open challenge and its clocks are as fresh as when dumped.
+const fixture = loadLayout1(Date.now());
 const [G, H] = ['900000000000000001', '900000000000000002'];
 const ann = { id: '101', name: 'Ann' };
 const namespace = `tafl-layout1-${randomBytes(4).toString('hex')}`;
