@@ -4,13 +4,15 @@
  * the process's CPU time: on a machine shared with other work the first includes waiting for a core.
  */
 import { crosstableOf } from '../src/bot/tournament-messages.ts';
-import { en } from '../src/i18n/en.ts';
+import { messagesFor } from '../src/i18n/index.ts';
 import { renderCrosstable } from '../src/render/crosstable.ts';
 import { records } from '../src/tournament/scores.ts';
 import { pairSwiss } from '../src/tournament/swiss.ts';
 import type { Entrant, Pairing, Round, TournamentDoc } from '../src/tournament/types.ts';
 import { seededRandom } from './sample-games.ts';
 import { summary } from './stats.ts';
+
+const en = messagesFor('en');
 
 const PLAYERS = 64;
 const ROUNDS = 7;

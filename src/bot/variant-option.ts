@@ -6,7 +6,7 @@ import type { AutocompleteInteraction } from 'discord.js';
 import { getVariant, type Variant, type VariantKey, variantIds } from '../engine/index.ts';
 import { variantOf } from '../game/server-variants.ts';
 import type { GameService } from '../game/service.ts';
-import { type Messages, VARIANT_NAMES_DE } from '../i18n/index.ts';
+import { type Messages, variantNamesOf } from '../i18n/index.ts';
 import type { BotContext } from './command.ts';
 import { messagesOf } from './present.ts';
 
@@ -77,7 +77,7 @@ export async function chosenVariant(
     (id) =>
       id === wanted ||
       getVariant(id).name.toLowerCase() === wanted ||
-      VARIANT_NAMES_DE[id].toLowerCase() === wanted,
+      variantNamesOf(id).some((name) => name.toLowerCase() === wanted),
   );
   if (builtIn) return getVariant(builtIn);
   if (!guildId) return null;

@@ -1,36 +1,52 @@
 /**
  * The bot's languages. A reply follows the language of the member's Discord client; messages no
  * one asked for (reminders, losses on time, the AI's moves) follow the server's preferred language.
+ * The words are in locales/<language>/*.json (i18next's resources); see README, "Languages".
  */
-import type { GameResult, RefusalCode, Side, Variant } from '../engine/index.ts';
+import type { GameResult, RefusalCode, Side, Variant, VariantId } from '../engine/index.ts';
 import type { Suggestion } from '../game/suggestions.ts';
 import type { FailureCode, FailureParams, ServiceFailureCode } from '../game/types.ts';
-import { de } from './de.ts';
-import { en, type Messages } from './en.ts';
+import { catalogue, type Messages } from './catalogue.ts';
+import { catalogueLanguage } from './locales.ts';
+import { catalogueLanguages, i18n } from './resources.ts';
 import { describeRulesDe } from './rules-text.de.ts';
 import { describeRules, type RulesText } from './rules-text.en.ts';
 
-export { VARIANT_NAMES_DE } from './de.ts';
-export type { Messages, ResultContext } from './en.ts';
+export type { Messages, ResultContext } from './catalogue.ts';
+export { catalogueLanguage, DISCORD_LOCALES, type DiscordLocale, discordLocalesOf } from './locales.ts';
 export { describeRules, describeRulesDe, type RulesText };
 
-export type Language = Messages['language'];
-export const languages: readonly Language[] = ['en', 'de'];
+/** A catalogue's language: the name of its folder under locales/ ("en", "de", "pt", "zh-CN", …). */
+export type Language = string;
+export const languages: readonly Language[] = catalogueLanguages;
 
-/** The catalogue for a Discord locale ("de", "en-US", …); anything but German is English. */
+// Each catalogue's words are looked up once; its messages with particulars on each call.
+const catalogues = new Map<Language, Messages>();
+
+/** The catalogue for a Discord locale ("de", "en-US", …), or a catalogue's language; English when there is none. */
 export function messagesFor(locale: string | null | undefined): Messages {
-  return locale?.toLowerCase().startsWith('de') ? de : en;
+  const language = catalogueLanguage(locale);
+  let messages = catalogues.get(language);
+  if (!messages) {
+    messages = catalogue(language);
+    catalogues.set(language, messages);
+  }
+  return messages;
+}
+
+/** A built-in variant's name in every catalogue, for reading back what a member typed. */
+export function variantNamesOf(id: VariantId): string[] {
+  return catalogueLanguages.map((language) => i18n.getFixedT(language, 'messages')(`variantNames.${id}`));
 }
 
 /** A refusal of the game service or the engine, in the catalogue's language. */
 export function failureText(m: Messages, failure: { code: FailureCode; params?: object }): string {
   const params = (failure.params ?? {}) as FailureParams;
   if (failure.code in m.refusals) return m.refusals[failure.code as RefusalCode](params);
-  const text = m.failures[failure.code as ServiceFailureCode];
-  return typeof text === 'function' ? text(params) : text;
+  return m.failures[failure.code as ServiceFailureCode](params);
 }
 
-/** The rules of a variant in brief, in the catalogue's language. */
+/** The rules of a variant in brief, in the catalogue's language (German or English, so far). */
 export function rulesText(m: Messages, variant: Variant): RulesText {
   return m.language === 'de' ? describeRulesDe(variant) : describeRules(variant);
 }

@@ -4,7 +4,7 @@
  * like it written from the record's fields only.
  */
 import { isVariantId, type Variant } from '../engine/index.ts';
-import { VARIANT_NAMES_DE } from './de.ts';
+import { i18n } from './resources.ts';
 import { cornersHostileTo, type RulesText } from './rules-text.en.ts';
 
 const ORDINAL = { 2: 'zweiten', 3: 'dritten' } as const;
@@ -55,7 +55,10 @@ export function describeRulesDe(variant: Variant): RulesText {
         : ''
     }`,
   ];
-  return { title: isVariantId(variant.id) ? VARIANT_NAMES_DE[variant.id] : variant.name, lines };
+  const title = isVariantId(variant.id)
+    ? i18n.getFixedT('de', 'messages')(`variantNames.${variant.id}`)
+    : variant.name;
+  return { title, lines };
 }
 
 /** Whether some rule ends the game in a draw by itself (beyond the players agreeing one). */

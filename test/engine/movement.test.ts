@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
-import { refusalMessages } from '../../src/i18n/refusals.en.ts';
+import { messagesFor } from '../../src/i18n/index.ts';
 import { gameWith } from './setup.ts';
 
 function refusalOf(game: Game, move: string) {
@@ -8,7 +8,7 @@ function refusalOf(game: Game, move: string) {
   if (attempt.ok) throw new Error(`${move} was accepted`);
   // The particulars (params) are checked where they are told in German, in test/i18n.
   const { code } = attempt.refusal;
-  return { code, message: refusalMessages[code](attempt.refusal.params) };
+  return { code, message: messagesFor('en').refusals[code](attempt.refusal.params) };
 }
 
 describe('movement: pieces move like rooks and never jump', () => {

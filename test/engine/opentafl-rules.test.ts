@@ -12,10 +12,10 @@ import {
   variants,
   writeOpenTaflRules,
 } from '../../src/engine/index.ts';
-import { openTaflRulesMessages } from '../../src/i18n/opentafl-rules.en.ts';
+import { messagesFor } from '../../src/i18n/index.ts';
 
 /** The refusal as the bot words it in English. */
-const told = (error: OpenTaflRulesError) => openTaflRulesMessages[error.code](error.params);
+const told = (error: OpenTaflRulesError) => messagesFor('en').rulesRefusal(error.code, error.params);
 
 const fetlarLayout = '/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/';
 const brandubhLayout = '/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/';
@@ -216,7 +216,7 @@ describe('refusals', () => {
     const error = refusal(`${rules} ${start}`);
     expect(error.code).toBe(code);
     expect(error.params).toMatchObject(params);
-    expect(told(error)).toBe(openTaflRulesMessages[code](error.params));
+    expect(told(error)).toBe(messagesFor('en').rulesRefusal(code, error.params));
   });
 
   it('refuse a string without dim or start', () => {

@@ -8,7 +8,7 @@ import {
   serializeGame,
   variantIds,
 } from '../../src/engine/index.ts';
-import { refusalMessages } from '../../src/i18n/refusals.en.ts';
+import { messagesFor } from '../../src/i18n/index.ts';
 import { squaresOf } from './setup.ts';
 
 const KINDS: PieceKind[] = ['attacker', 'defender', 'guard', 'king'];
@@ -109,7 +109,7 @@ describe.each(variantIds)('%s: random legal playouts', (variant) => {
             const attempt = copy.tryPlay(`${from}-${to}`);
             expect(attempt.ok, `${from}-${to}`).toBe(legal.has(`${from}-${to}`));
             if (!attempt.ok)
-              expect(refusalMessages[attempt.refusal.code](attempt.refusal.params)).not.toMatch(
+              expect(messagesFor('en').refusals[attempt.refusal.code](attempt.refusal.params)).not.toMatch(
                 /illegal|undefined/i,
               );
           }

@@ -1,6 +1,7 @@
 import { Game, getVariant, type Side, type VariantId } from '../../src/engine/index.ts';
-import { en } from '../../src/i18n/en.ts';
-import { resultText } from '../../src/i18n/index.ts';
+import { messagesFor, resultText } from '../../src/i18n/index.ts';
+
+const en = messagesFor('en');
 
 export interface Pieces {
   king: string;

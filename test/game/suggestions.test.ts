@@ -8,10 +8,11 @@ import {
   type Suggestion,
   suggestMoves,
 } from '../../src/game/suggestions.ts';
-import { de } from '../../src/i18n/de.ts';
-import { en } from '../../src/i18n/en.ts';
-import { suggestionName } from '../../src/i18n/index.ts';
+import { messagesFor, suggestionName } from '../../src/i18n/index.ts';
 import { gameWith } from '../engine/setup.ts';
+
+const de = messagesFor('de');
+const en = messagesFor('en');
 
 const isMove = (choice: Suggestion): choice is MoveSuggestion => 'move' in choice;
 const described = (choice: MoveSuggestion) =>

@@ -10,10 +10,18 @@ import {
   type RefusalCode,
   variantIds,
 } from '../../src/engine/index.ts';
-import { de } from '../../src/i18n/de.ts';
-import { en, type Messages } from '../../src/i18n/en.ts';
-import { describeRules, failureText, messagesFor, resultText, rulesText } from '../../src/i18n/index.ts';
+import {
+  describeRules,
+  failureText,
+  type Messages,
+  messagesFor,
+  resultText,
+  rulesText,
+} from '../../src/i18n/index.ts';
 import { gameWith } from '../engine/setup.ts';
+
+const de = messagesFor('de');
+const en = messagesFor('en');
 
 /** Every message of a catalogue, called with sample particulars, keyed by name. */
 function everyText(m: Messages): Record<string, string> {
@@ -73,7 +81,7 @@ function everyText(m: Messages): Record<string, string> {
   };
   const texts: Record<string, string> = {};
   for (const [key, value] of Object.entries(m)) {
-    if (key === 'failures' || key === 'refusals' || key === 'result' || key === 'matchReason') continue;
+    if (['failures', 'refusals', 'result', 'matchReason', 'rulesRefusal'].includes(key)) continue;
     if (typeof value === 'string') texts[key] = value;
     else if (typeof value === 'function') {
       const argument: Record<string, unknown> = {

@@ -1,8 +1,10 @@
 /** The puzzles' words (m.puzzles) in both catalogues: every message in German too, translated, with its particulars. */
 import { describe, expect, it } from 'vitest';
-import { de } from '../../src/i18n/de.ts';
-import { en, type Messages } from '../../src/i18n/en.ts';
+import { type Messages, messagesFor } from '../../src/i18n/index.ts';
 import { messageTexts } from '../i18n/texts.ts';
+
+const de = messagesFor('de');
+const en = messagesFor('en');
 
 const sample = {
   side: 'defenders',

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { de } from '../../src/i18n/de.ts';
-import { en, type Messages } from '../../src/i18n/en.ts';
+import { type Messages, messagesFor } from '../../src/i18n/index.ts';
 import { messageTexts } from '../i18n/texts.ts';
+
+const de = messagesFor('de');
+const en = messagesFor('en');
 
 /** Every tournament message called with sample particulars (the catalogue test covers the top level only). */
 function tournamentTexts(m: Messages): Record<string, string> {
