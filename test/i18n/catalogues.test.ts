@@ -1,0 +1,152 @@
+/**
+ * Every catalogue under locales/ against the English source: the same messages with the same
+ * placeholders, plural forms by its language's rules, command names Discord accepts, and a Discord
+ * locale that reads it. The checks run on made-up broken catalogues too, to show they catch each fault.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { englishCommandWords } from '../../src/bot/command-words.ts';
+import { loadCommands } from '../../src/bot/load-commands.ts';
+import { commandBodies } from '../../src/bot/register.ts';
+import {
+  catalogueLanguage,
+  DISCORD_LOCALES,
+  discordLocalesOf,
+  languages,
+  messagesFor,
+} from '../../src/i18n/index.ts';
+import { LOCALES_DIR, namespaces, resources } from '../../src/i18n/resources.ts';
+import { commandNameProblems, flatten, translationProblems } from './catalogue-checks.ts';
+
+type Tree = Parameters<typeof flatten>[0];
+const english = (namespace: string) => resources.en[namespace] as Tree;
+
+/** The placeholders a translation may leave out, and why. */
+const MAY_OMIT: Record<string, Record<string, readonly string[]>> = {
+  // The reader's detail is in English: a translation names every condition instead.
+  failures: { 'rules.invalid-start': ['detail'] },
+};
+
+const translations = languages.filter((language) => language !== 'en');
+
+describe('the catalogues', () => {
+  it('include English, the source, and German', () => {
+    expect(languages[0]).toBe('en');
+    expect(languages).toContain('de');
+    for (const namespace of namespaces) expect(Object.keys(english(namespace)).length).toBeGreaterThan(0);
+  });
+
+  it.each(translations)(
+    '%s: every message of English, with the same placeholders and its plural forms',
+    (language) => {
+      for (const namespace of namespaces) {
+        const translation = resources[language][namespace] as Tree | undefined;
+        expect(translation, `${language}/${namespace}.json`).toBeDefined();
+        expect(
+          translationProblems(language, english(namespace), translation as Tree, MAY_OMIT[namespace]),
+          `${language}/${namespace}.json`,
+        ).toEqual([]);
+      }
+    },
+  );
+
+  it.each(languages)('%s: no text uses nesting ($t) or an unclosed placeholder', (language) => {
+    for (const namespace of namespaces) {
+      for (const [key, text] of Object.entries(flatten((resources[language][namespace] ?? {}) as Tree))) {
+        expect(text, `${language} ${namespace}:${key}`).not.toContain('$t(');
+        expect(text.split('{{').length, `${language} ${namespace}:${key}`).toBe(text.split('}}').length);
+      }
+    }
+  });
+
+  it.each(translations)('%s: read by at least one Discord locale', (language) => {
+    expect(discordLocalesOf(language).length).toBeGreaterThan(0);
+    for (const locale of discordLocalesOf(language)) expect(catalogueLanguage(locale)).toBe(language);
+  });
+
+  it('every Discord locale reads a catalogue: its own language, else English', () => {
+    for (const [locale, language] of Object.entries(DISCORD_LOCALES))
+      expect(catalogueLanguage(locale)).toBe(languages.includes(language) ? language : 'en');
+    expect(catalogueLanguage('de-AT')).toBe('de');
+    expect(catalogueLanguage(undefined)).toBe('en');
+    expect(catalogueLanguage('xx-YY')).toBe('en');
+    expect(messagesFor('fr-CA').language).toBe(catalogueLanguage('fr'));
+  });
+
+  it('the English commands catalogue is the command builders’ words (npx tsx scripts/commands-catalogue.ts)', async () => {
+    const file = JSON.parse(readFileSync(join(LOCALES_DIR, 'en', 'commands.json'), 'utf8'));
+    expect(file).toEqual(englishCommandWords(await loadCommands()));
+  });
+
+  it.each(translations)(
+    '%s: every command name localized follows Discord’s rule, unique within its command',
+    async (language) => {
+      const bodies = commandBodies(await loadCommands());
+      for (const locale of discordLocalesOf(language)) {
+        for (const body of bodies) {
+          expect(body.name_localizations?.[locale as 'de'], `${locale} /${body.name}`).toBeTruthy();
+          expect(commandNameProblems(body, locale), `${locale} /${body.name}`).toEqual([]);
+        }
+      }
+    },
+  );
+});
+
+describe('the checks catch a broken catalogue', () => {
+  const source = { hello: 'Hello {{name}}', moves_one: '{{count}} move', moves_other: '{{count}} moves' };
+
+  it('a missing message, a lost or misspelt placeholder, a message English lacks', () => {
+    expect(
+      translationProblems('de', source, {
+        moves_one: '{{count}} Zug',
+        moves_other: '{{count}} Züge',
+        extra: 'x',
+      }),
+    ).toEqual(['hello: missing', 'extra: not in English']);
+    expect(
+      translationProblems('de', source, {
+        hello: 'Hallo {{nmae}}',
+        moves_one: '{{count}} Zug',
+        moves_other: 'Züge',
+      }),
+    ).toEqual(['hello: lacks {{name}}', 'hello: has {{nmae}}, which English does not give']);
+  });
+
+  it('plural forms other than the language’s: Polish needs one, few, many and other', () => {
+    const polish = { hello: 'Cześć {{name}}', moves_one: '{{count}} ruch', moves_other: '{{count}} ruchu' };
+    expect(translationProblems('pl', source, polish)).toEqual([
+      'moves: plural forms one, other; pl has few, many, one, other',
+    ]);
+    expect(
+      translationProblems('pl', source, {
+        ...polish,
+        moves_few: '{{count}} ruchy',
+        moves_many: '{{count}} ruchów',
+      }),
+    ).toEqual([]);
+    expect(
+      translationProblems('ja', source, { hello: 'こんにちは {{name}}', moves_other: '{{count}} 手' }),
+    ).toEqual([]);
+  });
+
+  it('command names Discord refuses, upper case, or one name for two options', () => {
+    const body = {
+      name: 'move',
+      name_localizations: { fr: 'Jouer' },
+      options: [
+        { name: 'from', name_localizations: { fr: 'case' }, description: 'x' },
+        { name: 'to', name_localizations: { fr: 'case' }, description: 'x' },
+        { name: 'speed', name_localizations: { fr: 'vitesse rapide' }, description: 'x' },
+      ],
+    };
+    expect(commandNameProblems(body, 'fr')).toEqual([
+      'move: "Jouer" is not lower case',
+      'move: "case" names both from and to',
+      'move.speed: "vitesse rapide" breaks Discord\'s rule for names',
+    ]);
+    expect(
+      commandNameProblems({ name: 'move', name_localizations: { hi: 'चाल', ja: '移動' } }, 'hi'),
+    ).toEqual([]);
+  });
+});
