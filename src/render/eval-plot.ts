@@ -6,7 +6,7 @@
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { GameReview } from '../analysis/review.ts';
 import { DECISIVE } from '../analysis/review.ts';
-import { FONT_FAMILY, registerFonts } from './fonts.ts';
+import { font, registerFonts } from './fonts.ts';
 
 export interface PlotLabels {
   title: string;
@@ -150,7 +150,7 @@ function text(
   color = INK,
   align: 'left' | 'center' | 'right' = 'left',
 ): number {
-  context.font = `${weight} ${size}px "${FONT_FAMILY}"`;
+  context.font = font(size, weight === 'bold');
   context.fillStyle = color;
   context.textAlign = align;
   context.fillText(value, x, y);
