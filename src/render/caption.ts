@@ -52,7 +52,7 @@ export function captionLines(
         context.fillStyle = palette.text;
         // A long title (a German variant name with a match note) is set smaller rather than cut.
         for (let size = 30; size >= 20; size -= 2) {
-          context.font = font(size, true);
+          context.font = font(size, true, title);
           if (context.measureText(title).width <= width) break;
         }
         context.fillText(fitText(context, title, width), left, 38);
@@ -64,7 +64,7 @@ export function captionLines(
       name: named('players', sides[0].name, labels[0], sides[1].name, labels[1]),
       // One line for each player, with a disc of their side's colour before the name.
       write(context, width) {
-        context.font = font(25);
+        context.font = font(25, false, sides[0].name + sides[1].name + labels.join(''));
         sides.forEach(({ name, dark, baseline }, i) => {
           context.beginPath();
           context.arc(left + 12, baseline - 9, 11, 0, Math.PI * 2);
@@ -84,7 +84,7 @@ export function captionLines(
       bottom: layout.captionHeight,
       name: named('status', finished ? 'result' : 'turn', turn),
       write(context, width) {
-        context.font = font(25, true);
+        context.font = font(25, true, turn);
         context.fillStyle = finished ? palette.capture : palette.textMuted;
         context.fillText(fitText(context, turn, width), left, 151);
       },

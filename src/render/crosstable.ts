@@ -46,9 +46,18 @@ const rule = '#c9b48f';
 
 export function renderCrosstable(table: Crosstable): Buffer {
   registerFonts();
+  // Every text of the table, so that each font string carries the families its characters need.
+  const everyText = [
+    table.title,
+    table.subtitle ?? '',
+    ...Object.values(table.heads).flat(),
+    ...table.rows.flatMap((row) => [row.name, ...row.cells]),
+    table.footer ?? '',
+  ].join('');
+  const fontOf = (px: number, bold = false) => font(px, bold, everyText);
   const probe = createCanvas(1, 1).getContext('2d');
   const measure = (text: string, px: number, bold = false) => {
-    probe.font = font(px, bold);
+    probe.font = fontOf(px, bold);
     return probe.measureText(text).width;
   };
   const names = table.rows.map((row) => cleanName(row.name));
@@ -132,12 +141,12 @@ export function renderCrosstable(table: Crosstable): Buffer {
   context.textBaseline = 'middle';
 
   context.fillStyle = palette.text;
-  context.font = font(TITLE_PX, true);
+  context.font = fontOf(TITLE_PX, true);
   context.textAlign = 'left';
   context.fillText(fitText(context, table.title, width - 2 * MARGIN), MARGIN, MARGIN + TITLE_PX / 2 + 2);
   if (table.subtitle) {
     context.fillStyle = palette.textMuted;
-    context.font = font(HEAD_PX);
+    context.font = fontOf(HEAD_PX);
     context.fillText(table.subtitle, MARGIN, MARGIN + TITLE_PX + 8 + HEAD_PX / 2 + 2);
   }
 
@@ -153,7 +162,7 @@ export function renderCrosstable(table: Crosstable): Buffer {
   context.fillStyle = highlight;
   context.fillRect(MARGIN, top, tableWidth, ROW);
   context.fillStyle = palette.text;
-  context.font = font(HEAD_PX, true);
+  context.font = fontOf(HEAD_PX, true);
   const heads = [
     table.heads.rank,
     table.heads.player,
@@ -184,7 +193,7 @@ export function renderCrosstable(table: Crosstable): Buffer {
     }
     const middle = y + ROW / 2;
     context.fillStyle = row.withdrawn ? palette.textMuted : palette.text;
-    context.font = font(TEXT_PX);
+    context.font = fontOf(TEXT_PX);
     drawCell(context, String(row.rank), edges[0], edges[1], middle, 'center');
     const name = fitText(context, names[index], nameWidth - 2 * PAD);
     drawCell(context, name, edges[1], edges[2], middle, 'left');
@@ -195,9 +204,9 @@ export function renderCrosstable(table: Crosstable): Buffer {
     row.cells.forEach((cell, i) => {
       drawCell(context, cell, edges[resultStart + i], edges[resultStart + i + 1], middle, 'center');
     });
-    context.font = font(TEXT_PX, true);
+    context.font = fontOf(TEXT_PX, true);
     drawCell(context, row.points, edges[pointsColumn], edges[pointsColumn + 1], middle, 'center');
-    context.font = font(TEXT_PX);
+    context.font = fontOf(TEXT_PX);
     drawCell(context, row.tiebreak, edges[pointsColumn + 1], edges[pointsColumn + 2], middle, 'center');
   });
 
@@ -209,7 +218,7 @@ export function renderCrosstable(table: Crosstable): Buffer {
   context.fillRect(MARGIN, bottom - 1, tableWidth, 2);
 
   context.fillStyle = palette.textMuted;
-  context.font = font(FOOTER_PX);
+  context.font = fontOf(FOOTER_PX);
   footerLines.forEach((line, i) => {
     context.textAlign = 'left';
     context.fillText(line, MARGIN, bottom + 10 + (FOOTER_PX + 6) * i + FOOTER_PX / 2 + 2);

@@ -150,7 +150,7 @@ function text(
   color = INK,
   align: 'left' | 'center' | 'right' = 'left',
 ): number {
-  context.font = font(size, weight === 'bold');
+  context.font = font(size, weight === 'bold', value);
   context.fillStyle = color;
   context.textAlign = align;
   context.fillText(value, x, y);

@@ -7,9 +7,9 @@ import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
 import { messagesFor } from '../../src/i18n/index.ts';
+import { fontCoverage } from '../../src/render/font-coverage.ts';
 import { font, fontFiles, registerFonts } from '../../src/render/fonts.ts';
 import { boardPixels, renderBoard } from '../../src/render/index.ts';
-import { fontCoverage } from './font-coverage.ts';
 
 /** A player's name and a caption in each script, as a member of that language would see them. */
 const SCRIPTS = {
@@ -55,7 +55,7 @@ describe('every script has its glyphs', () => {
       const context = canvas.getContext('2d');
       const drawn = (character: string) => {
         context.clearRect(0, 0, 64, 64);
-        context.font = font(40);
+        context.font = font(40, false, character);
         context.fillStyle = '#000';
         context.fillText(character, 8, 48);
         return Buffer.from(context.getImageData(0, 0, 64, 64).data).toString('base64');
