@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { englishCommandWords } from '../../src/bot/command-words.ts';
 import { loadCommands } from '../../src/bot/load-commands.ts';
 import { commandBodies } from '../../src/bot/register.ts';
+import { getVariant, variantIds } from '../../src/engine/index.ts';
 import {
   catalogueLanguage,
   DISCORD_LOCALES,
@@ -72,6 +73,20 @@ describe('the catalogues', () => {
     expect(catalogueLanguage(undefined)).toBe('en');
     expect(catalogueLanguage('xx-YY')).toBe('en');
     expect(messagesFor('fr-CA').language).toBe(catalogueLanguage('fr'));
+  });
+
+  it('the bot’s own variants are named in English as their records name them', () => {
+    for (const id of variantIds)
+      expect(messagesFor('en').variantName(getVariant(id))).toBe(getVariant(id).name);
+  });
+
+  it('a member’s text is shown as it is, never read as a placeholder or a nested key', () => {
+    for (const language of languages) {
+      const m = messagesFor(language);
+      const name = '$t(messages:drawn) {{name}} {{count}}';
+      expect(m.declined({ name })).toContain(name);
+      expect(m.wins({ name, side: 'attackers' })).toContain(name);
+    }
   });
 
   it('the English commands catalogue is the command builders’ words (npx tsx scripts/commands-catalogue.ts)', async () => {
