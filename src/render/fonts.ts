@@ -2,8 +2,8 @@
  * The fonts ship with the project as npm packages, so pictures look the same on a server with no
  * system fonts: DejaVu Sans for text (Latin, Greek, Cyrillic, Hebrew, Arabic, ...), monochrome
  * Noto Emoji for the emoji people put in their names, and Noto Sans SC and KR (variable weight)
- * for Chinese, Japanese (kana and kanji) and Korean names and captions. All are registered once,
- * by the first picture.
+ * for Chinese, Japanese (kana and kanji) and Korean names and captions. Each file is registered
+ * once: DejaVu and the emoji by the first picture, a CJK file by the first text that needs it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -81,14 +81,23 @@ export function fontFiles(): readonly FontFile[] {
   return files;
 }
 
-/** Registers the fonts, once; the first picture drawn calls it. */
+/**
+ * Registers DejaVu and the emoji, once; the first picture drawn calls it. A CJK file is registered
+ * when a text first needs it: two hundred files would cost every process the better part of a
+ * second at its first picture, and most servers never draw a CJK character.
+ */
 export function registerFonts(): void {
   if (families) return;
-  for (const { path, family } of fontFiles())
-    if (!GlobalFonts.registerFromPath(path, family)) throw new Error(`could not load the font ${path}`);
-  families = [
-    ...new Set(files.filter(({ family }) => !isCjk(family)).map(({ family }) => `"${family}"`)),
-  ].join(', ');
+  const always = fontFiles().filter(({ family }) => !isCjk(family));
+  for (const file of always) register(file);
+  families = [...new Set(always.map(({ family }) => `"${family}"`))].join(', ');
+}
+
+const registered = new Set<string>();
+function register({ path, family }: FontFile): void {
+  if (registered.has(path)) return;
+  if (!GlobalFonts.registerFromPath(path, family)) throw new Error(`could not load the font ${path}`);
+  registered.add(path);
 }
 
 const isCjk = (family: string) => CJK_FONTS.some((cjk) => family.startsWith(`${cjk.family} `));
@@ -114,6 +123,7 @@ function cjkFileOf(point: number): FontFile | undefined {
     ([start, end, index]) => start <= point && point <= end && covers(files[index], point),
   );
   const file = range ? files[range[2]] : undefined;
+  if (file) register(file);
   cjkFileCache.set(point, file);
   return file;
 }
