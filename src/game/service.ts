@@ -154,8 +154,9 @@ export class GameService {
   // Challenges (see challenges.ts)
 
   async challenge(input: ChallengeInput): Promise<Outcome<Challenge>> {
-    // A game stored over in the channel ends now, leaving it free.
-    if (!input.thread) await guarded(async () => success(await this.board(input)));
+    // A game stored over in the channel (see settle) ends now, leaving the channel free; a store
+    // that fails here fails again in make(), which says so.
+    if (!input.thread) await this.board(input).catch(() => null);
     return this.challenges.make(input);
   }
 
@@ -276,11 +277,14 @@ export class GameService {
 
   /** The game in progress at a table, or null. */
   async board(table: Table): Promise<ActiveGame | null> {
-    const read = await this.store.read<StoredGame>(keys.game(table.guildId, table.channelId));
-    if (!read) return null;
-    const active = this.activate(read.value, read.revision);
-    if (!active.game.isGameOver()) return active;
-    await this.settle(read.value, read.revision, this.activate(read.value, read.revision, { fresh: true }));
+    for (let attempt = 0; attempt < STANDINGS_RETRIES; attempt++) {
+      const read = await this.store.read<StoredGame>(keys.game(table.guildId, table.channelId));
+      if (!read) return null;
+      const active = this.activate(read.value, read.revision);
+      if (!active.game.isGameOver()) return active;
+      // Over although stored (see settle): it ends now; a match's second game may follow it.
+      await this.settle(read.value, read.revision, this.activate(read.value, read.revision, { fresh: true }));
+    }
     return null;
   }
 

@@ -66,11 +66,11 @@ describe('/variant add refuses a start whose game is already decided', () => {
 });
 
 describe('a game stored over at its first position ends properly', () => {
-  it('the first command records it as finished and frees the channel', async () => {
-    const channelId = world.emulator.createChannel('decided');
+  /** What an older version started from an accepted challenge in such a variant: a channel with it. */
+  async function channelWithDecidedGame(gameId: string): Promise<string> {
+    const channelId = world.emulator.createChannel(gameId);
     await world.emulator.waitFor(() => world.bots[0].bot.client.channels.cache.has(channelId));
     const table = tableAt(world.emulator, channelId);
-    // What an older version started from an accepted challenge in such a variant.
     const game = new Game({
       variant: serverVariant('server:no-attackers', DECIDED_STARTS[0].rules),
     });
@@ -78,12 +78,29 @@ describe('a game stored over at its first position ends properly', () => {
     const player = (user: typeof ann) => ({ id: user.id, name: user.globalName ?? user.username });
     const stored = newStoredGame(
       { ...table, players: { attackers: player(ann), defenders: player(bob) }, game },
-      { id: 'decided-1', now: Date.now() },
+      { id: gameId, now: Date.now() },
     );
     const written = await world.bots[0].store.commit([
       { key: keys.game(table.guildId, channelId), value: stored, expectRevision: 0 },
     ]);
     expect(written.ok).toBe(true);
+    return channelId;
+  }
+
+  it('a new challenge finds the channel free, the game recorded as finished', async () => {
+    const channelId = await channelWithDecidedGame('decided-2');
+    const challenge = await world.emulator
+      .slash(ann, 'challenge', { opponent: bob, variant: 'brandubh' }, { channelId })
+      .reply();
+    expect(challenge.ephemeral, challenge.content).toBe(false);
+    expect(
+      await world.bots[0].service.archived(tableAt(world.emulator, channelId).guildId, 'decided-2'),
+    ).toMatchObject({ winner: 'defenders', reason: 'no-legal-move' });
+  });
+
+  it('the first command records it as finished and frees the channel', async () => {
+    const channelId = await channelWithDecidedGame('decided-1');
+    const table = tableAt(world.emulator, channelId);
 
     const resigned = await world.emulator.slash(ann, 'resign', {}, { channelId }).reply();
     expect(resigned.ephemeral).toBe(true);
