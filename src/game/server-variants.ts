@@ -218,6 +218,9 @@ export class ServerVariants {
             ? serverVariant(entry.id, entry.rules)
             : null;
         if (!found) return failure('no-server-variant', { variant: key });
+        // A variant added by an older version may start decided: /challenge would refuse it.
+        const decided = decidedStart({ variant: found });
+        if (decided) return failure('start-decided', { reason: decided.reason, side: decided.sideToMove });
         variant = found;
       }
       const next: ServerVariantsDoc = { ...doc, defaultVariant: key === null ? null : variant.id };

@@ -8,6 +8,7 @@ import {
   serverVariant,
   variants,
 } from '../../src/engine/index.ts';
+import { keys } from '../../src/game/keys.ts';
 import { idForName, MAX_SERVER_VARIANTS } from '../../src/game/server-variants.ts';
 import { GameService, type Player } from '../../src/game/service.ts';
 import { createStore, type Store } from '../../src/store/index.ts';
@@ -109,7 +110,8 @@ describe.each(['redis', 'memory'] as const)('server variants on the %s store', (
   });
 
   it('refuses a start that leaves nothing to play, and a game is never started from one', async () => {
-    const service = new GameService(await openStore());
+    const store = await openStore();
+    const service = new GameService(store);
     const guildId = guild();
     const noAttackers = 'dim:7 start:/7/7/3T3/2TKT2/3T3/7/7/';
     expect(await service.variants.add(guildId, { name: 'Empty', rules: noAttackers, by: ann })).toMatchObject(
@@ -159,6 +161,32 @@ describe.each(['redis', 'memory'] as const)('server variants on the %s store', (
       }),
     ).toMatchObject({ ok: false, code: 'start-decided', params: { reason: 'resignation' } });
     expect(await service.board({ guildId, channelId })).toBeNull();
+    // Stored by an older version, it can be neither the default nor a tournament's variant.
+    const doc = await service.variants.list(guildId);
+    const entry = { id: variant.id, name: 'Boxed', rules: boxed, addedBy: ann, addedAt: 0 };
+    const stored = await store.commit([
+      {
+        key: keys.serverVariants(guildId),
+        value: { ...doc, variants: [entry] },
+        expectRevision: 0,
+      },
+    ]);
+    expect(stored.ok).toBe(true);
+    expect(await service.variants.setDefault(guildId, variant.id)).toMatchObject({ code: 'start-decided' });
+    expect(
+      await service.tournaments.create({
+        guildId,
+        channelId,
+        name: 'Cup',
+        variant,
+        rules: boxed,
+        format: 'round-robin',
+        rounds: null,
+        time: 'none',
+        double: false,
+        organiser: ann,
+      }),
+    ).toMatchObject({ ok: false, code: 'start-decided' });
   });
 
   it('quotes only a short excerpt of a long entry in a refusal', async () => {
