@@ -3,6 +3,7 @@
  * Verteidiger, Angreifer, Thron, Eckfelder, gefangen) and the informal "du" Discord uses.
  */
 import {
+  type DecidedStartReason,
   type EndReason,
   isVariantId,
   type OpenTaflRulesErrorCode,
@@ -13,7 +14,7 @@ import {
   type VariantId,
 } from '../engine/index.ts';
 import type { Messages } from './en.ts';
-import { openTaflRulesMessagesDe } from './opentafl-rules.de.ts';
+import { decidedStartMessagesDe, openTaflRulesMessagesDe } from './opentafl-rules.de.ts';
 import { counted } from './plural.ts';
 
 const SIDE: Record<Side, string> = { attackers: 'Angreifer', defenders: 'Verteidiger' };
@@ -393,6 +394,10 @@ export const de: Messages = {
       `Nach diesen Regeln kann nicht gespielt werden: ${openTaflRulesMessagesDe[p.rulesCode as OpenTaflRulesErrorCode](p as OpenTaflRulesParams)}. Es wurde nichts hinzugefügt.`,
     'variant-exists': (p) =>
       `Dieser Server hat schon eine Variante „${p.name}“: entferne sie zuerst mit \`/variante entfernen\`, oder wähle einen anderen Namen.`,
+    'variant-start-decided': (p) =>
+      `Nach diesen Regeln kann nicht gespielt werden: die Partie wäre vor dem ersten Zug vorbei: ${decidedStartMessagesDe[p.reason as DecidedStartReason](p)}. Es wurde nichts hinzugefügt.`,
+    'start-decided': (p) =>
+      `Diese Partie kann nicht beginnen: sie wäre vor dem ersten Zug vorbei: ${decidedStartMessagesDe[p.reason as DecidedStartReason](p)}.`,
     'variant-limit': (p) =>
       `Dieser Server hat schon ${p.max} eigene Varianten, mehr geht nicht: entferne zuerst eine.`,
     'no-server-variant': (p) =>

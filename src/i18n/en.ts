@@ -2,12 +2,19 @@
  * Everything the bot says, in English. The German catalogue (`de.ts`) has the same shape, and the
  * compiler keeps the two in step. Names arrive already made safe for Discord by the caller.
  */
-import type { EndReason, GameResult, MatchReason, PieceKind, Side } from '../engine/index.ts';
+import type {
+  DecidedStartReason,
+  EndReason,
+  GameResult,
+  MatchReason,
+  PieceKind,
+  Side,
+} from '../engine/index.ts';
 import { type OpenTaflRulesErrorCode, type OpenTaflRulesParams, otherSide } from '../engine/index.ts';
 import type { TimeControl } from '../game/clock.ts';
 import type { MoveEffect } from '../game/suggestions.ts';
 import type { ServiceFailureCode } from '../game/types.ts';
-import { openTaflRulesMessages } from './opentafl-rules.en.ts';
+import { decidedStartMessages, openTaflRulesMessages } from './opentafl-rules.en.ts';
 import { counted } from './plural.ts';
 import { refusalMessages } from './refusals.en.ts';
 
@@ -395,6 +402,10 @@ export const en = {
       `These rules cannot be played: ${openTaflRulesMessages[p.rulesCode as OpenTaflRulesErrorCode](p as OpenTaflRulesParams)}. Nothing was added.`,
     'variant-exists': (p: Params) =>
       `This server already has a variant called "${p.name}": remove it first with \`/variant remove\`, or choose another name.`,
+    'variant-start-decided': (p: Params) =>
+      `These rules cannot be played: the game would be over before its first move: ${decidedStartMessages[p.reason as DecidedStartReason](p)}. Nothing was added.`,
+    'start-decided': (p: Params) =>
+      `This game cannot start: it would be over before its first move: ${decidedStartMessages[p.reason as DecidedStartReason](p)}.`,
     'variant-limit': (p: Params) =>
       `This server already has ${p.max} variants of its own, the most there can be: remove one first.`,
     'no-server-variant': (p: Params) =>

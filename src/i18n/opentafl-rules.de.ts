@@ -1,5 +1,10 @@
 /** Why an OpenTafl rules string is refused, in German: the same codes and particulars as the English. */
-import type { OpenTaflKey, OpenTaflRulesErrorCode, OpenTaflRulesParams } from '../engine/index.ts';
+import type {
+  DecidedStartReason,
+  OpenTaflKey,
+  OpenTaflRulesErrorCode,
+  OpenTaflRulesParams,
+} from '../engine/index.ts';
 
 /** What each OpenTafl key (and each `x-` key) is about. */
 export const openTaflRuleNamesDe: Record<OpenTaflKey, string> = {
@@ -77,4 +82,19 @@ export const openTaflRulesMessagesDe: Record<
   // The reader's detail is in English: the German names every condition instead.
   'invalid-start': () =>
     'die Startstellung (`start:`) ist nicht verwendbar: jede Reihe muss genau `dim` Felder abdecken (Ziffern für leere Felder, t, T, K), mit genau einem König (K), und auf Thron und Fluchtfeldern darf nur der König stehen, nicht auf einem Fluchtfeld',
+};
+
+/** Why a start leaves nothing to play (after „die Partie wäre vor dem ersten Zug vorbei: “). */
+export const decidedStartMessagesDe: Record<DecidedStartReason, (p: { side?: unknown }) => string> = {
+  'no-attackers': () => 'die Startstellung hat keine Angreifer',
+  'no-legal-move': (p) =>
+    `die ${p.side === 'attackers' ? 'Angreifer' : 'Verteidiger'} ziehen zuerst und haben keinen erlaubten Zug`,
+  enclosed: () => 'die Angreifer haben schon alle Verteidiger eingeschlossen (`surf:y`)',
+  'exit-fort': () => 'der König steht schon in einer Randfestung (`efe:y`)',
+  'king-escaped': () => 'der König steht schon auf einem Fluchtfeld',
+  'king-captured': () => 'der König ist schon geschlagen',
+  repetition: () => 'die Stellung wiederholt sich schon',
+  resignation: () => 'die Partie ist schon entschieden',
+  'agreed-draw': () => 'die Partie ist schon entschieden',
+  timeout: () => 'die Partie ist schon entschieden',
 };

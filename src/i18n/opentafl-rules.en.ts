@@ -1,5 +1,10 @@
 /** Why an OpenTafl rules string is refused, in English: from the reader's code and particulars. */
-import type { OpenTaflKey, OpenTaflRulesErrorCode, OpenTaflRulesParams } from '../engine/index.ts';
+import type {
+  DecidedStartReason,
+  OpenTaflKey,
+  OpenTaflRulesErrorCode,
+  OpenTaflRulesParams,
+} from '../engine/index.ts';
 
 /** What each OpenTafl key (and each `x-` key) is about, in English, for the refusals. */
 export const openTaflRuleNames: Record<OpenTaflKey, string> = {
@@ -74,3 +79,17 @@ export const openTaflRulesMessages: Record<OpenTaflRulesErrorCode, (params: Open
       `${named(p.key, p.value)} together with ${named(p.otherKey, p.otherValue)} is not supported`,
     'invalid-start': (p) => `the starting position is not usable: ${p.detail}`,
   };
+
+/** Why a start leaves nothing to play (after "the game would be over before its first move: "). */
+export const decidedStartMessages: Record<DecidedStartReason, (p: { side?: unknown }) => string> = {
+  'no-attackers': () => 'the starting position has no attackers',
+  'no-legal-move': (p) => `the ${p.side} move first and have no legal move`,
+  enclosed: () => 'the attackers already enclose every defender (`surf:y`)',
+  'exit-fort': () => 'the king already stands in an exit fort (`efe:y`)',
+  'king-escaped': () => 'the king already stands on an escape square',
+  'king-captured': () => 'the king is already captured',
+  repetition: () => 'the position already repeats',
+  resignation: () => 'the game is already decided',
+  'agreed-draw': () => 'the game is already decided',
+  timeout: () => 'the game is already decided',
+};
