@@ -1,4 +1,5 @@
 /** The rules engine's public API. Pure: no I/O, no Discord, no store. */
+export { type DecidedStart, type DecidedStartReason, decidedStart } from './decided-start.ts';
 export { Game, type GameSetup, IllegalMoveError, type LegalMove, type PlayAttempt, SIDES } from './game.ts';
 export { type MatchGame, type MatchReason, type MatchScore, scoreMatch } from './match.ts';
 export { NotationError } from './notation.ts';

@@ -10,6 +10,7 @@
  * any process without a write to the challenge itself, so posting it never races an answer.
  */
 import {
+  decidedStart,
   Game,
   getVariant,
   isVariantId,
@@ -120,6 +121,8 @@ export class Challenges {
       if (pending) return failure('already-pending');
       const now = this.options.now();
       const variant = typeof input.variant === 'string' ? getVariant(input.variant) : input.variant;
+      const decided = decidedStart({ variant });
+      if (decided) return failure('start-decided', { reason: decided.reason, side: decided.sideToMove });
       const challenge: Challenge = {
         schema: 1,
         id: this.options.newId(),
@@ -182,6 +185,8 @@ export class Challenges {
       }
       const variant = variantOf(challenge.variant, challenge.rules);
       if (!variant) return failure('unknown-variant', { variant: challenge.variant });
+      const decided = decidedStart({ variant });
+      if (decided) return failure('start-decided', { reason: decided.reason, side: decided.sideToMove });
       const challengerSide = challenge.side === 'random' ? this.drawnSide() : challenge.side;
       const opponent = { id: user.id, name: user.name };
       const players = {

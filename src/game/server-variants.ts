@@ -6,6 +6,7 @@
  * so removing or re-adding a variant never changes a game already under way.
  */
 import {
+  decidedStart,
   getVariant,
   houseVariant,
   isServerVariantId,
@@ -51,18 +52,33 @@ export const MAX_RULES_LENGTH = 2000;
 
 const emptyDoc = (): ServerVariantsDoc => ({ schema: 1, variants: [], defaultVariant: null });
 
-/** The id a name gets: `server:` and its letters and digits, lower case, words joined by hyphens. */
-export function idForName(name: string): ServerVariantId | null {
+/** How many letters, digits and hyphens a server variant's id has after `server:`. */
+const MAX_SLUG_LENGTH = 32;
+
+/**
+ * The id a name gets: `server:` and its letters and digits, lower case, words joined by hyphens;
+ * when `taken` has it already (another name alike in its first 32 characters), the first of
+ * `-2`, `-3`... that is free.
+ */
+export function idForName(name: string, taken: ReadonlySet<string> = new Set()): ServerVariantId | null {
   const slug = name
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 32)
-    .replace(/-+$/, '');
-  const id = `server:${slug}` as const;
-  return slug && isServerVariantId(id) ? id : null;
+    .replace(/^-+|-+$/g, '');
+  const cut = (text: string, length: number) => text.slice(0, length).replace(/-+$/, '');
+  if (!slug) return null;
+  let id = `server:${cut(slug, MAX_SLUG_LENGTH)}` as const;
+  for (let n = 2; taken.has(id); n++) id = `server:${cut(slug, MAX_SLUG_LENGTH - `-${n}`.length)}-${n}`;
+  return isServerVariantId(id) ? id : null;
+}
+
+/** At most `max` characters of what a member wrote, with `…` where it was cut. */
+function excerpt(text: string | undefined, max: number): string | undefined {
+  if (text === undefined) return undefined;
+  const characters = Array.from(text);
+  return characters.length <= max ? text : `${characters.slice(0, max - 1).join('')}…`;
 }
 
 /** A built-in variant's record, or a server variant's from its rules string. */
@@ -72,10 +88,24 @@ export function variantOf(key: VariantKey, rules?: string): Variant | null {
   return null;
 }
 
-/** The particulars of a refused rules string, as a service failure's params. */
+/**
+ * The particulars of a refused rules string, as a service failure's params: of what the member
+ * wrote, only a short excerpt, so that the refusal always fits in a message.
+ */
 function rulesRefusal(error: OpenTaflRulesError): FailureParams {
   const { key, value, expected, min, max, otherKey, otherValue, entry, detail } = error.params;
-  return { rulesCode: error.code, key, value, expected, min, max, otherKey, otherValue, entry, detail };
+  return {
+    rulesCode: error.code,
+    key: excerpt(key, 24),
+    value: excerpt(value, 40),
+    expected,
+    min,
+    max,
+    otherKey: excerpt(otherKey, 24),
+    otherValue: excerpt(otherValue, 40),
+    entry: excerpt(entry, 40),
+    detail: excerpt(detail, 160),
+  };
 }
 
 export class ServerVariants {
@@ -124,18 +154,21 @@ export class ServerVariants {
       try {
         const record = parseOpenTaflRules(input.rules);
         rules = writeOpenTaflRules({ ...record, name });
-        houseVariant(parseOpenTaflRules(rules), id); // the written string reads back
+        const decided = decidedStart({ variant: houseVariant(parseOpenTaflRules(rules), id) });
+        if (decided)
+          return failure('variant-start-decided', { reason: decided.reason, side: decided.sideToMove });
       } catch (error) {
         if (error instanceof OpenTaflRulesError) return failure('variant-rules-invalid', rulesRefusal(error));
         throw error;
       }
       const read = await this.store.read<ServerVariantsDoc>(keys.serverVariants(guildId));
       const doc = read?.value ?? emptyDoc();
-      if (doc.variants.some((variant) => variant.id === id)) return failure('variant-exists', { name });
+      const sameName = doc.variants.find((variant) => variant.name.toLowerCase() === name.toLowerCase());
+      if (sameName) return failure('variant-exists', { name: sameName.name });
       if (doc.variants.length >= MAX_SERVER_VARIANTS)
         return failure('variant-limit', { max: MAX_SERVER_VARIANTS });
       const entry: ServerVariantEntry = {
-        id,
+        id: idForName(name, new Set(doc.variants.map((variant) => variant.id))) ?? id,
         name,
         rules,
         addedBy: { id: input.by.id, name: input.by.name },
@@ -185,6 +218,9 @@ export class ServerVariants {
             ? serverVariant(entry.id, entry.rules)
             : null;
         if (!found) return failure('no-server-variant', { variant: key });
+        // A variant added by an older version may start decided: /challenge would refuse it.
+        const decided = decidedStart({ variant: found });
+        if (decided) return failure('start-decided', { reason: decided.reason, side: decided.sideToMove });
         variant = found;
       }
       const next: ServerVariantsDoc = { ...doc, defaultVariant: key === null ? null : variant.id };

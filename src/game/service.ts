@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { GameReview } from '../analysis/review.ts';
 import {
+  decidedStart,
   Game,
   type GameResult,
   loadGame,
@@ -152,7 +153,10 @@ export class GameService {
 
   // Challenges (see challenges.ts)
 
-  challenge(input: ChallengeInput): Promise<Outcome<Challenge>> {
+  async challenge(input: ChallengeInput): Promise<Outcome<Challenge>> {
+    // A game stored over in the channel (see settle) ends now, leaving the channel free; a store
+    // that fails here fails again in make(), which says so.
+    if (!input.thread) await this.board(input).catch(() => null);
     return this.challenges.make(input);
   }
 
@@ -204,7 +208,8 @@ export class GameService {
 
   /**
    * Starts a game directly, without a challenge: for scripted positions (tests, puzzles) and
-   * for tools. Refused when the channel already has a game.
+   * for tools. Refused when the channel already has a game, or when the game would be over
+   * before its first move (see decided-start.ts).
    */
   async startGame(input: {
     guildId: string;
@@ -220,6 +225,14 @@ export class GameService {
     tournament?: StoredGame['tournament'];
   }): Promise<Outcome<ActiveGame>> {
     return guarded(async () => {
+      const { game } = input;
+      const { variant, setup } = game;
+      const decided = game.result
+        ? { reason: game.result.reason, sideToMove: game.turn }
+        : game.plyCount === 0
+          ? decidedStart({ variant, position: setup.position, sideToMove: setup.sideToMove })
+          : null;
+      if (decided) return failure('start-decided', { reason: decided.reason, side: decided.sideToMove });
       const stored = this.newGame(input);
       stored.ai = input.ai ?? null;
       if (input.tournament) stored.tournament = input.tournament;
@@ -264,8 +277,42 @@ export class GameService {
 
   /** The game in progress at a table, or null. */
   async board(table: Table): Promise<ActiveGame | null> {
-    const read = await this.store.read<StoredGame>(keys.game(table.guildId, table.channelId));
-    return read ? this.activate(read.value, read.revision) : null;
+    for (let attempt = 0; attempt < STANDINGS_RETRIES; attempt++) {
+      const read = await this.store.read<StoredGame>(keys.game(table.guildId, table.channelId));
+      if (!read) return null;
+      const active = this.activate(read.value, read.revision);
+      if (!active.game.isGameOver()) return active;
+      // Over although stored (see settle): it ends now; a match's second game may follow it.
+      await this.settle(read.value, read.revision, this.activate(read.value, read.revision, { fresh: true }));
+    }
+    return null;
+  }
+
+  /**
+   * Ends a game stored although over: one whose first position was already decided, started by
+   * an older version that did not refuse such a start. It is archived with its result and the
+   * channel is free, as after any game's end. False when the game changed meanwhile.
+   */
+  private async settle(
+    stored: StoredGame,
+    revision: number,
+    active: ActiveGame,
+    extraSchedules: ScheduleChange[] = [],
+  ): Promise<boolean> {
+    const plan = planCommit({
+      stored,
+      revision,
+      game: active.game,
+      plyBefore: active.game.plyCount,
+      drawOfferedBy: null,
+      undoRequest: null,
+      clock: null,
+      now: this.now(),
+      newId: this.newId,
+      ended: await this.endOfGameReads(stored),
+      extraSchedules,
+    });
+    return (await this.store.commit(plan.writes, plan.schedules)).ok;
   }
 
   async move(
@@ -581,13 +628,16 @@ export class GameService {
         if (!read) return failure('no-game');
         const stored = read.value;
         const active = this.activate(stored, read.revision, { fresh: true });
+        if (active.game.isGameOver()) {
+          if (await this.settle(stored, read.revision, active, extraSchedules)) return failure('game-over');
+          continue;
+        }
         // The clock acts for the side on turn; a person must be one of the players.
         const side =
           user === 'clock'
             ? active.game.turn
             : (['attackers', 'defenders'] as const).find((s) => stored.players[s].id === user.id);
         if (!side) return failure('not-a-player');
-        if (active.game.isGameOver()) return failure('game-over');
         if (onTurnOnly && active.game.turn !== side) {
           const toMove = stored.players[active.game.turn];
           return failure('not-your-turn', { name: toMove.name, side: active.game.turn });

@@ -59,6 +59,8 @@ export type ServiceFailureCode =
   | 'variant-rules-invalid'
   | 'variant-exists'
   | 'variant-limit'
+  | 'variant-start-decided'
+  | 'start-decided'
   | 'no-server-variant'
   | 'variants-changed'
   | 'unknown-variant'

@@ -5,6 +5,7 @@
 
 import type english from '../../locales/en/failures.json';
 import type {
+  DecidedStartReason,
   OpenTaflKey,
   OpenTaflRulesErrorCode,
   OpenTaflRulesParams,
@@ -24,7 +25,8 @@ const everyCodeTold: [
   ServiceFailureCode extends Code<keyof (typeof english)['service']> ? true : never,
   RefusalCode extends Code<keyof (typeof english)['refusals']> ? true : never,
   OpenTaflRulesErrorCode extends keyof (typeof english)['rules'] ? true : never,
-] = [true, true, true];
+  DecidedStartReason extends Code<keyof (typeof english)['decidedStart']> ? true : never,
+] = [true, true, true, true];
 void everyCodeTold;
 
 const codes = (section: 'service' | 'refusals' | 'rules') => [
@@ -49,8 +51,15 @@ export function failureMessages(language: string) {
       name: p.key ? t(`ruleNames.${p.key as OpenTaflKey}`, { defaultValue: p.key }) : '',
     });
 
+  /** Why a start leaves nothing to play (after "the game would be over before its first move: "). */
+  const decidedStart = (p: Params): string =>
+    t(`decidedStart.${p.reason as DecidedStartReason}`, { context: p.side as Side | undefined });
+
   const service = (code: ServiceFailureCode, p: Params = {}): string => {
     switch (code) {
+      case 'variant-start-decided':
+      case 'start-decided':
+        return t(`service.${code}`, { reason: decidedStart(p) });
       case 'not-your-turn':
         return t('service.not-your-turn', { ...p, context: p.side as Side });
       case 'no-tournament':

@@ -16,7 +16,7 @@
  *   over after a crash goes on where the first stopped.
  */
 import { randomBytes } from 'node:crypto';
-import { Game, type Variant } from '../engine/index.ts';
+import { decidedStart, Game, type Variant } from '../engine/index.ts';
 import { SCHEDULES, TIME_CONTROLS, type TimeControl } from '../game/clock.ts';
 import { guarded } from '../game/guarded.ts';
 import { keys } from '../game/keys.ts';
@@ -147,6 +147,8 @@ export class Tournaments {
       if (input.rounds !== null && input.format !== 'swiss') return failure('tournament-rounds-swiss-only');
       if (input.double && input.format !== 'round-robin')
         return failure('tournament-double-round-robin-only');
+      const decided = decidedStart({ variant: input.variant });
+      if (decided) return failure('start-decided', { reason: decided.reason, side: decided.sideToMove });
       const now = this.now();
       const doc: TournamentDoc = {
         schema: 1,

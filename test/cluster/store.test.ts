@@ -13,7 +13,7 @@ import {
   StoreUnavailableError,
 } from '../../src/store/index.ts';
 import { loadLayout1 } from '../store/fixtures/layout-1.ts';
-import { startPrivateRedis } from '../support/private-redis.ts';
+import { redisProgramEnv, startPrivateRedis } from '../support/private-redis.ts';
 import { type LocalRedisCluster, startRedisCluster } from '../support/redis-cluster.ts';
 
 const LONG = 90_000;
@@ -193,7 +193,7 @@ describe('the store on Redis Cluster', () => {
             `127.0.0.1:${single.port}`,
             '--cluster-copy',
           ],
-          { encoding: 'utf8', timeout: 60_000 },
+          { encoding: 'utf8', timeout: 60_000, env: redisProgramEnv() },
         );
         expect(imported.status, imported.stdout + imported.stderr).toBe(0);
       } finally {

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GameRecordError, loadGame, parseOpenTaflRules, variants } from '../../src/engine/index.ts';
+import {
+  Game,
+  GameRecordError,
+  loadGame,
+  parseOpenTaflRules,
+  serverVariant,
+  variants,
+} from '../../src/engine/index.ts';
+import { keys } from '../../src/game/keys.ts';
 import { idForName, MAX_SERVER_VARIANTS } from '../../src/game/server-variants.ts';
 import { GameService, type Player } from '../../src/game/service.ts';
 import { createStore, type Store } from '../../src/store/index.ts';
@@ -28,6 +36,15 @@ describe('variant ids from names', () => {
     expect(idForName('Hnefatafl (Ärger)')).toBe('server:hnefatafl-arger');
     expect(idForName('!!!')).toBeNull();
     expect(idForName('x'.repeat(60))).toBe(`server:${'x'.repeat(32)}`);
+  });
+
+  it('an id another name has already gets the first free number', () => {
+    const long = 'Brandubh on the edge of the world';
+    const taken = new Set([idForName(long) ?? '']);
+    expect(idForName(`${long}, second`, taken)).toBe('server:brandubh-on-the-edge-of-the-wo-2');
+    taken.add('server:brandubh-on-the-edge-of-the-wo-2');
+    expect(idForName(`${long}, third`, taken)).toBe('server:brandubh-on-the-edge-of-the-wo-3');
+    expect(idForName('Edge', new Set(['server:edge']))).toBe('server:edge-2');
   });
 });
 
@@ -92,6 +109,100 @@ describe.each(['redis', 'memory'] as const)('server variants on the %s store', (
     expect((await service.variants.list(guildId)).variants).toEqual([]);
   });
 
+  it('refuses a start that leaves nothing to play, and a game is never started from one', async () => {
+    const store = await openStore();
+    const service = new GameService(store);
+    const guildId = guild();
+    const noAttackers = 'dim:7 start:/7/7/3T3/2TKT2/3T3/7/7/';
+    expect(await service.variants.add(guildId, { name: 'Empty', rules: noAttackers, by: ann })).toMatchObject(
+      {
+        ok: false,
+        code: 'variant-start-decided',
+        params: { reason: 'no-attackers' },
+      },
+    );
+    const boxed = 'dim:7 atkf:n surf:n start:/7/7/3t3/2tKt2/3t3/7/7/';
+    expect(await service.variants.add(guildId, { name: 'Boxed', rules: boxed, by: ann })).toMatchObject({
+      ok: false,
+      code: 'variant-start-decided',
+      params: { reason: 'no-legal-move', side: 'defenders' },
+    });
+    expect((await service.variants.list(guildId)).variants).toEqual([]);
+    // A rule set that never went through /variant add (stored by an older version) starts nothing either.
+    const variant = serverVariant('server:boxed', boxed);
+    const channelId = channel();
+    expect(
+      await service.challenge({
+        guildId,
+        channelId,
+        challenger: ann,
+        opponent: bob,
+        variant,
+        side: 'attackers',
+        thread: false,
+      }),
+    ).toMatchObject({ ok: false, code: 'start-decided', params: { reason: 'no-legal-move' } });
+    expect(
+      await service.startGame({
+        guildId,
+        channelId,
+        players: { attackers: ann, defenders: bob },
+        game: new Game({ variant }),
+      }),
+    ).toMatchObject({ ok: false, code: 'start-decided' });
+    const resigned = new Game('brandubh');
+    resigned.resign('attackers');
+    expect(
+      await service.startGame({
+        guildId,
+        channelId,
+        players: { attackers: ann, defenders: bob },
+        game: resigned,
+      }),
+    ).toMatchObject({ ok: false, code: 'start-decided', params: { reason: 'resignation' } });
+    expect(await service.board({ guildId, channelId })).toBeNull();
+    // Stored by an older version, it can be neither the default nor a tournament's variant.
+    const doc = await service.variants.list(guildId);
+    const entry = { id: variant.id, name: 'Boxed', rules: boxed, addedBy: ann, addedAt: 0 };
+    const stored = await store.commit([
+      {
+        key: keys.serverVariants(guildId),
+        value: { ...doc, variants: [entry] },
+        expectRevision: 0,
+      },
+    ]);
+    expect(stored.ok).toBe(true);
+    expect(await service.variants.setDefault(guildId, variant.id)).toMatchObject({ code: 'start-decided' });
+    expect(
+      await service.tournaments.create({
+        guildId,
+        channelId,
+        name: 'Cup',
+        variant,
+        rules: boxed,
+        format: 'round-robin',
+        rounds: null,
+        time: 'none',
+        double: false,
+        organiser: ann,
+      }),
+    ).toMatchObject({ ok: false, code: 'start-decided' });
+  });
+
+  it('quotes only a short excerpt of a long entry in a refusal', async () => {
+    const service = new GameService(await openStore());
+    const refused = await service.variants.add(guild(), {
+      name: 'Long',
+      rules: `${EDGE_BRANDUBH} ${'k'.repeat(1500)}:${'v'.repeat(300)}`,
+      by: ann,
+    });
+    expect(refused).toMatchObject({ ok: false, params: { rulesCode: 'unknown-key' } });
+    if (refused.ok) return;
+    expect(String(refused.params.key)).toMatch(/^k+…$/);
+    expect(String(refused.params.key).length).toBeLessThanOrEqual(24);
+    expect(String(refused.params.value).length).toBeLessThanOrEqual(40);
+  });
+
   it('refuses names that clash, say nothing, or are too long, and more variants than autocomplete shows', async () => {
     const service = new GameService(await openStore());
     const guildId = guild();
@@ -101,8 +212,9 @@ describe.each(['redis', 'memory'] as const)('server variants on the %s store', (
     expect(await add('???')).toMatchObject({ code: 'variant-name-invalid' });
     expect(await add('x'.repeat(41))).toMatchObject({ code: 'variant-name-invalid' });
     expect((await add('Edge')).ok).toBe(true);
-    expect(await add('EDGE')).toMatchObject({ code: 'variant-exists' });
-    for (let i = 1; i < MAX_SERVER_VARIANTS; i++) expect((await add(`Edge ${i}`)).ok).toBe(true);
+    expect(await add('EDGE')).toMatchObject({ code: 'variant-exists', params: { name: 'Edge' } });
+    expect(await add('Edge!')).toMatchObject({ ok: true, value: { id: 'server:edge-2' } });
+    for (let i = 3; i <= MAX_SERVER_VARIANTS; i++) expect((await add(`Edge ${i}`)).ok).toBe(true);
     expect(await add('One too many')).toMatchObject({
       code: 'variant-limit',
       params: { max: MAX_SERVER_VARIANTS },

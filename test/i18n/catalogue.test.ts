@@ -30,6 +30,7 @@ function everyText(m: Messages): Record<string, string> {
     side: 'attackers',
     variant: 'fetlar',
     rulesCode: 'unsupported-key',
+    reason: 'no-legal-move',
     key: 'linc',
     value: 'y',
     id: 'server:house',

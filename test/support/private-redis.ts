@@ -31,8 +31,20 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The environment for Redis's own programs: the tests' own, less a faked clock (libfaketime's
+ * LD_PRELOAD, used to run the suite a year ahead). Redis's allocator cannot start under it, and a
+ * private Redis keeps real time as the shared one at 6379 does.
+ */
+export function redisProgramEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of Object.keys(env))
+    if (name === 'LD_PRELOAD' || name.startsWith('FAKETIME')) delete env[name];
+  return env;
+}
+
 function needRedisServer(): void {
-  if (spawnSync('redis-server', ['--version']).status !== 0) {
+  if (spawnSync('redis-server', ['--version'], { env: redisProgramEnv() }).status !== 0) {
     throw new Error(
       'redis-server is not on PATH: install it (Debian/Ubuntu: apt-get install redis-server) to run this test',
     );
@@ -143,7 +155,10 @@ export async function startSentinelRedis(): Promise<SentinelRedis> {
 }
 
 async function launch(args: string[], ready = 'Ready to accept connections'): Promise<ChildProcess> {
-  const child: ChildProcess = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn('redis-server', args, {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: redisProgramEnv(),
+  });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('private redis-server did not start')), 5000);
     child.stdout?.on('data', (chunk: Buffer) => {

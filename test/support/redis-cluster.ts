@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@keyv/redis';
-import { freePort } from './private-redis.ts';
+import { freePort, redisProgramEnv } from './private-redis.ts';
 
 export interface RedisClusterNode {
   port: number;
@@ -65,7 +65,7 @@ async function freePorts(count: number): Promise<number[]> {
 
 function needRedis(): void {
   for (const program of ['redis-server', 'redis-cli']) {
-    if (spawnSync(program, ['--version']).status !== 0) {
+    if (spawnSync(program, ['--version'], { env: redisProgramEnv() }).status !== 0) {
       throw new Error(
         `${program} is not on PATH: install it (Debian/Ubuntu: apt-get install redis-server) to run this test`,
       );
@@ -135,7 +135,10 @@ const clusterInfo = (text: string) =>
   ) as Record<string, string>;
 
 async function launch(args: string[], log: string[]): Promise<ChildProcess> {
-  const child: ChildProcess = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn('redis-server', args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: redisProgramEnv(),
+  });
   // Keeps reading its log for as long as it runs: a full pipe would stall the server.
   const keep = (chunk: Buffer) => {
     log.push(...chunk.toString().split('\n').filter(Boolean));
@@ -267,7 +270,7 @@ export async function startRedisCluster(options: { password?: string } = {}): Pr
       execFile(
         'redis-cli',
         [...auth, '--cluster', 'create', ...addresses, '--cluster-replicas', '1', '--cluster-yes'],
-        { timeout: START_TIMEOUT_MS },
+        { timeout: START_TIMEOUT_MS, env: redisProgramEnv() },
         (error, stdout, stderr) =>
           error
             ? reject(new Error(`redis-cli --cluster create failed: ${error.message}\n${stdout}${stderr}`))
