@@ -5,6 +5,7 @@
  * when its plot arrived, the bot's event-loop delay meanwhile, the process's RSS before, at its
  * peak and after. The burst is sent twice: with no plot drawn yet, then again.
  */
+import { cpus, loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { AiPlayer } from '../src/ai/player.ts';
 import { reviewGame } from '../src/analysis/review.ts';
@@ -18,6 +19,8 @@ const MEMBERS = 100;
 const GAMES = 10;
 /** Discord's time to acknowledge an interaction. */
 const DEADLINE_MS = 3000;
+/** What an interaction the bot did not answer within the emulator's 10 s counts as. */
+const UNANSWERED_MS = 10_000;
 
 const mb = (bytes: number) => `${Math.round(bytes / 1e6)} MB`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -77,11 +80,18 @@ export async function benchAnalyze(): Promise<void> {
       const acknowledged: number[] = [];
       const shown: number[] = [];
       const refusals = new Map<string, number>();
+      let unanswered = 0;
       await Promise.all(
         handles.map(async (handle) => {
-          const first = await handle.firstResponse();
-          acknowledged.push(Number(first.at - handle.sentAt) / 1e6);
-          const reply = await handle.reply();
+          // The emulator waits 10 s for an answer: none by then counts as 10 s, and as unanswered.
+          const first = await handle.firstResponse().catch(() => null);
+          acknowledged.push(first ? Number(first.at - handle.sentAt) / 1e6 : UNANSWERED_MS);
+          const reply = first && (await handle.reply().catch(() => null));
+          if (!reply) {
+            shown.push(UNANSWERED_MS);
+            unanswered++;
+            return;
+          }
           await emulator.waitFor(() => reply.attachments.length > 0 || reply.ephemeral, 60_000);
           shown.push(Number(process.hrtime.bigint() - handle.sentAt) / 1e6);
           if (reply.ephemeral) refusals.set(reply.content, (refusals.get(reply.content) ?? 0) + 1);
@@ -92,13 +102,16 @@ export async function benchAnalyze(): Promise<void> {
       const late = acknowledged.filter((time) => time > DEADLINE_MS).length;
       console.log(
         `  ${burst}: acknowledged p50 ${ms(percentile(acknowledged, 50))}, p99 ${ms(percentile(acknowledged, 99))},` +
-          ` ${late} of ${MEMBERS} after 3 s; answer shown p99 ${ms(percentile(shown, 99))};` +
+          ` ${late} of ${MEMBERS} after 3 s; answer shown p99 ${ms(percentile(shown, 99))}` +
+          `${unanswered > 0 ? ` (${unanswered} unanswered in 10 s)` : ''};` +
           ` event loop p99 ${ms(delay.percentile(99) / 1e6)}, max ${ms(delay.max / 1e6)}; RSS peak ${mb(peak)}`,
       );
       for (const [reason, times] of refusals) console.log(`    refused ${times} times: ${reason}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 5000));
-    console.log(`  RSS: ${mb(rssBefore)} before, ${mb(process.memoryUsage().rss)} 5 s after`);
+    console.log(
+      `  RSS: ${mb(rssBefore)} before, ${mb(process.memoryUsage().rss)} 5 s after; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs`,
+    );
   } finally {
     await player.close();
     await world.close();
