@@ -66,6 +66,14 @@ export async function benchAnalyze(): Promise<void> {
     const channelId = emulator.createChannel('analysis');
     await emulator.waitFor(() => bots[0].bot.client.channels.cache.has(channelId));
 
+    // The same thread with nothing asked, for comparison: what the machine alone costs it.
+    const idle = monitorEventLoopDelay({ resolution: 10 });
+    idle.enable();
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    idle.disable();
+    console.log(
+      `  event loop with nothing asked, 3 s: p99 ${ms(idle.percentile(99) / 1e6)}, max ${ms(idle.max / 1e6)}`,
+    );
     const rssBefore = process.memoryUsage().rss;
     for (const burst of ['no plot drawn yet', 'again']) {
       const delay = monitorEventLoopDelay({ resolution: 10 });
