@@ -89,7 +89,7 @@ export class ReplayBuilder {
   }
 
   /** Drawings of a kind being drawn or waiting. */
-  waitingOf(kind: Kind): number {
+  private waitingOf(kind: Kind): number {
     let count = 0;
     for (const waiter of this.waiting.values()) if (waiter.kind === kind) count++;
     return count;
