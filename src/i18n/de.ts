@@ -260,6 +260,9 @@ export const de: Messages = {
   analysisNoGame:
     'In diesem Kanal ist noch keine Partie beendet: spiel eine, oder gib eine Partie-ID an (`/verlauf` zeigt sie).',
   analysisUnknownGame: (p) => `Eine beendete Partie „${p.id}“ gibt es auf diesem Server nicht.`,
+  analysisWaiting: 'Dein letztes `/analysieren` ist noch in Arbeit: frag wieder, wenn es geantwortet hat.',
+  analysisBusy: 'Gerade werden mehrere Partien analysiert: versuche es in ein paar Minuten noch einmal.',
+  analysisPlotsBusy: 'Gerade werden viele Analyse-Diagramme gezeichnet: versuche es gleich noch einmal.',
   analysisWorst: (p) => `Die schlechtesten Züge der ${SIDE[p.side]}`,
   analysisNone: 'Keine Fehler: jeder Zug lag innerhalb von 1,5 der Wahl der KI.',
   analysisLine: (p) =>

@@ -264,6 +264,9 @@ export const en = {
     'This game is still being played: a review now would help one side against the other. Ask again when it has ended.',
   analysisNoGame: 'No game has ended in this channel yet: play one, or give a game id (shown by `/history`).',
   analysisUnknownGame: (p: { id: string }) => `There is no finished game "${p.id}" on this server.`,
+  analysisWaiting: 'Your last `/analyze` is still being worked on: ask again when it has answered.',
+  analysisBusy: 'Several games are being reviewed right now: try again in a few minutes.',
+  analysisPlotsBusy: 'Many review plots are being drawn right now: try again in a moment.',
   analysisWorst: (p: { side: Side }) => `The ${p.side}’ worst moves`,
   analysisNone: 'No mistakes: every move was within 1.5 of the AI’s choice.',
   analysisLine: (p: { move: number; notation: string; better: string; swing: string; blunder: boolean }) =>
