@@ -113,6 +113,8 @@ describe('the image and compose.yaml, with podman', () => {
   let composeEnv: NodeJS.ProcessEnv;
   let metricsPort: number;
   let boardBefore = '';
+  /** The volumes of containers that `compose down` removed, for afterAll (none but redis-data, unless compose.yaml loses it). */
+  const volumes = new Set<string>([`${name}_redis-data`]);
   let ann: ReturnType<DiscordEmulator['addUser']>;
 
   const compose = (...args: string[]) =>
@@ -139,7 +141,15 @@ describe('the image and compose.yaml, with podman', () => {
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
     await up;
-    await until(async () => (await botLogs()).includes('"message":"ready"'), 90_000, 'the bot to log in');
+    await until(
+      async () => (await botLogs()).includes('"message":"ready"'),
+      90_000,
+      'the bot to log in',
+    ).catch(async (error) => {
+      throw new Error(
+        `${error.message}; the bot said:\n${(await botLogs()).split('\n').slice(-30).join('\n')}`,
+      );
+    });
   }
 
   beforeAll(async () => {
@@ -213,7 +223,7 @@ describe('the image and compose.yaml, with podman', () => {
       );
     // Whatever down left (a container it did not know of), then the image.
     await run('podman', ['rm', '-f', '-v', bot, redis], { env });
-    await run('podman', ['volume', 'rm', '-f', `${name}_redis-data`], { env });
+    for (const volume of volumes) await run('podman', ['volume', 'rm', '-f', volume], { env });
     await run('podman', ['network', 'rm', '-f', `${name}_default`], { env });
     await run('podman', ['image', 'rm', '-f', image], { env });
     service?.kill('SIGTERM');
@@ -315,6 +325,10 @@ describe('the image and compose.yaml, with podman', () => {
 
   it('compose down, then up: the game is still there (Redis keeps it on its volume)', async () => {
     expect(boardBefore).not.toBe('');
+    for (const container of [bot, redis]) {
+      const mounts = await podman('inspect', '--format', '{{range .Mounts}}{{.Name}} {{end}}', container);
+      for (const volume of mounts.split(' ').filter(Boolean)) volumes.add(volume);
+    }
     await compose('down');
     expect((await run('podman', ['container', 'exists', bot], { env })).code).toBe(1);
     await podman('volume', 'exists', `${name}_redis-data`);
