@@ -158,19 +158,20 @@ describe('the image and compose.yaml, with podman', () => {
     await copyProject(project);
     metricsPort = await freePort();
     const redisPort = await freePort();
-    // What a host's .env says, pointed at the emulator.
-    writeFileSync(
-      join(project, '.env'),
-      [
-        `DISCORD_TOKEN=${emulator.token}`,
-        `CLIENT_ID=${emulator.applicationId}`,
-        `GUILD_ID=${emulator.guildId}`,
-        `DISCORD_API_URL=${emulator.apiUrl}`,
-        `METRICS_PORT=${metricsPort}`,
-        'LOG_LEVEL=info',
-        '',
-      ].join('\n'),
-    );
+    // .env as the quick start makes it: .env.example with the token (and here the emulator) filled in.
+    const settings: Record<string, string | number> = {
+      DISCORD_TOKEN: emulator.token,
+      CLIENT_ID: emulator.applicationId,
+      GUILD_ID: emulator.guildId,
+      DISCORD_API_URL: emulator.apiUrl,
+      METRICS_PORT: metricsPort,
+    };
+    let dotEnv = readFileSync(join(project, '.env.example'), 'utf8');
+    for (const [key, value] of Object.entries(settings)) {
+      expect(dotEnv).toMatch(new RegExp(`^${key}=$`, 'm'));
+      dotEnv = dotEnv.replace(new RegExp(`^${key}=$`, 'm'), `${key}=${value}`);
+    }
+    writeFileSync(join(project, '.env'), dotEnv);
     writeFileSync(
       join(project, 'compose.test.yaml'),
       [
