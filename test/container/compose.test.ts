@@ -304,7 +304,13 @@ describe('the image and compose.yaml, with podman', () => {
       .reply();
     expect(challenge.content).toContain('against the AI (easy)');
     expect((await emulator.slash(ann, 'move', { move: 'd1-d3' }).reply()).ephemeral).toBe(false);
-    await until(async () => (await botLogs()).includes('"message":"ai move"'), 30_000, "the AI's move");
+    const aiMove = await until(
+      async () => (await botLogs()).split('\n').find((line) => line.includes('"message":"ai move"')),
+      30_000,
+      "the AI's move",
+    );
+    // The AI thinks in its worker thread (dist/src/ai/worker.js), not on the event loop.
+    expect(JSON.parse(aiMove)).toMatchObject({ source: 'worker' });
     const board = await until(
       async () => {
         const reply = await emulator.slash(ann, 'board').reply();
