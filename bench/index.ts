@@ -1,5 +1,6 @@
 /** `npm run bench [-- section...]`: every benchmark section, or the ones named. */
 
+import { benchAnalyze } from './analyze.ts';
 import { benchBot } from './bot.ts';
 import { benchEngine } from './engine.ts';
 import { benchRender } from './render.ts';
@@ -11,6 +12,7 @@ const sections: Record<string, () => Promise<void>> = {
   render: benchRender,
   bot: benchBot,
   replay: benchReplay,
+  analyze: benchAnalyze,
   tournament: benchTournament,
 };
 

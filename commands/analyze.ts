@@ -9,11 +9,14 @@ import {
 import type { GameReview, MoveReview } from '../src/analysis/review.ts';
 import type { BotContext } from '../src/bot/command.ts';
 import { messagesOf, onlyMention, safeName } from '../src/bot/present.ts';
+import { refused } from '../src/bot/respond.ts';
+import type { PlotOf } from '../src/bot/review-plots.ts';
 import { tableOf } from '../src/bot/table-of.ts';
 import type { Game, Side } from '../src/engine/index.ts';
 import type { Player } from '../src/game/types.ts';
 import type { Messages } from '../src/i18n/index.ts';
-import { renderEvalPlot } from '../src/render/eval-plot.ts';
+import type { PlotLabels } from '../src/render/eval-plot.ts';
+import { ReplayBusyError } from '../src/replay/builder.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('analyze')
@@ -31,8 +34,10 @@ const PROGRESS_EVERY_MS = 2000;
 
 export async function execute(interaction: ChatInputCommandInteraction, context: BotContext): Promise<void> {
   const m = messagesOf(interaction);
-  const refuse = (content: string) =>
-    interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: onlyMention() });
+  const refuse = (content: string) => {
+    refused.add(interaction);
+    return interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: onlyMention() });
+  };
   const found = await finishedGame(interaction, context, m);
   if ('refusal' in found) {
     await refuse(found.refusal);
@@ -41,23 +46,74 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
   const { id, game, players } = found;
   const guildId = tableOf(interaction).guildId;
   const title = `${m.variantName(game.variant)}: ${safeName(players.attackers.name)} v ${safeName(players.defenders.name)}`;
+  const plotOf: PlotOf = { guildId, gameId: id, language: m.language };
+  const labels = { title, ...m.plot };
   const kept = await context.service.review(guildId, id);
-  if (kept) {
-    await interaction.reply(reviewMessage(m, kept, title));
+  const drawn = kept && context.plots.drawn(plotOf);
+  if (kept && drawn) {
+    await interaction.reply(reviewMessage(m, kept, title, drawn));
     return;
   }
-  await interaction.deferReply();
-  let shownAt = 0;
-  let edits = Promise.resolve();
-  const review = await context.analyses.run(guildId, id, game, (done, total) => {
-    const now = Date.now();
-    if (now - shownAt < PROGRESS_EVERY_MS || done === total) return;
-    shownAt = now;
-    edits = edits.then(() => interaction.editReply({ content: m.analysing({ done, total }) }).then(() => {}));
-    edits.catch(() => {});
-  });
-  await edits.catch(() => {});
-  await interaction.editReply(reviewMessage(m, review, title));
+  const endWait = context.analyses.admit(interaction.user.id);
+  if (!endWait) {
+    await refuse(m.analysisWaiting);
+    return;
+  }
+  try {
+    if (!kept && !context.analyses.canRun(guildId, id)) {
+      await refuse(m.analysisBusy);
+      return;
+    }
+    // Deferred at once, and the review started before anything else is awaited, so that no other
+    // ask takes its place meanwhile: drawing the plot, let alone reviewing, may outlast Discord's 3 s.
+    const deferral = interaction.deferReply();
+    deferral.catch(() => {});
+    let edits = deferral.then(() => {});
+    let shownAt = 0;
+    const review =
+      kept ??
+      (await context.analyses.run(guildId, id, game, (done, total) => {
+        const now = Date.now();
+        if (now - shownAt < PROGRESS_EVERY_MS || done === total) return;
+        shownAt = now;
+        edits = edits.then(() =>
+          interaction.editReply({ content: m.analysing({ done, total }) }).then(() => {}),
+        );
+        edits.catch(() => {});
+      }));
+    const plot = await plotOrBusy(context, plotOf, review, labels);
+    await deferral;
+    await edits.catch(() => {});
+    if (!plot) {
+      // Too many plots asked for at once: the public "thinking…" reply makes way for a private refusal.
+      refused.add(interaction);
+      await interaction.deleteReply().catch(() => {});
+      await interaction.followUp({
+        content: m.analysisPlotsBusy,
+        flags: MessageFlags.Ephemeral,
+        allowedMentions: onlyMention(),
+      });
+      return;
+    }
+    await interaction.editReply(reviewMessage(m, review, title, plot));
+  } finally {
+    endWait();
+  }
+}
+
+/** The review's plot, or null when the drawing thread has too many waiting. */
+async function plotOrBusy(
+  { plots }: BotContext,
+  plotOf: PlotOf,
+  review: GameReview,
+  labels: PlotLabels,
+): Promise<Buffer | null> {
+  try {
+    return await plots.plot(plotOf, review, labels);
+  } catch (error) {
+    if (error instanceof ReplayBusyError) return null;
+    throw error;
+  }
 }
 
 /** The game to review: by id (a finished game of this server), or the channel's last finished one. */
@@ -79,8 +135,8 @@ async function finishedGame(
   return { id: record.id, game: record.game, players: record.players };
 }
 
-function reviewMessage(m: Messages, review: GameReview, title: string) {
-  const plot = new AttachmentBuilder(renderEvalPlot(review, { title, ...m.plot }), { name: 'review.png' });
+function reviewMessage(m: Messages, review: GameReview, title: string, picture: Buffer) {
+  const plot = new AttachmentBuilder(picture, { name: 'review.png' });
   const embed = new EmbedBuilder()
     .setTitle(m.analysisTitle({ title }))
     .setImage('attachment://review.png')

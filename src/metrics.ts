@@ -78,6 +78,24 @@ export const pictureMisses = new Counter({
   registers,
 });
 
+export const reviewPlotsDrawn = new Counter({
+  name: 'tafl_review_plots_drawn_total',
+  help: "/analyze's plots drawn (in the drawing thread), once per reviewed game and language while kept",
+  registers,
+});
+
+export const reviewPlotHits = new Counter({
+  name: 'tafl_review_plot_cache_hits_total',
+  help: "/analyze's plots served from the plots kept",
+  registers,
+});
+
+export const reviewPlotBytes = new Gauge({
+  name: 'tafl_review_plot_cache_bytes',
+  help: "The bytes of /analyze's plots kept in this process (bounded)",
+  registers,
+});
+
 export const sweeperLagSeconds = new Histogram({
   name: 'tafl_sweeper_lag_seconds',
   help: 'How late background work was claimed after it fell due (a loss on time, a reminder, an AI turn...), by schedule',

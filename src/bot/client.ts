@@ -16,6 +16,7 @@ import { createBoardPictures, warmPictures } from './pictures.ts';
 import { messagesOfChannel, onlyMention, type Post } from './present.ts';
 import { PuzzleDesk } from './puzzle-daily.ts';
 import { commandBodies, syncCommands } from './register.ts';
+import { ReviewPlots } from './review-plots.ts';
 import { createRouter } from './router.ts';
 import { TournamentDriver } from './tournament-driver.ts';
 
@@ -65,6 +66,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     expiry: new ChallengeExpiry(options.service, client, options.logger),
     analyses: new AnalysisRuns(options.service, options.analysisMsPerPosition),
     replays,
+    plots: new ReviewPlots((review, labels) => replays.plot(review, labels)),
     tournaments: new TournamentDriver(
       options.service.tournaments,
       client,

@@ -13,6 +13,7 @@ import type { AnalysisRuns } from './analysis-runs.ts';
 import type { ChallengeExpiry } from './challenge-expiry.ts';
 import type { BoardPictures } from './pictures.ts';
 import type { PuzzleDesk } from './puzzle-daily.ts';
+import type { ReviewPlots } from './review-plots.ts';
 import type { TournamentDriver } from './tournament-driver.ts';
 
 export interface BotContext {
@@ -27,6 +28,8 @@ export interface BotContext {
   analyses: AnalysisRuns;
   /** Builds /replay's GIFs in a worker thread of its own (started by the first replay). */
   replays: ReplayBuilder;
+  /** /analyze's plots: drawn once in the replays' thread, kept a while. */
+  plots: ReviewPlots;
   /** Records tournament games' results and opens rounds; nudge it after a tournament changes. */
   tournaments: TournamentDriver;
   /** Puzzles (members' attempts, the daily puzzle) and the daily post, swept with the rest. */

@@ -232,6 +232,9 @@ export function catalogue(language: string) {
     analysisLive: t('analysisLive'),
     analysisNoGame: t('analysisNoGame'),
     analysisUnknownGame: (p: { id: string }) => t('analysisUnknownGame', p),
+    analysisWaiting: t('analysisWaiting'),
+    analysisBusy: t('analysisBusy'),
+    analysisPlotsBusy: t('analysisPlotsBusy'),
     analysisWorst: (p: { side: Side }) => t('analysisWorst', { context: p.side }),
     analysisNone: t('analysisNone'),
     analysisLine: (p: { move: number; notation: string; better: string; swing: string; blunder: boolean }) =>

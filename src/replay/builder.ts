@@ -2,15 +2,19 @@
  * Replays as the bot builds them: in one worker thread, one at a time, started at the first
  * replay and again after a crash. A few may wait their turn; more are refused (ReplayBusyError)
  * rather than queued for minutes. The thread keeps the process alive only while it has work.
- * The same thread draws tournament crosstables, long drawings too.
+ * The same thread draws tournament crosstables and /analyze's plots, long drawings too.
  */
 import { Worker } from 'node:worker_threads';
+import type { GameReview } from '../analysis/review.ts';
 import { type Crosstable, renderCrosstable } from '../render/crosstable.ts';
+import type { PlotLabels } from '../render/eval-plot.ts';
 import type { Replay, ReplayJob } from './build.ts';
 import type { DrawingRequestMessage } from './worker.ts';
 
-/** Replays being built or waiting, at most. */
+/** Replays (and crosstables) being built or waiting, at most. */
 export const MOST_WAITING = 4;
+/** Plots being drawn or waiting, at most: some 30 ms each, a second's work. */
+export const MOST_PLOTS_WAITING = 32;
 /** A replay not back by then is given up, and the worker, stuck or swamped, replaced. */
 const TIMEOUT_MS = 120_000;
 
@@ -23,7 +27,10 @@ export class ReplayBusyError extends Error {
 
 /** What the thread sends back: a replay, a crosstable's picture, or why it failed. */
 type DrawingReply = { id?: number; replay?: Replay; picture?: Uint8Array; error?: string };
+/** What a drawing is, for the bound on those waiting: replays and crosstables share theirs. */
+type Kind = 'replay' | 'plot';
 type Waiter = {
+  kind: Kind;
   resolve: (reply: DrawingReply) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout;
@@ -38,6 +45,8 @@ export class ReplayBuilder {
   restarts = 0;
   /** Crosstables drawn on the bot's own thread, the drawing thread being busy or failing. */
   crosstablesDrawnHere = 0;
+  /** Plots the thread drew. */
+  plotsDrawn = 0;
 
   /** Starts the worker and waits until it has loaded. */
   async warm(): Promise<void> {
@@ -51,7 +60,7 @@ export class ReplayBuilder {
   }
 
   async build(job: ReplayJob): Promise<Replay> {
-    const { replay } = await this.draw((id) => ({ id, job }));
+    const { replay } = await this.draw('replay', (id) => ({ id, job }));
     if (!replay) throw new Error('the replay worker sent no replay');
     return replay;
   }
@@ -62,7 +71,7 @@ export class ReplayBuilder {
    */
   async crosstable(table: Crosstable): Promise<Buffer> {
     try {
-      const { picture } = await this.draw((id) => ({ id, crosstable: table }));
+      const { picture } = await this.draw('replay', (id) => ({ id, crosstable: table }));
       if (picture) return Buffer.from(picture.buffer, picture.byteOffset, picture.byteLength);
     } catch {
       // Busy, crashed or stopped: below.
@@ -71,9 +80,24 @@ export class ReplayBuilder {
     return renderCrosstable(table);
   }
 
-  private draw(request: (id: number) => DrawingRequestMessage): Promise<DrawingReply> {
-    if (this.waiting.size >= MOST_WAITING)
-      return Promise.reject(new ReplayBusyError('too many replays at once'));
+  /** A reviewed game's plot (a PNG), drawn in the thread; ReplayBusyError when too many wait already. */
+  async plot(review: GameReview, labels: PlotLabels): Promise<Buffer> {
+    const { picture } = await this.draw('plot', (id) => ({ id, plot: { review, labels } }));
+    if (!picture) throw new Error('the drawing thread sent no plot');
+    this.plotsDrawn++;
+    return Buffer.from(picture.buffer, picture.byteOffset, picture.byteLength);
+  }
+
+  /** Drawings of a kind being drawn or waiting. */
+  private waitingOf(kind: Kind): number {
+    let count = 0;
+    for (const waiter of this.waiting.values()) if (waiter.kind === kind) count++;
+    return count;
+  }
+
+  private draw(kind: Kind, request: (id: number) => DrawingRequestMessage): Promise<DrawingReply> {
+    if (this.waitingOf(kind) >= (kind === 'plot' ? MOST_PLOTS_WAITING : MOST_WAITING))
+      return Promise.reject(new ReplayBusyError(`too many ${kind}s at once`));
     const worker = this.start();
     const id = this.next++;
     const reply = new Promise<DrawingReply>((resolve, reject) => {
@@ -82,7 +106,7 @@ export class ReplayBuilder {
         this.restarts++;
       }, TIMEOUT_MS);
       timer.unref();
-      this.waiting.set(id, { resolve, reject, timer });
+      this.waiting.set(id, { kind, resolve, reject, timer });
     });
     // A drawing under way keeps the process alive; an idle worker does not.
     worker.ref();

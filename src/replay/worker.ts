@@ -1,12 +1,18 @@
 /**
- * The drawings' thread: replay GIFs, and tournament crosstables (a 64-player one takes some 150 ms),
- * are drawn and encoded here, so that the bot's event loop keeps serving.
+ * The drawings' thread: replay GIFs, tournament crosstables (a 64-player one takes some 150 ms)
+ * and /analyze's plots (20-40 ms each, a burst of them seconds) are drawn and encoded here, so
+ * that the bot's event loop keeps serving.
  */
 import { parentPort } from 'node:worker_threads';
+import type { GameReview } from '../analysis/review.ts';
 import { type Crosstable, renderCrosstable } from '../render/crosstable.ts';
+import { type PlotLabels, renderEvalPlot } from '../render/eval-plot.ts';
 import { buildReplay, type ReplayJob } from './build.ts';
 
-export type DrawingRequestMessage = { id: number; job: ReplayJob } | { id: number; crosstable: Crosstable };
+export type DrawingRequestMessage =
+  | { id: number; job: ReplayJob }
+  | { id: number; crosstable: Crosstable }
+  | { id: number; plot: { review: GameReview; labels: PlotLabels } };
 
 parentPort?.postMessage({ ready: true });
 
@@ -15,6 +21,11 @@ parentPort?.on('message', (request: DrawingRequestMessage) => {
   try {
     if ('crosstable' in request) {
       const picture = renderCrosstable(request.crosstable);
+      parentPort?.postMessage({ id, picture });
+      return;
+    }
+    if ('plot' in request) {
+      const picture = renderEvalPlot(request.plot.review, request.plot.labels);
       parentPort?.postMessage({ id, picture });
       return;
     }
