@@ -273,7 +273,14 @@ describe('the image and compose.yaml, with podman', () => {
          }));`,
       ),
     );
-    expect(listing.top).toEqual(['data', 'dist', 'node_modules', 'package-lock.json', 'package.json']);
+    expect(listing.top).toEqual([
+      'data',
+      'dist',
+      'locales',
+      'node_modules',
+      'package-lock.json',
+      'package.json',
+    ]);
     expect(listing.devInstalled).toEqual([]);
     expect(listing.hasDiscordJs).toBe(true);
     expect(listing.sources).toEqual([]);
