@@ -4,12 +4,13 @@
  * It is the same for every language, so a new language is JSON alone. Names arrive already made
  * safe for Discord by the caller.
  */
-import type { GameResult, MatchReason, PieceKind, Side } from '../engine/index.ts';
-import { isVariantId, otherSide } from '../engine/index.ts';
+import type { GameResult, MatchReason, PieceKind, Side, VariantId } from '../engine/index.ts';
+import { isVariantId, otherSide, variantIds } from '../engine/index.ts';
 import type { TimeControl } from '../game/clock.ts';
 import type { MoveEffect } from '../game/suggestions.ts';
 import { failureMessages } from './failures.ts';
 import { puzzleMessages } from './puzzles.ts';
+import { remembered } from './remembered.ts';
 import { i18n } from './resources.ts';
 import { tournamentMessages } from './tournament.ts';
 
@@ -23,20 +24,49 @@ export interface ResultContext {
   repetitionLosesDefenders: boolean;
 }
 
-/** The words of what a winning move wins by, where the catalogue has them. */
-const WINNING_REASONS = new Set(['king-captured', 'king-escaped', 'exit-fort', 'enclosed']);
+const SIDES: readonly Side[] = ['attackers', 'defenders'];
+/** The end reasons a winning move's suggestion names; any other says it wins. */
+const WINNING_REASONS = ['king-captured', 'king-escaped', 'exit-fort', 'enclosed'] as const;
+/** What a suggested move does, by kind, when it needs no particulars. */
+const PLAIN_EFFECTS = [
+  'draws',
+  'loses',
+  'king-move',
+  'blocks-escape',
+  'threatens-king',
+  'closes-in',
+  'threatens-escape',
+  'protects-king',
+  'exposes-king',
+] as const;
+
+/** A text for each of `keys`, looked up once. */
+const each = <K extends string>(keys: readonly K[], say: (key: K) => string) =>
+  Object.fromEntries(keys.map((key) => [key, say(key)])) as Record<K, string>;
 
 export function catalogue(language: string) {
   const t = i18n.getFixedT(language, 'messages');
   const list = new Intl.ListFormat(language, { type: 'conjunction' });
   const ordinal = (occurrence: number) => t(occurrence === 2 ? 'ordinal.2' : 'ordinal.3');
+  // What the pictures and /move's suggestions say most often is looked up once.
+  const sides = each(SIDES, (side) => t(`side.${side}`));
+  const turns = each(SIDES, (side) => t('captionTurn', { context: side }));
+  const variantNames = each<VariantId>(variantIds, (id) => t(`variantNames.${id}`));
+  const effects = {
+    ...each(PLAIN_EFFECTS, (kind) => t(`effects.${kind}`)),
+    ...each(WINNING_REASONS, (reason) => t(`effects.winsBy.${reason}`)),
+    wins: t('effects.wins'),
+  };
+  const captures = remembered((squares: string[]) =>
+    t('effects.captures', { squares: list.format(squares) }),
+  );
 
   return {
     language,
-    side: (side: Side): string => t(`side.${side}`),
+    side: (side: Side): string => sides[side],
     /** A variant's name: the bot's own in the catalogue's words, a server's as its moderators wrote it. */
     variantName: (variant: { id: string; name: string }): string =>
-      isVariantId(variant.id) ? t(`variantNames.${variant.id}`) : variant.name,
+      isVariantId(variant.id) ? variantNames[variant.id] : variant.name,
     timeControl: (time: TimeControl): string => t(`timeControl.${time}`),
 
     // Refusals of the bot itself
@@ -273,25 +303,24 @@ export function catalogue(language: string) {
     variantNeedsManageServer: t('variantNeedsManageServer'),
 
     // The picture's caption
-    captionMove: (p: { number: number }) => t('captionMove', p),
-    captionTurn: (side: Side): string => t('captionTurn', { context: side }),
+    captionMove: remembered((p: { number: number }) => t('captionMove', p)),
+    captionTurn: (side: Side): string => turns[side],
     kingCanEscape: t('kingCanEscape'),
     kingCanBeCaptured: t('kingCanBeCaptured'),
 
     /** Autocomplete of /move: a piece that can move, and what a move does. */
     suggestions: {
-      piece: (p: { square: string; kind: PieceKind; moves: number }) =>
+      piece: remembered((p: { square: string; kind: PieceKind; moves: number }) =>
         t('suggestions.piece', { square: p.square, kind: t(`pieces.${p.kind}`), count: p.moves }),
+      ),
       effect(effect: MoveEffect): string {
         switch (effect.kind) {
           case 'wins':
-            return WINNING_REASONS.has(effect.reason)
-              ? t(`effects.winsBy.${effect.reason as 'king-captured'}`)
-              : t('effects.wins');
+            return effects[effect.reason as (typeof WINNING_REASONS)[number]] ?? effects.wins;
           case 'captures':
-            return t('effects.captures', { squares: list.format(effect.squares) });
+            return captures(effect.squares);
           default:
-            return t(`effects.${effect.kind}`);
+            return effects[effect.kind];
         }
       },
     },
