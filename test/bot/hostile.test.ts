@@ -53,13 +53,27 @@ describe('hostile input', () => {
       numRuns: 25,
       seed: 42,
     });
-    for (const text of [...samples, '@everyone', '<@&123>', 'x'.repeat(5000), 'd1-d3; DROP TABLE games']) {
+    for (const text of [...samples, '@everyone', '<@&123>', 'x'.repeat(40), 'd1-d3; DROP TABLE games']) {
       const reply = await world.emulator.slash(ann, 'move', { move: text }, { channelId }).reply();
       expect(reply.ephemeral, JSON.stringify(text)).toBe(true);
       expect(reply.allowedMentions).toMatchObject({ parse: [] });
     }
     expect((await world.bots[0].service.board(tableAt(world.emulator, channelId)))?.game.plyCount).toBe(0);
     expect(failures()).toEqual([]);
+  });
+
+  it('options longer than Discord lets a member type are never sent (the emulator refuses them as a client would)', () => {
+    const moveLength = world.emulator
+      .commands({ guildId: world.emulator.guildId })
+      .find((command) => command.name === 'move')
+      ?.options.find((option: { name: string }) => option.name === 'move')?.max_length;
+    expect(moveLength).toBeGreaterThan(0);
+    expect(() => world.emulator.slash(ann, 'move', { move: 'x'.repeat(moveLength + 1) })).toThrow(
+      `at most ${moveLength} characters`,
+    );
+    expect(() => world.emulator.slash(ann, 'rules', { variant: 'x'.repeat(6001) })).toThrow(
+      'at most 6000 characters',
+    );
   });
 
   it('forged option values are refused, not guessed at', async () => {
