@@ -8,7 +8,7 @@ import {
 } from 'discord.js';
 import type { GameReview, MoveReview } from '../src/analysis/review.ts';
 import type { BotContext } from '../src/bot/command.ts';
-import { messagesOf, onlyMention, safeName } from '../src/bot/present.ts';
+import { messagesOf, onlyMention, safeName, variantNameText } from '../src/bot/present.ts';
 import { tableOf } from '../src/bot/table-of.ts';
 import type { Game, Side } from '../src/engine/index.ts';
 import type { Player } from '../src/game/types.ts';
@@ -40,7 +40,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
   }
   const { id, game, players } = found;
   const guildId = tableOf(interaction).guildId;
-  const title = `${m.variantName(game.variant)}: ${safeName(players.attackers.name)} v ${safeName(players.defenders.name)}`;
+  const title = `${variantNameText(m, game.variant)}: ${safeName(players.attackers.name)} v ${safeName(players.defenders.name)}`;
   const kept = await context.service.review(guildId, id);
   if (kept) {
     await interaction.reply(reviewMessage(m, kept, title));

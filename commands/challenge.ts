@@ -10,7 +10,15 @@ import { challengeMessage, closedMessage, parseChallengeButton } from '../src/bo
 import type { BotContext } from '../src/bot/command.ts';
 import { gameTitle, situation } from '../src/bot/game-messages.ts';
 import type { BoardPictures } from '../src/bot/pictures.ts';
-import { boardMessage, messagesOf, onlyMention, type Post, playerOf, safeName } from '../src/bot/present.ts';
+import {
+  boardMessage,
+  messagesOf,
+  onlyMention,
+  type Post,
+  playerOf,
+  refusalText,
+  safeName,
+} from '../src/bot/present.ts';
 import { parseRematchButton } from '../src/bot/rematch-button.ts';
 import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
 import { tableOf } from '../src/bot/table-of.ts';
@@ -21,7 +29,7 @@ import { DEFAULT_TIME_CONTROL, isTimeControl, type TimeControl } from '../src/ga
 import { variantOf } from '../src/game/server-variants.ts';
 import type { ActiveGame, Challenge } from '../src/game/service.ts';
 import type { Failure } from '../src/game/types.ts';
-import { failureText, type Messages } from '../src/i18n/index.ts';
+import type { Messages } from '../src/i18n/index.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('challenge')
@@ -86,7 +94,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
     : await service.variants.defaultFor(interaction.guildId ?? '');
   if (!variant) {
     await refuse(
-      failureText(m, { code: 'unknown-variant', params: { variant: variantChosen?.slice(0, 40) } }),
+      refusalText(m, { code: 'unknown-variant', params: { variant: variantChosen?.slice(0, 40) } }),
     );
     return;
   }
@@ -137,7 +145,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
     locale: interaction.locale,
   });
   if (!outcome.ok) {
-    await refuse(failureText(m, outcome));
+    await refuse(refusalText(m, outcome));
     return;
   }
   await postChallenge(interaction, m, outcome.value, context);
@@ -178,7 +186,7 @@ export async function button(interaction: ButtonInteraction, context: BotContext
   if (rematch) {
     const outcome = await service.rematch(table, rematch.gameId, user, interaction.locale);
     if (!outcome.ok) {
-      await answer(interaction, async () => privateAnswer(failureText(m, outcome)));
+      await answer(interaction, async () => privateAnswer(refusalText(m, outcome)));
     } else if ('aiGame' in outcome.value) {
       const active = outcome.value.aiGame;
       if (active.ai?.side === active.game.turn) setImmediate(() => ai.nudge());
@@ -207,8 +215,8 @@ export async function button(interaction: ButtonInteraction, context: BotContext
 
     // Accept. Check first, so that a thread is opened only for an acceptance that will stand.
     const challenge = await service.challengeFor(guildId, id);
-    if (!challenge) return privateAnswer(failureText(m, { code: 'no-challenge' }));
-    if (challenge.opponent.id !== user.id) return privateAnswer(failureText(m, { code: 'not-challenged' }));
+    if (!challenge) return privateAnswer(refusalText(m, { code: 'no-challenge' }));
+    if (challenge.opponent.id !== user.id) return privateAnswer(refusalText(m, { code: 'not-challenged' }));
     let gameChannelId = interaction.channelId;
     if (challenge.thread && challenge.status === 'pending') {
       const thread = await interaction.message.startThread({
@@ -249,7 +257,7 @@ const threadName = (variant: string, one: string, other: string) =>
 
 /** A refusal; when the challenge is over (expired, taken), its message loses its buttons too. */
 function closedOrRefused(m: Messages, outcome: Failure, challenge: Challenge | null): Answer {
-  const why = failureText(m, outcome);
+  const why = refusalText(m, outcome);
   if (challenge && challenge.status !== 'pending') {
     return {
       kind: 'update',
@@ -321,7 +329,7 @@ async function playTheAi(
     });
     if (!started.ok) {
       await thread?.delete().catch(() => {});
-      return privateAnswer(started.code === 'channel-busy' ? m.aiChannelBusy : failureText(m, started));
+      return privateAnswer(started.code === 'channel-busy' ? m.aiChannelBusy : refusalText(m, started));
     }
     const active = started.value;
     if (active.ai?.side === active.game.turn) setImmediate(() => ai.nudge());

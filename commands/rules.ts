@@ -5,11 +5,11 @@ import {
   SlashCommandBuilder,
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
-import { messagesOf } from '../src/bot/present.ts';
+import { messagesOf, refusalText } from '../src/bot/present.ts';
 import { answer, privateAnswer, privateReply } from '../src/bot/respond.ts';
 import { chosenVariant } from '../src/bot/variant-option.ts';
 import { isVariantId, writeOpenTaflRules } from '../src/engine/index.ts';
-import { failureText, rulesText } from '../src/i18n/index.ts';
+import { rulesText } from '../src/i18n/index.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('rules')
@@ -36,7 +36,7 @@ export async function execute(
       : await service.variants.defaultFor(interaction.guildId ?? '');
     if (!variant)
       return privateAnswer(
-        failureText(m, { code: 'unknown-variant', params: { variant: chosen?.slice(0, 40) } }),
+        refusalText(m, { code: 'unknown-variant', params: { variant: chosen?.slice(0, 40) } }),
       );
     const { title, lines } = rulesText(m, variant);
     const embed = new EmbedBuilder()

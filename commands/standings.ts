@@ -5,12 +5,20 @@ import {
   SlashCommandBuilder,
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
-import { memberName, messagesOf, onlyMention, safeName } from '../src/bot/present.ts';
+import {
+  asText,
+  memberName,
+  messagesOf,
+  onlyMention,
+  refusalText,
+  safeName,
+  variantNameText,
+} from '../src/bot/present.ts';
 import { answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
 import { chosenVariant } from '../src/bot/variant-option.ts';
 import { isServerVariantId } from '../src/engine/index.ts';
 import type { StandingRow } from '../src/game/standings.ts';
-import { failureText, type Messages } from '../src/i18n/index.ts';
+import type { Messages } from '../src/i18n/index.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('standings')
@@ -43,9 +51,9 @@ export async function execute(
     const variant = found?.id ?? (chosen && isServerVariantId(chosen) ? chosen : undefined);
     if (chosen && !variant)
       return privateAnswer(
-        failureText(m, { code: 'unknown-variant', params: { variant: chosen.slice(0, 40) } }),
+        refusalText(m, { code: 'unknown-variant', params: { variant: chosen.slice(0, 40) } }),
       );
-    const scope = found ? safeName(m.variantName(found)) : (variant ?? m.allVariants);
+    const scope = found ? variantNameText(m, found) : variant ? asText(variant) : m.allVariants;
     const member = interaction.options.getUser('member');
     const embed = new EmbedBuilder();
 

@@ -13,8 +13,8 @@ import {
   MessageFlags,
 } from 'discord.js';
 import type { Outcome } from '../game/types.ts';
-import { failureText, type Messages } from '../i18n/index.ts';
-import { onlyMention, type Post } from './present.ts';
+import type { Messages } from '../i18n/index.ts';
+import { onlyMention, type Post, refusalText } from './present.ts';
 
 export const DEFER_AFTER_MS = 1200;
 
@@ -47,7 +47,7 @@ export function answerOutcome<T>(
 ): Promise<void> {
   return answer(interaction, async () => {
     const outcome = await attempt();
-    return outcome.ok ? present(outcome.value) : privateAnswer(failureText(m, outcome));
+    return outcome.ok ? present(outcome.value) : privateAnswer(refusalText(m, outcome));
   });
 }
 export const privateAnswer = (content: string): Answer => ({ kind: 'private', content });

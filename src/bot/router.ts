@@ -4,10 +4,9 @@
  * unanswered: the player gets an ephemeral word that nothing was changed.
  */
 import { type Interaction, MessageFlags } from 'discord.js';
-import { failureText } from '../i18n/index.ts';
 import { interactionSeconds, interactions, moves } from '../metrics.ts';
 import type { BotContext, Command } from './command.ts';
-import { messagesOf, onlyMention } from './present.ts';
+import { messagesOf, onlyMention, refusalText } from './present.ts';
 import { refused } from './respond.ts';
 
 export interface InteractionRouter {
@@ -134,7 +133,7 @@ async function apologise(interaction: Interaction, error: unknown): Promise<void
   const m = messagesOf(interaction);
   const content =
     (error as Error)?.name === 'StoreUnavailableError'
-      ? failureText(m, { code: 'store-unavailable' })
+      ? refusalText(m, { code: 'store-unavailable' })
       : m.somethingWentWrong;
   const options = { content, flags: MessageFlags.Ephemeral, allowedMentions: onlyMention() } as const;
   if (interaction.deferred || interaction.replied) await interaction.followUp(options);

@@ -16,7 +16,7 @@ import { gameTitle, situation } from './game-messages.ts';
 import { OneRunAtATime } from './one-run-at-a-time.ts';
 import type { BoardPictures } from './pictures.ts';
 import { boardAttachment, messagesOfChannel, onlyMention, safeName } from './present.ts';
-import { roundMessage, signupMessage, standingsPost } from './tournament-messages.ts';
+import { roundMessages, signupMessage, standingsPost } from './tournament-messages.ts';
 
 /** Discord's limit on a thread's name. */
 const THREAD_NAME_LENGTH = 100;
@@ -138,7 +138,8 @@ export class TournamentDriver {
     }
     const opened = await this.tournaments.get(guildId, doc.id);
     const now = opened?.played[number - 1];
-    if (opened && now && !now.announced) await channel.send(roundMessage(m, opened, now));
+    if (opened && now && !now.announced)
+      for (const post of roundMessages(m, opened, now)) await channel.send(post);
     await this.tournaments.roundOpened(guildId, doc.id, number, entry);
   }
 

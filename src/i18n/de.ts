@@ -461,6 +461,7 @@ export const de: Messages = {
       `**${p.name}**: ein Turnier (${p.format}) in ${p.variant} (${p.rounds}, ${p.time}), geleitet von **${p.organiser}**. Melde dich mit dem Knopf an (höchstens ${p.max} Spieler); die Turnierleitung startet es. Jede Partie wird in einem Thread dieses Kanals gespielt.`,
     entrants: (p) =>
       p.count === 0 ? 'Noch hat sich niemand angemeldet.' : `${n(p.count, 'Spieler', 'Spieler')}: ${p.names}`,
+    andMore: (p) => `… und ${p.count} weitere`,
     join: 'Anmelden',
     leave: 'Abmelden',
     start: 'Starten',

@@ -451,6 +451,8 @@ export const en = {
       `**${p.name}**: a ${p.format} tournament of ${p.variant} (${p.rounds}, ${p.time}), organised by **${p.organiser}**. Join with the button (${p.max} players at most); the organiser starts it. Each game is played in a thread of this channel.`,
     entrants: (p: { count: number; names: string }) =>
       p.count === 0 ? 'Nobody has joined yet.' : `${n(p.count, 'player', 'players')}: ${p.names}`,
+    /** After as many names as fit in the sign-up message. */
+    andMore: (p: { count: number }) => `… and ${p.count} more`,
     join: 'Join',
     leave: 'Leave',
     start: 'Start',

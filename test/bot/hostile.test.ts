@@ -11,6 +11,25 @@ const ann = world.user('Ann');
 const bob = world.user('Bob');
 const cat = world.user('Cat');
 
+/** Members whose names are markup: a masked link, and mentions of everyone and a role. */
+const MASKED_LINK = '[free nitro](https://x.co/a)';
+const PINGS = '@everyone @here <@&123>';
+const nina = world.user(MASKED_LINK);
+const pinger = world.user(PINGS);
+
+/** What would show as live markup if a member's text went out raw. */
+function liveMarkup(text: string): string[] {
+  const found = [
+    /(?<!\\)\[[^\]]*(?<!\\)\]\(/.exec(text)?.[0],
+    /https?:\/\/\S*/.exec(text)?.[0],
+    /@(everyone|here)/.exec(text)?.[0],
+    /<@&\d+>/.exec(text)?.[0],
+  ];
+  return found.filter((match): match is string => match !== undefined);
+}
+const shown = (message: { content: string; embeds: unknown[] }) =>
+  `${message.content}\n${JSON.stringify(message.embeds)}`;
+
 const failures = () => world.bots[0].logs.filter((line) => line.includes('"interaction failed"'));
 
 describe('hostile input', () => {
@@ -132,6 +151,57 @@ describe('hostile input', () => {
     const offer = await world.emulator.slash(ann, 'draw', {}, { channelId }).reply();
     const reply = await world.emulator.clickButton(cat, offer, buttonIds(offer)[0]).reply();
     expect(reply).toMatchObject({ ephemeral: true, content: 'You are not playing in this game.' });
+  });
+});
+
+describe('text a member controls is shown as text, one way, everywhere', () => {
+  it('a member named with a masked link: the challenge and the game show it as text, not a link', async () => {
+    const channelId = world.emulator.createChannel('nitro');
+    await world.emulator.waitFor(() => world.bots[0].bot.client.channels.cache.has(channelId));
+    const challenge = await world.emulator
+      .slash(nina, 'challenge', { opponent: bob, variant: 'brandubh', side: 'attackers' }, { channelId })
+      .reply();
+    expect(challenge.content).toContain('free nitro');
+    await world.emulator.clickButton(bob, challenge, buttonIds(challenge)[0]).reply();
+    const refusal = await world.emulator.slash(bob, 'move', { move: 'd5-d6' }, { channelId }).reply();
+    expect(refusal.ephemeral).toBe(true);
+    expect(refusal.content).toContain('free nitro');
+    await world.emulator.slash(nina, 'resign', {}, { channelId }).reply();
+    const messages = world.emulator.allMessages(channelId);
+    expect(messages.length).toBeGreaterThan(3);
+    for (const message of messages) expect(liveMarkup(shown(message)), shown(message)).toEqual([]);
+  });
+
+  it('the player to move named "@everyone @here <@&…>" is named as text in the not-your-turn refusal', async () => {
+    const channelId = await gameChannel(world, new Game('fetlar'), { attackers: pinger, defenders: bob });
+    const refusal = await world.emulator.slash(bob, 'move', { move: 'd5-d6' }, { channelId }).reply();
+    expect(refusal.ephemeral).toBe(true);
+    expect(refusal.content).toContain('It is not your turn');
+    expect(liveMarkup(refusal.content), refusal.content).toEqual([]);
+  });
+
+  it('tournament and server variant names are shown as text: sign-up, list, challenge, game title', async () => {
+    const channelId = world.emulator.createChannel('hostile-names');
+    await world.emulator.waitFor(() => world.bots[0].bot.client.channels.cache.has(channelId));
+    const rules = 'dim:7 esc:e cor: atkf:y ks:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/';
+    const variantName = '[nitro](https://x.co/a) @here';
+    const added = await world.emulator.slash(cat, 'variant add', { name: variantName, rules }).reply();
+    expect(added.ephemeral, added.content).toBe(false);
+    const id = /`(server:[^`]+)`/.exec(added.content)?.[1] ?? '';
+    const list = await world.emulator.slash(cat, 'variant list', {}).reply();
+    const signup = await world.emulator
+      .slash(cat, 'tournament create', { name: MASKED_LINK, variant: id, format: 'swiss' }, { channelId })
+      .reply();
+    expect(signup.content).toContain('free nitro');
+    const challenge = await world.emulator
+      .slash(ann, 'challenge', { opponent: bob, variant: id, side: 'attackers' }, { channelId })
+      .reply();
+    await world.emulator.clickButton(bob, challenge, buttonIds(challenge)[0]).reply();
+    const board = await world.emulator.slash(ann, 'board', {}, { channelId }).reply();
+    for (const message of [added, list, signup, challenge, board]) {
+      expect(shown(message)).toContain('nitro');
+      expect(liveMarkup(shown(message)), shown(message)).toEqual([]);
+    }
   });
 });
 

@@ -1,0 +1,106 @@
+/**
+ * Lists as long as a server can make them, through the real client and the emulator (which
+ * refuses what Discord refuses): a tournament of 64 members with long names, a server with as
+ * many variants of its own as it may have. Every message fits by itself: the bot's last-resort
+ * cut (logged) is never needed.
+ */
+import { describe, expect, it } from 'vitest';
+import { MAX_SERVER_VARIANTS } from '../../src/game/server-variants.ts';
+import { MAX_PLAYERS } from '../../src/tournament/tournament.ts';
+import type { RecordedMessage } from '../discord-emulator/index.ts';
+import { DISCORD_LIMITS } from '../discord-emulator/limits.ts';
+import { buttonIds, fileWorld } from './harness.ts';
+
+const world = fileWorld();
+const organiser = world.user('Olga');
+/** 32 characters each, as the issue had them. */
+const longName = (i: number) => `Member ${String(i).padStart(2, '0')} ${'of the long names'.padEnd(22, 'x')}`;
+
+const failures = () => world.bots[0].logs.filter((line) => line.includes('"interaction failed"'));
+const cuts = () => world.bots[0].logs.filter((line) => line.includes('cut a message to fit Discord'));
+const text = (message: RecordedMessage) => message.content + JSON.stringify(message.embeds);
+
+async function newChannel(name: string): Promise<string> {
+  const channelId = world.emulator.createChannel(name);
+  await world.emulator.waitFor(() => world.bots[0].bot.client.channels.cache.has(channelId));
+  return channelId;
+}
+
+describe('long lists', () => {
+  it('64 members with long names join and start a tournament: each is told it worked, the sign-up fits', async () => {
+    expect(longName(63)).toHaveLength(32);
+    const members = Array.from({ length: MAX_PLAYERS }, (_, i) => world.emulator.addUser(longName(i)));
+    await world.emulator.waitFor(() =>
+      members.every((member) => world.bots[0].bot.client.users.cache.has(member.id)),
+    );
+    const channelId = await newChannel('big-tournament');
+    const signup = await world.emulator
+      .slash(
+        organiser,
+        'tournament create',
+        { name: 'The Long Names Open', variant: 'brandubh', format: 'round-robin', time: 'none' },
+        { channelId },
+      )
+      .reply();
+    const [join, , start] = buttonIds(signup);
+    for (const member of members) {
+      const reply = await world.emulator.clickButton(member, signup, join).reply();
+      expect(reply.ephemeral, `${member.globalName}: ${reply.content}`).toBe(false);
+      expect(reply.id).toBe(signup.id);
+    }
+    const { tournaments } = world.bots[0].service;
+    const entry = (await tournaments.list(world.emulator.guildId)).find((one) => one.channelId === channelId);
+    const doc = await tournaments.get(world.emulator.guildId, entry?.id ?? '');
+    expect(doc?.players).toHaveLength(MAX_PLAYERS);
+    expect(signup.content.length).toBeLessThanOrEqual(DISCORD_LIMITS.content);
+    expect(signup.content).toContain(`${MAX_PLAYERS} players: ${longName(0)}, ${longName(1)}`);
+    const more = /… and (\d+) more/.exec(signup.content);
+    expect(Number(more?.[1])).toBeGreaterThan(0);
+    const shown = members.filter((member) => signup.content.includes(member.globalName ?? '?')).length;
+    expect(shown + Number(more?.[1])).toBe(MAX_PLAYERS);
+
+    const started = await world.emulator.clickButton(organiser, signup, start).reply();
+    expect(started.ephemeral, started.content).toBe(false);
+    expect(signup.components).toEqual([]);
+    // Round 1's 32 pairings, each with its thread and both players pinged, in messages that fit.
+    await world.emulator.waitFor(
+      () =>
+        world.emulator.threads().filter((thread) => thread.parentId === channelId).length ===
+          MAX_PLAYERS / 2 &&
+        world.emulator
+          .messages(channelId)
+          .flatMap((message) => message.allowedMentions?.users ?? [])
+          .filter((id: string) => members.some((member) => member.id === id)).length === MAX_PLAYERS,
+      60_000,
+    );
+    const announced = world.emulator
+      .messages(channelId)
+      .filter((message) => message.content.includes('(attackers) against'));
+    expect(announced.length).toBeGreaterThan(1);
+    for (const message of announced) {
+      expect(message.content.length).toBeLessThanOrEqual(DISCORD_LIMITS.content);
+      const pinged = new Set(message.allowedMentions.users);
+      for (const [, id] of message.content.matchAll(/<@(\d+)>/g)) expect(pinged.has(id)).toBe(true);
+    }
+    expect(failures()).toEqual([]);
+    expect(cuts()).toEqual([]);
+  }, 120_000);
+
+  it('/variant list shows as many server variants as a server may have, with plain long names', async () => {
+    const rules = 'dim:7 esc:e cor: atkf:y ks:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/';
+    const names = Array.from(
+      { length: MAX_SERVER_VARIANTS },
+      (_, i) => `Variant ${String.fromCharCode(65 + i)} of the house rules here`,
+    );
+    for (const name of names) {
+      const added = await world.emulator.slash(organiser, 'variant add', { name, rules }).reply();
+      expect(added.ephemeral, added.content).toBe(false);
+    }
+    const list = await world.emulator.slash(organiser, 'variant list', {}).reply();
+    expect(list.ephemeral).toBe(true);
+    for (const name of names) expect(text(list)).toContain(name);
+    expect(text(list)).toContain('Brandubh');
+    expect(failures()).toEqual([]);
+    expect(cuts()).toEqual([]);
+  });
+});
