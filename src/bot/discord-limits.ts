@@ -29,13 +29,14 @@ export const LIMITS = {
 /** What shows where text was cut. */
 export const CUT_MARK = ' […]';
 
+// biome-ignore lint/suspicious/noExplicitAny: the API's JSON, of whatever shape discord.js sends
 type Json = Record<string, any>;
 
 /**
  * `text` within `max` characters (UTF-16 units, never fewer than Discord's count), cut at a
  * character boundary with the mark; `cuts` hears of it.
  */
-function fit(text: unknown, max: number, what: string, cuts: string[]): unknown {
+function shorten(text: unknown, max: number, what: string, cuts: string[]): unknown {
   if (typeof text !== 'string' || text.length <= max) return text;
   cuts.push(`${what} ${text.length}>${max}`);
   let kept = '';
@@ -65,22 +66,34 @@ function fitEmbed(embed: Json, index: number, cuts: string[]): Json {
   if (fields.length > LIMITS.embedFields) cuts.push(`${at}.fields ${fields.length}>${LIMITS.embedFields}`);
   return {
     ...embed,
-    ...(embed.title !== undefined ? { title: fit(embed.title, LIMITS.embedTitle, `${at}.title`, cuts) } : {}),
+    ...(embed.title !== undefined
+      ? { title: shorten(embed.title, LIMITS.embedTitle, `${at}.title`, cuts) }
+      : {}),
     ...(embed.description !== undefined
-      ? { description: fit(embed.description, LIMITS.embedDescription, `${at}.description`, cuts) }
+      ? { description: shorten(embed.description, LIMITS.embedDescription, `${at}.description`, cuts) }
       : {}),
     ...(embed.footer
-      ? { footer: { ...embed.footer, text: fit(embed.footer.text, LIMITS.footerText, `${at}.footer`, cuts) } }
+      ? {
+          footer: {
+            ...embed.footer,
+            text: shorten(embed.footer.text, LIMITS.footerText, `${at}.footer`, cuts),
+          },
+        }
       : {}),
     ...(embed.author
-      ? { author: { ...embed.author, name: fit(embed.author.name, LIMITS.authorName, `${at}.author`, cuts) } }
+      ? {
+          author: {
+            ...embed.author,
+            name: shorten(embed.author.name, LIMITS.authorName, `${at}.author`, cuts),
+          },
+        }
       : {}),
     ...(embed.fields
       ? {
           fields: fields.slice(0, LIMITS.embedFields).map((field, i) => ({
             ...field,
-            name: fit(field.name, LIMITS.fieldName, `${at}.fields.${i}.name`, cuts),
-            value: fit(field.value, LIMITS.fieldValue, `${at}.fields.${i}.value`, cuts),
+            name: shorten(field.name, LIMITS.fieldName, `${at}.fields.${i}.name`, cuts),
+            value: shorten(field.value, LIMITS.fieldValue, `${at}.fields.${i}.value`, cuts),
           })),
         }
       : {}),
@@ -116,7 +129,10 @@ function fitTotal(embeds: Json[], cuts: string[]): Json[] {
       const text = get(embeds[i]);
       if (over <= 0 || typeof text !== 'string' || text.length === 0) continue;
       const room = text.length - over;
-      embeds[i] = set(embeds[i], room > CUT_MARK.length ? (fit(text, room, '', []) as string) : undefined);
+      embeds[i] = set(
+        embeds[i],
+        room > CUT_MARK.length ? (shorten(text, room, '', []) as string) : undefined,
+      );
     }
   }
   return embeds;
@@ -126,7 +142,7 @@ function fitTotal(embeds: Json[], cuts: string[]): Json[] {
 export function fitMessage(body: Json, cuts: string[]): Json {
   const fitted: Json = { ...body };
   if (body.content !== undefined && body.content !== null)
-    fitted.content = fit(body.content, LIMITS.content, 'content', cuts);
+    fitted.content = shorten(body.content, LIMITS.content, 'content', cuts);
   if (Array.isArray(body.embeds)) {
     if (body.embeds.length > LIMITS.embeds) cuts.push(`embeds ${body.embeds.length}>${LIMITS.embeds}`);
     const embeds = body.embeds
@@ -144,7 +160,7 @@ export function fitMessage(body: Json, cuts: string[]): Json {
                 ? component
                 : {
                     ...component,
-                    label: fit(component.label, LIMITS.buttonLabel, `components.${i}.${j}.label`, cuts),
+                    label: shorten(component.label, LIMITS.buttonLabel, `components.${i}.${j}.label`, cuts),
                   },
             ),
           }
@@ -159,7 +175,7 @@ export function fitChoices(choices: Json[], cuts: string[]): Json[] {
   if (choices.length > LIMITS.choices) cuts.push(`choices ${choices.length}>${LIMITS.choices}`);
   return choices.slice(0, LIMITS.choices).map((choice, i) => ({
     ...choice,
-    name: fit(choice.name || '…', LIMITS.choiceName, `choices.${i}.name`, cuts),
+    name: shorten(choice.name || '…', LIMITS.choiceName, `choices.${i}.name`, cuts),
   }));
 }
 
