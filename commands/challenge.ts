@@ -201,6 +201,12 @@ export async function button(interaction: ButtonInteraction, context: BotContext
     if (!pressed) return privateAnswer(m.buttonInvalid);
     const { action, challengeId: id } = pressed;
     const { guildId } = table;
+    // A button acts on its challenge in the channel the challenge was made in, never elsewhere.
+    const made = await service.challengeFor(guildId, id);
+    if (made && made.channelId !== interaction.channelId)
+      return privateAnswer(
+        refusalText(m, { code: 'challenge-elsewhere', params: { channelId: made.channelId } }),
+      );
 
     if (action === 'decline' || action === 'withdraw') {
       const outcome =
@@ -214,7 +220,7 @@ export async function button(interaction: ButtonInteraction, context: BotContext
     }
 
     // Accept. Check first, so that a thread is opened only for an acceptance that will stand.
-    const challenge = await service.challengeFor(guildId, id);
+    const challenge = made;
     if (!challenge) return privateAnswer(refusalText(m, { code: 'no-challenge' }));
     if (challenge.opponent.id !== user.id) return privateAnswer(refusalText(m, { code: 'not-challenged' }));
     let gameChannelId = interaction.channelId;

@@ -45,6 +45,8 @@ export type ServiceFailureCode =
   | 'own-request'
   | 'game-gone'
   | 'not-in-that-game'
+  | 'challenge-elsewhere'
+  | 'rematch-elsewhere'
   | 'no-game'
   | 'not-a-player'
   | 'not-your-turn'

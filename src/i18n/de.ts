@@ -373,6 +373,10 @@ export const de: Messages = {
     'own-request': 'Dein Gegner muss deine Bitte beantworten.',
     'game-gone': 'Diese Partie ist nicht mehr gespeichert.',
     'not-in-that-game': 'Nur die beiden Spieler dieser Partie können eine Revanche verlangen.',
+    'challenge-elsewhere': (p) =>
+      `Diese Herausforderung wurde in <#${p.channelId}> gestellt: beantworte sie dort, mit ihren eigenen Knöpfen.`,
+    'rematch-elsewhere': (p) =>
+      `Diese Partie wurde in <#${p.channelId}> gespielt: verlange die Revanche dort, unter ihrem Ergebnis.`,
     'no-game': 'In diesem Kanal läuft keine Partie. Starte eine mit `/herausfordern`.',
     'not-a-player': 'Du spielst in dieser Partie nicht mit.',
     'not-your-turn': (p) => `Du bist nicht am Zug: ${p.name} (${SIDE[p.side as Side] ?? p.side}) ist am Zug.`,

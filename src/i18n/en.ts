@@ -375,6 +375,10 @@ export const en = {
     'own-request': 'Your opponent has to answer your request.',
     'game-gone': 'That game is not on record any more.',
     'not-in-that-game': 'Only the two players of that game can ask for a rematch.',
+    'challenge-elsewhere': (p: Params) =>
+      `That challenge was made in <#${p.channelId}>: answer it there, with its own buttons.`,
+    'rematch-elsewhere': (p: Params) =>
+      `That game was played in <#${p.channelId}>: ask for the rematch there, under its result.`,
     'no-game': 'There is no game in this channel. Start one with `/challenge`.',
     'not-a-player': 'You are not playing in this game.',
     'not-your-turn': (p: Params) => `It is not your turn: ${p.name} (${p.side}) is to move.`,

@@ -146,6 +146,53 @@ describe('hostile input', () => {
     expect(failures()).toEqual([]);
   });
 
+  it('a challenge button pressed from another channel is refused there; the challenge waits in its own', async () => {
+    const home = world.emulator.createChannel('home');
+    const elsewhere = world.emulator.createChannel('elsewhere');
+    await world.emulator.waitFor(() =>
+      [home, elsewhere].every((id) => world.bots[0].bot.client.channels.cache.has(id)),
+    );
+    const challenge = await world.emulator
+      .slash(ann, 'challenge', { opponent: bob, variant: 'brandubh' }, { channelId: home })
+      .reply();
+    const [accept, decline, withdraw] = buttonIds(challenge);
+    // Any message of the other channel carries the forged buttons.
+    const carrier = await world.emulator.slash(cat, 'standings', {}, { channelId: elsewhere }).reply();
+    expect(carrier.ephemeral).toBe(false);
+    for (const [user, customId] of [
+      [bob, accept],
+      [bob, decline],
+      [ann, withdraw],
+    ] as const) {
+      const forged = await world.emulator.clickButton(user, carrier, customId).reply();
+      expect(forged.ephemeral, customId).toBe(true);
+      expect(forged.content).toContain(`<#${home}>`);
+    }
+    expect(await world.bots[0].service.board(tableAt(world.emulator, elsewhere))).toBeNull();
+    expect(world.emulator.threads().filter((thread) => thread.parentId === elsewhere)).toEqual([]);
+    expect(challenge.components).not.toEqual([]);
+    await world.emulator.clickButton(bob, challenge, accept).reply();
+    expect(
+      (await world.bots[0].service.board(tableAt(world.emulator, home)))?.players.defenders.id,
+    ).toBeDefined();
+    expect(failures()).toEqual([]);
+  });
+
+  it('a Rematch button pressed from another channel is refused; the rematch is offered where the game was', async () => {
+    const channelId = await channelWithGame();
+    const elsewhere = await channelWithGame();
+    const over = await world.emulator.slash(bob, 'resign', {}, { channelId }).reply();
+    const [rematch] = buttonIds(over);
+    const carrier = await world.emulator.slash(cat, 'standings', {}, { channelId: elsewhere }).reply();
+    expect(carrier.ephemeral).toBe(false);
+    const forged = await world.emulator.clickButton(ann, carrier, rematch).reply();
+    expect(forged.ephemeral).toBe(true);
+    expect(forged.content).toContain(`<#${channelId}>`);
+    const offered = await world.emulator.clickButton(ann, over, rematch).reply();
+    expect(offered.ephemeral).toBe(false);
+    expect(offered.channelId).toBe(channelId);
+  });
+
   it('a member pressing a button meant for someone else is refused', async () => {
     const channelId = await channelWithGame();
     const offer = await world.emulator.slash(ann, 'draw', {}, { channelId }).reply();
