@@ -20,7 +20,7 @@ import {
   safeName,
 } from '../src/bot/present.ts';
 import { parseRematchButton } from '../src/bot/rematch-button.ts';
-import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
+import { type Answer, answer, privateAnswer, publicAnswer, tellDone } from '../src/bot/respond.ts';
 import { tableOf } from '../src/bot/table-of.ts';
 import { timeOption } from '../src/bot/time-option.ts';
 import { chosenVariant } from '../src/bot/variant-option.ts';
@@ -171,7 +171,9 @@ async function postChallenge(
   challenge: Challenge,
   { service, expiry }: BotContext,
 ): Promise<void> {
-  const response = await interaction.reply({ ...challengeMessage(m, challenge), withResponse: true });
+  const response = await tellDone(
+    interaction.reply({ ...challengeMessage(m, challenge), withResponse: true }),
+  );
   const message = response.resource?.message;
   if (message) await service.recordChallengeMessage(challenge, message.id);
   expiry.wakeAt(challenge.expiresAt);

@@ -9,7 +9,7 @@ import {
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
 import { memberName, messagesOf, onlyMention, playerOf, refusalText, safeName } from '../src/bot/present.ts';
-import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
+import { type Answer, answer, privateAnswer, publicAnswer, tellDone } from '../src/bot/respond.ts';
 import { tableOf } from '../src/bot/table-of.ts';
 import { timeOption } from '../src/bot/time-option.ts';
 import { signupMessage, standingsPost, TOURNAMENT_BUTTON } from '../src/bot/tournament-messages.ts';
@@ -250,7 +250,9 @@ async function create(
     await refuse(refusalText(m, outcome));
     return;
   }
-  const response = await interaction.reply({ ...signupMessage(m, outcome.value), withResponse: true });
+  const response = await tellDone(
+    interaction.reply({ ...signupMessage(m, outcome.value), withResponse: true }),
+  );
   const message = response.resource?.message;
   if (message) await tournaments.tournaments.recordSignupMessage(guildId, outcome.value.id, message.id);
 }

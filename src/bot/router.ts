@@ -131,10 +131,13 @@ async function apologise(interaction: Interaction, error: unknown): Promise<void
   }
   if (!interaction.isRepliable()) return;
   const m = messagesOf(interaction);
+  const name = (error as Error)?.name;
   const content =
-    (error as Error)?.name === 'StoreUnavailableError'
-      ? refusalText(m, { code: 'store-unavailable' })
-      : m.somethingWentWrong;
+    name === 'AnswerNotShownError'
+      ? m.answerNotShown
+      : name === 'StoreUnavailableError'
+        ? refusalText(m, { code: 'store-unavailable' })
+        : m.somethingWentWrong;
   const options = { content, flags: MessageFlags.Ephemeral, allowedMentions: onlyMention() } as const;
   if (interaction.deferred || interaction.replied) await interaction.followUp(options);
   else await interaction.reply(options);

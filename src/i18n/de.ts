@@ -79,6 +79,8 @@ export const de: Messages = {
 
   somethingWentWrong:
     'Bei uns ist etwas schiefgegangen, daher wurde nichts geändert. Bitte versuche es noch einmal.',
+  answerNotShown:
+    'Das ist geschehen, aber Discord hat die Nachricht dazu nicht angenommen, daher wird sie nicht gezeigt. `/brett` (oder der Befehl, den du benutzt hast) zeigt, wie es steht.',
   buttonNotOurs: 'Diese Schaltfläche gehört nicht mehr zu uns.',
   buttonInvalid: 'Diese Schaltfläche ist ungültig.',
   noGameRecorded: 'In diesem Kanal wurde noch keine Partie gespielt.',

@@ -51,6 +51,8 @@ export const en = {
 
   // Refusals of the bot itself
   somethingWentWrong: 'Something went wrong on our side, so nothing was changed. Please try again.',
+  answerNotShown:
+    'That was done, but Discord did not take its message, so it is not shown. `/board` (or the command you used) shows where things stand.',
   buttonNotOurs: 'This button is not one of ours any more.',
   buttonInvalid: 'This button is not valid.',
   noGameRecorded: 'No game has been played in this channel yet.',
