@@ -267,6 +267,12 @@ export async function button(interaction: ButtonInteraction, context: BotContext
     const { guildId } = tableOf(interaction);
     const user = playerOf(interaction);
     const mayManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageEvents) ?? false;
+    // A button acts on its tournament in the tournament's channel, never elsewhere.
+    const named = await tournaments.get(guildId, id);
+    if (named && named.channelId !== interaction.channelId)
+      return privateAnswer(
+        refusalText(m, { code: 'tournament-elsewhere', params: { channelId: named.channelId } }),
+      );
     const outcome =
       action === 'join'
         ? await tournaments.join(guildId, id, user)

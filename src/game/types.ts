@@ -47,6 +47,7 @@ export type ServiceFailureCode =
   | 'not-in-that-game'
   | 'challenge-elsewhere'
   | 'rematch-elsewhere'
+  | 'tournament-elsewhere'
   | 'no-game'
   | 'not-a-player'
   | 'not-your-turn'

@@ -379,6 +379,8 @@ export const de: Messages = {
       `Diese Herausforderung wurde in <#${p.channelId}> gestellt: beantworte sie dort, mit ihren eigenen Knöpfen.`,
     'rematch-elsewhere': (p) =>
       `Diese Partie wurde in <#${p.channelId}> gespielt: verlange die Revanche dort, unter ihrem Ergebnis.`,
+    'tournament-elsewhere': (p) =>
+      `Dieses Turnier findet in <#${p.channelId}> statt: benutze dort die Knöpfe seiner Anmeldung.`,
     'no-game': 'In diesem Kanal läuft keine Partie. Starte eine mit `/herausfordern`.',
     'not-a-player': 'Du spielst in dieser Partie nicht mit.',
     'not-your-turn': (p) => `Du bist nicht am Zug: ${p.name} (${SIDE[p.side as Side] ?? p.side}) ist am Zug.`,

@@ -381,6 +381,8 @@ export const en = {
       `That challenge was made in <#${p.channelId}>: answer it there, with its own buttons.`,
     'rematch-elsewhere': (p: Params) =>
       `That game was played in <#${p.channelId}>: ask for the rematch there, under its result.`,
+    'tournament-elsewhere': (p: Params) =>
+      `That tournament is in <#${p.channelId}>: use the buttons of its sign-up there.`,
     'no-game': 'There is no game in this channel. Start one with `/challenge`.',
     'not-a-player': 'You are not playing in this game.',
     'not-your-turn': (p: Params) => `It is not your turn: ${p.name} (${p.side}) is to move.`,

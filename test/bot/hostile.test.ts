@@ -178,6 +178,28 @@ describe('hostile input', () => {
     expect(failures()).toEqual([]);
   });
 
+  it('a tournament button pressed from another channel is refused; nobody joins from there', async () => {
+    const home = world.emulator.createChannel('cup');
+    const elsewhere = world.emulator.createChannel('not-the-cup');
+    await world.emulator.waitFor(() =>
+      [home, elsewhere].every((id) => world.bots[0].bot.client.channels.cache.has(id)),
+    );
+    const signup = await world.emulator
+      .slash(
+        cat,
+        'tournament create',
+        { name: 'Cup', variant: 'brandubh', format: 'swiss' },
+        { channelId: home },
+      )
+      .reply();
+    const [join] = buttonIds(signup);
+    const carrier = await world.emulator.slash(cat, 'standings', {}, { channelId: elsewhere }).reply();
+    const forged = await world.emulator.clickButton(ann, carrier, join).reply();
+    expect(forged.ephemeral).toBe(true);
+    expect(forged.content).toContain(`<#${home}>`);
+    expect(signup.content).toContain('Nobody has joined yet.');
+  });
+
   it('a Rematch button pressed from another channel is refused; the rematch is offered where the game was', async () => {
     const channelId = await channelWithGame();
     const elsewhere = await channelWithGame();
