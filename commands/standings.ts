@@ -5,6 +5,7 @@ import {
   SlashCommandBuilder,
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
+import { LIMITS, listWithin } from '../src/bot/discord-limits.ts';
 import {
   asText,
   memberName,
@@ -67,7 +68,11 @@ export async function execute(
         embed.setDescription(m.noFinishedGames);
       } else {
         const lines = record.opponents.map((row) => m.headToHead({ ...row, name: safeName(row.name) }));
-        embed.setDescription(`${m.record(record)}\n\n**${m.againstEachOpponent}**\n${lines.join('\n')}`);
+        const head = `${m.record(record)}\n\n**${m.againstEachOpponent}**\n`;
+        const room = LIMITS.embedDescription - head.length;
+        embed.setDescription(
+          `${head}${listWithin(lines, '\n', room, (count) => m.andMore({ number: count }))}`,
+        );
       }
       return publicAnswer({ embeds: [embed], allowedMentions: onlyMention() });
     }

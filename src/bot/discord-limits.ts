@@ -180,6 +180,27 @@ export function fitChoices(choices: Json[], cuts: string[]): Json[] {
 }
 
 /**
+ * A list in at most `room` characters: as many items as fit, in order, then `more(count)` for the
+ * rest ("… and 13 more").
+ */
+export function listWithin(
+  items: string[],
+  separator: string,
+  room: number,
+  more: (count: number) => string,
+): string {
+  const all = items.join(separator);
+  if (all.length <= room) return all;
+  let shown = more(items.length);
+  for (let kept = 1; kept < items.length; kept++) {
+    const longer = `${items.slice(0, kept).join(separator)}${separator}${more(items.length - kept)}`;
+    if (longer.length > room) break;
+    shown = longer;
+  }
+  return shown;
+}
+
+/**
  * A list as embed fields: one line per entry, as many fields as it takes to keep each within
  * Discord's 1,024 characters, the first named `name` and the others continuing it unnamed.
  */

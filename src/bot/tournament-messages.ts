@@ -5,7 +5,7 @@ import type { Crosstable } from '../render/crosstable.ts';
 import { type PlayerRecord, standings } from '../tournament/scores.ts';
 import { MAX_PLAYERS } from '../tournament/tournament.ts';
 import type { Round, TournamentDoc } from '../tournament/types.ts';
-import { LIMITS } from './discord-limits.ts';
+import { LIMITS, listWithin } from './discord-limits.ts';
 import { onlyMention, type Post, safeName, variantNameText } from './present.ts';
 
 export const tournamentButtonId = (action: 'join' | 'leave' | 'start', id: string) =>
@@ -55,20 +55,13 @@ export function signupMessage(m: Messages, doc: TournamentDoc, note?: string): P
 /** Who has joined, in at most `room` characters: as many names as fit, then how many more. */
 function entrantsLine(m: Messages, doc: TournamentDoc, room: number): string {
   const t = m.tournament;
+  const count = doc.players.length;
   const names = doc.players.map((player) => safeName(player.name));
-  const count = names.length;
-  const all = t.entrants({ count, names: names.join(', ') });
-  if (all.length <= room) return all;
-  let shown = t.entrants({ count, names: t.andMore({ count }) });
-  for (let kept = 1; kept < count; kept++) {
-    const longer = t.entrants({
-      count,
-      names: `${names.slice(0, kept).join(', ')} ${t.andMore({ count: count - kept })}`,
-    });
-    if (longer.length > room) break;
-    shown = longer;
-  }
-  return shown;
+  const around = t.entrants({ count, names: '' }).length;
+  return t.entrants({
+    count,
+    names: listWithin(names, ', ', room - around, (rest) => m.andMore({ number: rest })),
+  });
 }
 
 /**

@@ -79,6 +79,7 @@ export const de: Messages = {
 
   somethingWentWrong:
     'Bei uns ist etwas schiefgegangen, daher wurde nichts geändert. Bitte versuche es noch einmal.',
+  andMore: (p) => `… und ${p.number} weitere`,
   answerNotShown:
     'Das ist geschehen, aber Discord hat die Nachricht dazu nicht angenommen, daher wird sie nicht gezeigt. `/brett` (oder der Befehl, den du benutzt hast) zeigt, wie es steht.',
   buttonNotOurs: 'Diese Schaltfläche gehört nicht mehr zu uns.',
@@ -469,7 +470,6 @@ export const de: Messages = {
       `**${p.name}**: ein Turnier (${p.format}) in ${p.variant} (${p.rounds}, ${p.time}), geleitet von **${p.organiser}**. Melde dich mit dem Knopf an (höchstens ${p.max} Spieler); die Turnierleitung startet es. Jede Partie wird in einem Thread dieses Kanals gespielt.`,
     entrants: (p) =>
       p.count === 0 ? 'Noch hat sich niemand angemeldet.' : `${n(p.count, 'Spieler', 'Spieler')}: ${p.names}`,
-    andMore: (p) => `… und ${p.count} weitere`,
     join: 'Anmelden',
     leave: 'Abmelden',
     start: 'Starten',

@@ -51,6 +51,8 @@ export const en = {
 
   // Refusals of the bot itself
   somethingWentWrong: 'Something went wrong on our side, so nothing was changed. Please try again.',
+  /** After as many entries of a list as fit in a message. */
+  andMore: (p: { number: number }) => `… and ${p.number} more`,
   answerNotShown:
     'That was done, but Discord did not take its message, so it is not shown. `/board` (or the command you used) shows where things stand.',
   buttonNotOurs: 'This button is not one of ours any more.',
@@ -459,8 +461,6 @@ export const en = {
       `**${p.name}**: a ${p.format} tournament of ${p.variant} (${p.rounds}, ${p.time}), organised by **${p.organiser}**. Join with the button (${p.max} players at most); the organiser starts it. Each game is played in a thread of this channel.`,
     entrants: (p: { count: number; names: string }) =>
       p.count === 0 ? 'Nobody has joined yet.' : `${n(p.count, 'player', 'players')}: ${p.names}`,
-    /** After as many names as fit in the sign-up message. */
-    andMore: (p: { count: number }) => `… and ${p.count} more`,
     join: 'Join',
     leave: 'Leave',
     start: 'Start',

@@ -5,6 +5,7 @@
  * cut (logged) is never needed.
  */
 import { describe, expect, it } from 'vitest';
+import { Game } from '../../src/engine/index.ts';
 import { MAX_SERVER_VARIANTS } from '../../src/game/server-variants.ts';
 import { MAX_PLAYERS } from '../../src/tournament/tournament.ts';
 import type { RecordedMessage } from '../discord-emulator/index.ts';
@@ -86,6 +87,32 @@ describe('long lists', () => {
     expect(cuts()).toEqual([]);
   }, 120_000);
 
+  it('/standings for a member who met 120 opponents: as many as fit, then how many more', async () => {
+    const { service } = world.bots[0];
+    const regular = world.emulator.addUser('Regular');
+    for (let i = 0; i < 120; i++) {
+      const channelId = `${9_000_000_000_000_000 + i}`;
+      const table = { guildId: world.emulator.guildId, channelId };
+      const opponent = { id: `${8_000_000_000_000_000 + i}`, name: `Opponent number ${i} of many` };
+      const started = await service.startGame({
+        ...table,
+        players: { attackers: { id: regular.id, name: 'Regular' }, defenders: opponent },
+        game: new Game('brandubh'),
+      });
+      expect(started.ok).toBe(true);
+      expect((await service.resign(table, opponent)).ok).toBe(true);
+    }
+    const record = await world.emulator.slash(organiser, 'standings', { member: regular }).reply();
+    expect(record.ephemeral, record.content).toBe(false);
+    const description: string = record.embeds[0].description;
+    expect(description).toContain('Opponent number 0 of many: 1 won');
+    const more = /… and (\d+) more/.exec(description);
+    expect(Number(more?.[1])).toBeGreaterThan(0);
+    expect(description.match(/Opponent number/g)?.length).toBe(120 - Number(more?.[1]));
+    expect(failures()).toEqual([]);
+    expect(cuts()).toEqual([]);
+  });
+
   it('/variant list shows as many server variants as a server may have, with plain long names', async () => {
     const rules = 'dim:7 esc:e cor: atkf:y ks:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/';
     const names = Array.from(
@@ -100,6 +127,8 @@ describe('long lists', () => {
     expect(list.ephemeral).toBe(true);
     for (const name of names) expect(text(list)).toContain(name);
     expect(text(list)).toContain('Brandubh');
+    const help = await world.emulator.slash(organiser, 'help', {}).reply();
+    expect(text(help)).toContain(names[MAX_SERVER_VARIANTS - 1]);
     expect(failures()).toEqual([]);
     expect(cuts()).toEqual([]);
   });
