@@ -5,8 +5,11 @@
  * cut (logged) is never needed.
  */
 import { describe, expect, it } from 'vitest';
+import { dailyText } from '../../src/bot/puzzle-messages.ts';
 import { Game } from '../../src/engine/index.ts';
 import { MAX_SERVER_VARIANTS } from '../../src/game/server-variants.ts';
+import { messagesFor } from '../../src/i18n/index.ts';
+import { PuzzleCatalogue, variantOfPuzzle } from '../../src/puzzles/catalogue.ts';
 import { MAX_PLAYERS } from '../../src/tournament/tournament.ts';
 import type { RecordedMessage } from '../discord-emulator/index.ts';
 import { DISCORD_LIMITS } from '../discord-emulator/limits.ts';
@@ -111,6 +114,34 @@ describe('long lists', () => {
     expect(description.match(/Opponent number/g)?.length).toBe(120 - Number(more?.[1]));
     expect(failures()).toEqual([]);
     expect(cuts()).toEqual([]);
+  });
+
+  it('the daily puzzle’s message names as many of a busy day’s 300 solvers as fit, then how many more', () => {
+    const catalogue = PuzzleCatalogue.shipped();
+    const puzzle = catalogue.all()[0];
+    const solvers = Array.from({ length: 300 }, (_, i) => ({
+      id: String(i),
+      name: `Solver of the day number ${i}`,
+      at: i,
+      hint: i % 3 === 0,
+    }));
+    for (const m of [messagesFor('en'), messagesFor('de')]) {
+      const text = dailyText(m, {
+        day: '2026-01-01',
+        puzzle,
+        variant: variantOfPuzzle(puzzle),
+        rating: 1500,
+        solvers,
+        failed: 0,
+        serverStreak: 12,
+        status: 'solved',
+      });
+      expect(text.length).toBeLessThanOrEqual(DISCORD_LIMITS.content);
+      const more = /… (?:and|und) (\d+) (?:more|weitere)/.exec(text);
+      expect(Number(more?.[1])).toBeGreaterThan(0);
+      expect(text.match(/Solver of the day/g)?.length).toBe(300 - Number(more?.[1]));
+      expect(text).toContain(m.puzzles.serverStreak({ days: 12 }));
+    }
   });
 
   it('/variant list shows as many server variants as a server may have, with plain long names', async () => {
