@@ -25,6 +25,8 @@ export const DISCORD_LIMITS = {
   customId: 100,
   actionRows: 5,
   rowComponents: 5,
+  /** A channel's or thread's name. */
+  channelName: 100,
   /** A string option a member types: at most this many characters whatever the command says. */
   stringOption: 6000,
 } as const;
@@ -77,6 +79,14 @@ export function messageRefusal(body: any): string | null {
     }
   }
   return problems.length > 0 ? problems.join('; ') : null;
+}
+
+/** Why Discord would refuse this channel or thread name, or null (none given: Discord's default). */
+export function nameRefusal(name: unknown): string | null {
+  if (name === undefined) return null;
+  return length(name) < 1 || length(name) > DISCORD_LIMITS.channelName
+    ? `name: Must be between 1 and ${DISCORD_LIMITS.channelName} in length.`
+    : null;
 }
 
 /** Why Discord would refuse these autocomplete choices, or null. */

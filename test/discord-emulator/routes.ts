@@ -1,7 +1,7 @@
 /** The REST API v10 routes a bot uses, answered from the emulator's state. `null`: no such route. */
 import type { Gateway } from './gateway.ts';
 import type { Interactions, RouteResult } from './interactions.ts';
-import { invalidFormBody, messageRefusal } from './limits.ts';
+import { invalidFormBody, messageRefusal, nameRefusal } from './limits.ts';
 import { snowflake } from './snowflake.ts';
 import { type DiscordState, THREAD_TYPES, type UploadedFile } from './state.ts';
 
@@ -188,6 +188,8 @@ function channelRoute(
 
   if (rest === '' && method === 'GET') return ok(state.channelJson(channel));
   if (rest === '' && method === 'PATCH') {
+    const refusal = nameRefusal(body?.name);
+    if (refusal) return invalidFormBody(refusal);
     if (typeof body?.name === 'string') channel.name = body.name;
     if (typeof body?.archived === 'boolean') channel.archived = body.archived;
     const json = state.channelJson(channel);
@@ -229,6 +231,8 @@ function channelRoute(
     return null;
   }
   if ((m = /^(?:\/messages\/(\d+))?\/threads$/.exec(rest)) && method === 'POST') {
+    const refusal = nameRefusal(body?.name);
+    if (refusal) return invalidFormBody(refusal);
     const start = m[1] === undefined ? undefined : state.findMessage(m[1], channelId);
     if (m[1] !== undefined && !start) return unknown(10008, 'Message');
     // A thread started from a message takes the message's id, as on Discord.
