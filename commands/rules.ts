@@ -5,7 +5,7 @@ import {
   SlashCommandBuilder,
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
-import { messagesOf, refusalText } from '../src/bot/present.ts';
+import { asText, messagesOf, refusalText } from '../src/bot/present.ts';
 import { answer, privateAnswer, privateReply } from '../src/bot/respond.ts';
 import { chosenVariant } from '../src/bot/variant-option.ts';
 import { isVariantId, writeOpenTaflRules } from '../src/engine/index.ts';
@@ -38,7 +38,9 @@ export async function execute(
       return privateAnswer(
         refusalText(m, { code: 'unknown-variant', params: { variant: chosen?.slice(0, 40) } }),
       );
-    const { title, lines } = rulesText(m, variant);
+    // A server's own variant is named by its members: its name is shown as text.
+    const shown = isVariantId(variant.id) ? variant : { ...variant, name: asText(variant.name) };
+    const { title, lines } = rulesText(m, shown);
     const embed = new EmbedBuilder()
       .setTitle(title)
       .setDescription(lines.join('\n\n'))

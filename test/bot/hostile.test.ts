@@ -267,7 +267,8 @@ describe('text a member controls is shown as text, one way, everywhere', () => {
       .reply();
     await world.emulator.clickButton(bob, challenge, buttonIds(challenge)[0]).reply();
     const board = await world.emulator.slash(ann, 'board', {}, { channelId }).reply();
-    for (const message of [added, list, signup, challenge, board]) {
+    const rulesOf = await world.emulator.slash(ann, 'rules', { variant: id }).reply();
+    for (const message of [added, list, signup, challenge, board, rulesOf]) {
       expect(shown(message)).toContain('nitro');
       expect(liveMarkup(shown(message)), shown(message)).toEqual([]);
     }
