@@ -8,6 +8,7 @@ import {
 } from 'discord.js';
 import { challengeMessage, closedMessage, parseChallengeButton } from '../src/bot/challenge-messages.ts';
 import type { BotContext } from '../src/bot/command.ts';
+import { clipped, LIMITS } from '../src/bot/discord-limits.ts';
 import { gameTitle, situation } from '../src/bot/game-messages.ts';
 import type { BoardPictures } from '../src/bot/pictures.ts';
 import {
@@ -261,7 +262,7 @@ export async function button(interaction: ButtonInteraction, context: BotContext
 }
 
 const threadName = (variant: string, one: string, other: string) =>
-  `${variant}: ${one} v ${other}`.slice(0, 100);
+  clipped(`${variant}: ${one} v ${other}`, LIMITS.threadName);
 
 /** A refusal; when the challenge is over (expired, taken), its message loses its buttons too. */
 function closedOrRefused(m: Messages, outcome: Failure, challenge: Challenge | null): Answer {

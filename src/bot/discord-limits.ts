@@ -24,6 +24,7 @@ export const LIMITS = {
   choiceName: 100,
   choiceValue: 100,
   buttonLabel: 80,
+  threadName: 100,
 } as const;
 
 /** What shows where text was cut. */
@@ -177,6 +178,17 @@ export function fitChoices(choices: Json[], cuts: string[]): Json[] {
     ...choice,
     name: shorten(choice.name || '…', LIMITS.choiceName, `choices.${i}.name`, cuts),
   }));
+}
+
+/** A name within `max` characters (a thread's), cut at a character boundary with an ellipsis. */
+export function clipped(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let kept = '';
+  for (const character of text) {
+    if (kept.length + character.length > max - 1) break;
+    kept += character;
+  }
+  return `${kept}…`;
 }
 
 /**

@@ -241,6 +241,25 @@ describe('text a member controls is shown as text, one way, everywhere', () => {
     for (const message of messages) expect(liveMarkup(shown(message)), shown(message)).toEqual([]);
   });
 
+  it('a thread named after two long emoji names is cut between characters, within 100', async () => {
+    const channelId = world.emulator.createChannel('emoji');
+    await world.emulator.waitFor(() => world.bots[0].bot.client.channels.cache.has(channelId));
+    const one = world.emulator.addUser('😀'.repeat(32));
+    const other = world.emulator.addUser('🛡️'.repeat(16));
+    await world.emulator.waitFor(() => world.bots[0].bot.client.users.cache.has(other.id));
+    const challenge = await world.emulator
+      .slash(one, 'challenge', { opponent: other, variant: 'brandubh', thread: true }, { channelId })
+      .reply();
+    await world.emulator.clickButton(other, challenge, buttonIds(challenge)[0]).reply();
+    const thread = world.emulator.threads().find((candidate) => candidate.parentId === channelId);
+    expect(thread?.name.length).toBeLessThanOrEqual(100);
+    // No half of a character: a high surrogate without its low one, or the reverse.
+    expect(thread?.name).not.toMatch(
+      /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/,
+    );
+    expect(thread?.name.endsWith('…')).toBe(true);
+  });
+
   it('the player to move named "@everyone @here <@&…>" is named as text in the not-your-turn refusal', async () => {
     const channelId = await gameChannel(world, new Game('fetlar'), { attackers: pinger, defenders: bob });
     const refusal = await world.emulator.slash(bob, 'move', { move: 'd5-d6' }, { channelId }).reply();
