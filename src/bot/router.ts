@@ -1,7 +1,8 @@
 /**
  * Routes each interaction to its command module, and writes one log line per interaction:
  * what it was, where, how long it took, how it ended; the same is counted in the metrics. An error never leaves an interaction
- * unanswered: the player gets an ephemeral word that nothing was changed.
+ * unanswered: the player gets an ephemeral word that nothing was changed, or, when only the
+ * answer to work done failed (AnswerNotShownError), that it was done but cannot be shown.
  */
 import { type Interaction, MessageFlags } from 'discord.js';
 import { interactionSeconds, interactions, moves } from '../metrics.ts';
