@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CUT_MARK, fitRequest, guardRequests } from '../../src/bot/discord-limits.ts';
 import { createLogger } from '../../src/log.ts';
 import { choicesRefusal, messageRefusal } from '../discord-emulator/limits.ts';
-import { fileWorld } from './harness.ts';
+import { CUT_LOG, fileWorld } from './harness.ts';
 
 const text = (maxLength: number) =>
   fc.oneof(
@@ -120,7 +120,7 @@ describe('fitting what the bot sends to Discord’s limits', () => {
       { content: `${'x'.repeat(2000 - CUT_MARK.length)}${CUT_MARK}` },
       { type: 4, data: { content: `${'y'.repeat(2000 - CUT_MARK.length)}${CUT_MARK}` } },
     ]);
-    expect(logs.filter((line) => line.includes('cut a message to fit Discord'))).toHaveLength(2);
+    expect(logs.filter((line) => line.includes(CUT_LOG))).toHaveLength(2);
     expect(logs.join('\n')).not.toContain('secret-token');
   });
 });
@@ -134,8 +134,9 @@ describe('the bot’s client', () => {
     const sent = await channel.send({ content: 'z'.repeat(2100), allowedMentions: { parse: [] } });
     expect(sent.content).toHaveLength(2000);
     expect(sent.content.endsWith(CUT_MARK)).toBe(true);
-    expect(world.bots[0].logs.filter((line) => line.includes('cut a message to fit Discord'))).toHaveLength(
-      1,
-    );
+    const logs = world.bots[0].logs;
+    expect(logs.filter((line) => line.includes(CUT_LOG))).toHaveLength(1);
+    // Cut on purpose here: the harness fails any other file whose bot had to cut a message.
+    logs.splice(0, logs.length, ...logs.filter((line) => !line.includes(CUT_LOG)));
   });
 });

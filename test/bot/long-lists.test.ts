@@ -13,7 +13,7 @@ import { PuzzleCatalogue, variantOfPuzzle } from '../../src/puzzles/catalogue.ts
 import { MAX_PLAYERS } from '../../src/tournament/tournament.ts';
 import type { RecordedMessage } from '../discord-emulator/index.ts';
 import { DISCORD_LIMITS } from '../discord-emulator/limits.ts';
-import { buttonIds, fileWorld } from './harness.ts';
+import { buttonIds, CUT_LOG, fileWorld } from './harness.ts';
 
 const world = fileWorld();
 const organiser = world.user('Olga');
@@ -21,7 +21,7 @@ const organiser = world.user('Olga');
 const longName = (i: number) => `Member ${String(i).padStart(2, '0')} ${'of the long names'.padEnd(22, 'x')}`;
 
 const failures = () => world.bots[0].logs.filter((line) => line.includes('"interaction failed"'));
-const cuts = () => world.bots[0].logs.filter((line) => line.includes('cut a message to fit Discord'));
+const cuts = () => world.bots[0].logs.filter((line) => line.includes(CUT_LOG));
 const text = (message: RecordedMessage) => message.content + JSON.stringify(message.embeds);
 
 async function newChannel(name: string): Promise<string> {
