@@ -80,6 +80,9 @@ export const de: Messages = {
 
   somethingWentWrong:
     'Bei uns ist etwas schiefgegangen, daher wurde nichts geändert. Bitte versuche es noch einmal.',
+  andMore: (p) => `… und ${p.number} weitere`,
+  answerNotShown:
+    'Das ist geschehen, aber Discord hat die Nachricht dazu nicht angenommen, daher wird sie nicht gezeigt. `/brett` (oder der Befehl, den du benutzt hast) zeigt, wie es steht.',
   buttonNotOurs: 'Diese Schaltfläche gehört nicht mehr zu uns.',
   buttonInvalid: 'Diese Schaltfläche ist ungültig.',
   noGameRecorded: 'In diesem Kanal wurde noch keine Partie gespielt.',
@@ -377,6 +380,12 @@ export const de: Messages = {
     'own-request': 'Dein Gegner muss deine Bitte beantworten.',
     'game-gone': 'Diese Partie ist nicht mehr gespeichert.',
     'not-in-that-game': 'Nur die beiden Spieler dieser Partie können eine Revanche verlangen.',
+    'challenge-elsewhere': (p) =>
+      `Diese Herausforderung wurde in <#${p.channelId}> gestellt: beantworte sie dort, mit ihren eigenen Knöpfen.`,
+    'rematch-elsewhere': (p) =>
+      `Diese Partie wurde in <#${p.channelId}> gespielt: verlange die Revanche dort, unter ihrem Ergebnis.`,
+    'tournament-elsewhere': (p) =>
+      `Dieses Turnier findet in <#${p.channelId}> statt: benutze dort die Knöpfe seiner Anmeldung.`,
     'no-game': 'In diesem Kanal läuft keine Partie. Starte eine mit `/herausfordern`.',
     'not-a-player': 'Du spielst in dieser Partie nicht mit.',
     'not-your-turn': (p) => `Du bist nicht am Zug: ${p.name} (${SIDE[p.side as Side] ?? p.side}) ist am Zug.`,

@@ -58,6 +58,10 @@ export const en = {
 
   // Refusals of the bot itself
   somethingWentWrong: 'Something went wrong on our side, so nothing was changed. Please try again.',
+  /** After as many entries of a list as fit in a message. */
+  andMore: (p: { number: number }) => `… and ${p.number} more`,
+  answerNotShown:
+    'That was done, but Discord did not take its message, so it is not shown. `/board` (or the command you used) shows where things stand.',
   buttonNotOurs: 'This button is not one of ours any more.',
   buttonInvalid: 'This button is not valid.',
   noGameRecorded: 'No game has been played in this channel yet.',
@@ -385,6 +389,12 @@ export const en = {
     'own-request': 'Your opponent has to answer your request.',
     'game-gone': 'That game is not on record any more.',
     'not-in-that-game': 'Only the two players of that game can ask for a rematch.',
+    'challenge-elsewhere': (p: Params) =>
+      `That challenge was made in <#${p.channelId}>: answer it there, with its own buttons.`,
+    'rematch-elsewhere': (p: Params) =>
+      `That game was played in <#${p.channelId}>: ask for the rematch there, under its result.`,
+    'tournament-elsewhere': (p: Params) =>
+      `That tournament is in <#${p.channelId}>: use the buttons of its sign-up there.`,
     'no-game': 'There is no game in this channel. Start one with `/challenge`.',
     'not-a-player': 'You are not playing in this game.',
     'not-your-turn': (p: Params) => `It is not your turn: ${p.name} (${p.side}) is to move.`,
