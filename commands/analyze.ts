@@ -8,7 +8,7 @@ import {
 } from 'discord.js';
 import type { GameReview, MoveReview } from '../src/analysis/review.ts';
 import type { BotContext } from '../src/bot/command.ts';
-import { messagesOf, onlyMention, safeName } from '../src/bot/present.ts';
+import { messagesOf, onlyMention, safeName, variantNameText } from '../src/bot/present.ts';
 import { refused } from '../src/bot/respond.ts';
 import type { PlotOf } from '../src/bot/review-plots.ts';
 import { tableOf } from '../src/bot/table-of.ts';
@@ -45,9 +45,13 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
   }
   const { id, game, players } = found;
   const guildId = tableOf(interaction).guildId;
-  const title = `${m.variantName(game.variant)}: ${safeName(players.attackers.name)} v ${safeName(players.defenders.name)}`;
+  const title = `${variantNameText(m, game.variant)}: ${safeName(players.attackers.name)} v ${safeName(players.defenders.name)}`;
   const plotOf: PlotOf = { guildId, gameId: id, language: m.language };
-  const labels = { title, ...m.plot };
+  // A picture shows names as they are: no markdown there to escape.
+  const labels = {
+    title: `${m.variantName(game.variant)}: ${players.attackers.name} v ${players.defenders.name}`,
+    ...m.plot,
+  };
   const kept = await context.service.review(guildId, id);
   const drawn = kept && context.plots.drawn(plotOf);
   if (kept && drawn) {

@@ -1,10 +1,9 @@
 import { type ChatInputCommandInteraction, InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
 import { gameTitle, situation } from '../src/bot/game-messages.ts';
-import { boardMessage, messagesOf } from '../src/bot/present.ts';
+import { boardMessage, messagesOf, refusalText } from '../src/bot/present.ts';
 import { answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
 import { tableOf } from '../src/bot/table-of.ts';
-import { failureText } from '../src/i18n/index.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('board')
@@ -18,7 +17,7 @@ export async function execute(
   const m = messagesOf(interaction);
   await answer(interaction, async () => {
     const active = await service.board(tableOf(interaction));
-    if (!active) return privateAnswer(failureText(m, { code: 'no-game' }));
+    if (!active) return privateAnswer(refusalText(m, { code: 'no-game' }));
     const picture = await pictures.of(active, m);
     const content = m.moveNumber({
       title: gameTitle(m, active),

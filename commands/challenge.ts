@@ -8,11 +8,20 @@ import {
 } from 'discord.js';
 import { challengeMessage, closedMessage, parseChallengeButton } from '../src/bot/challenge-messages.ts';
 import type { BotContext } from '../src/bot/command.ts';
+import { clipped, LIMITS } from '../src/bot/discord-limits.ts';
 import { gameTitle, situation } from '../src/bot/game-messages.ts';
 import type { BoardPictures } from '../src/bot/pictures.ts';
-import { boardMessage, messagesOf, onlyMention, type Post, playerOf, safeName } from '../src/bot/present.ts';
+import {
+  boardMessage,
+  messagesOf,
+  onlyMention,
+  type Post,
+  playerOf,
+  refusalText,
+  safeName,
+} from '../src/bot/present.ts';
 import { parseRematchButton } from '../src/bot/rematch-button.ts';
-import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
+import { type Answer, answer, privateAnswer, publicAnswer, tellDone } from '../src/bot/respond.ts';
 import { tableOf } from '../src/bot/table-of.ts';
 import { timeOption } from '../src/bot/time-option.ts';
 import { chosenVariant } from '../src/bot/variant-option.ts';
@@ -21,7 +30,7 @@ import { DEFAULT_TIME_CONTROL, isTimeControl, type TimeControl } from '../src/ga
 import { variantOf } from '../src/game/server-variants.ts';
 import type { ActiveGame, Challenge } from '../src/game/service.ts';
 import type { Failure } from '../src/game/types.ts';
-import { failureText, type Messages } from '../src/i18n/index.ts';
+import type { Messages } from '../src/i18n/index.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('challenge')
@@ -86,7 +95,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
     : await service.variants.defaultFor(interaction.guildId ?? '');
   if (!variant) {
     await refuse(
-      failureText(m, { code: 'unknown-variant', params: { variant: variantChosen?.slice(0, 40) } }),
+      refusalText(m, { code: 'unknown-variant', params: { variant: variantChosen?.slice(0, 40) } }),
     );
     return;
   }
@@ -137,7 +146,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
     locale: interaction.locale,
   });
   if (!outcome.ok) {
-    await refuse(failureText(m, outcome));
+    await refuse(refusalText(m, outcome));
     return;
   }
   await postChallenge(interaction, m, outcome.value, context);
@@ -163,7 +172,9 @@ async function postChallenge(
   challenge: Challenge,
   { service, expiry }: BotContext,
 ): Promise<void> {
-  const response = await interaction.reply({ ...challengeMessage(m, challenge), withResponse: true });
+  const response = await tellDone(
+    interaction.reply({ ...challengeMessage(m, challenge), withResponse: true }),
+  );
   const message = response.resource?.message;
   if (message) await service.recordChallengeMessage(challenge, message.id);
   expiry.wakeAt(challenge.expiresAt);
@@ -178,7 +189,7 @@ export async function button(interaction: ButtonInteraction, context: BotContext
   if (rematch) {
     const outcome = await service.rematch(table, rematch.gameId, user, interaction.locale);
     if (!outcome.ok) {
-      await answer(interaction, async () => privateAnswer(failureText(m, outcome)));
+      await answer(interaction, async () => privateAnswer(refusalText(m, outcome)));
     } else if ('aiGame' in outcome.value) {
       const active = outcome.value.aiGame;
       if (active.ai?.side === active.game.turn) setImmediate(() => ai.nudge());
@@ -193,6 +204,12 @@ export async function button(interaction: ButtonInteraction, context: BotContext
     if (!pressed) return privateAnswer(m.buttonInvalid);
     const { action, challengeId: id } = pressed;
     const { guildId } = table;
+    // A button acts on its challenge in the channel the challenge was made in, never elsewhere.
+    const made = await service.challengeFor(guildId, id);
+    if (made && made.channelId !== interaction.channelId)
+      return privateAnswer(
+        refusalText(m, { code: 'challenge-elsewhere', params: { channelId: made.channelId } }),
+      );
 
     if (action === 'decline' || action === 'withdraw') {
       const outcome =
@@ -206,9 +223,9 @@ export async function button(interaction: ButtonInteraction, context: BotContext
     }
 
     // Accept. Check first, so that a thread is opened only for an acceptance that will stand.
-    const challenge = await service.challengeFor(guildId, id);
-    if (!challenge) return privateAnswer(failureText(m, { code: 'no-challenge' }));
-    if (challenge.opponent.id !== user.id) return privateAnswer(failureText(m, { code: 'not-challenged' }));
+    const challenge = made;
+    if (!challenge) return privateAnswer(refusalText(m, { code: 'no-challenge' }));
+    if (challenge.opponent.id !== user.id) return privateAnswer(refusalText(m, { code: 'not-challenged' }));
     let gameChannelId = interaction.channelId;
     if (challenge.thread && challenge.status === 'pending') {
       const thread = await interaction.message.startThread({
@@ -245,11 +262,11 @@ export async function button(interaction: ButtonInteraction, context: BotContext
 }
 
 const threadName = (variant: string, one: string, other: string) =>
-  `${variant}: ${one} v ${other}`.slice(0, 100);
+  clipped(`${variant}: ${one} v ${other}`, LIMITS.threadName);
 
 /** A refusal; when the challenge is over (expired, taken), its message loses its buttons too. */
 function closedOrRefused(m: Messages, outcome: Failure, challenge: Challenge | null): Answer {
-  const why = failureText(m, outcome);
+  const why = refusalText(m, outcome);
   if (challenge && challenge.status !== 'pending') {
     return {
       kind: 'update',
@@ -321,7 +338,7 @@ async function playTheAi(
     });
     if (!started.ok) {
       await thread?.delete().catch(() => {});
-      return privateAnswer(started.code === 'channel-busy' ? m.aiChannelBusy : failureText(m, started));
+      return privateAnswer(started.code === 'channel-busy' ? m.aiChannelBusy : refusalText(m, started));
     }
     const active = started.value;
     if (active.ai?.side === active.game.turn) setImmediate(() => ai.nudge());

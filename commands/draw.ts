@@ -10,11 +10,11 @@ import {
 import { announce } from '../src/bot/announce.ts';
 import type { BotContext } from '../src/bot/command.ts';
 import { situation } from '../src/bot/game-messages.ts';
-import { messagesOf, onlyMention, playerOf, safeName } from '../src/bot/present.ts';
+import { messagesOf, onlyMention, playerOf, refusalText, safeName } from '../src/bot/present.ts';
 import { type Answer, answer, answerOutcome, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
 import { tableOf } from '../src/bot/table-of.ts';
 import type { ActiveGame } from '../src/game/service.ts';
-import { failureText, type Messages } from '../src/i18n/index.ts';
+import type { Messages } from '../src/i18n/index.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('draw')
@@ -63,7 +63,7 @@ export async function button(
     const match = /^draw:accept:([\w-]{1,64})$/.exec(interaction.customId);
     if (!match) return privateAnswer(m.buttonInvalid);
     const outcome = await service.acceptDraw(tableOf(interaction), playerOf(interaction), match[1]);
-    if (!outcome.ok) return privateAnswer(failureText(m, outcome));
+    if (!outcome.ok) return privateAnswer(refusalText(m, outcome));
     const active = outcome.value.game;
     return {
       kind: 'update',

@@ -5,6 +5,7 @@ import {
   SlashCommandBuilder,
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
+import { LIMITS, listWithin } from '../src/bot/discord-limits.ts';
 import { messagesOf, safeName } from '../src/bot/present.ts';
 import { answer, privateReply } from '../src/bot/respond.ts';
 import { getVariant, variantIds } from '../src/engine/index.ts';
@@ -21,10 +22,16 @@ export async function execute(
   const m = messagesOf(interaction);
   await answer(interaction, async () => {
     const own = interaction.guildId ? (await service.variants.list(interaction.guildId)).variants : [];
-    const variants = [
-      ...variantIds.map((id) => `\`${id}\` ${m.variantName(getVariant(id))}`),
-      ...own.map((entry) => `\`${entry.id}\` ${safeName(entry.name)}`),
-    ].join(' · ');
+    const room = LIMITS.embedDescription - m.help('').join('\n\n').length;
+    const variants = listWithin(
+      [
+        ...variantIds.map((id) => `\`${id}\` ${m.variantName(getVariant(id))}`),
+        ...own.map((entry) => `\`${entry.id}\` ${safeName(entry.name)}`),
+      ],
+      ' · ',
+      room,
+      (count) => m.andMore({ number: count }),
+    );
     const embed = new EmbedBuilder().setTitle(m.helpTitle).setDescription(m.help(variants).join('\n\n'));
     return privateReply('', { embeds: [embed] });
   });

@@ -5,7 +5,7 @@ import {
   SlashCommandBuilder,
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
-import { messagesOf, safeName } from '../src/bot/present.ts';
+import { messagesOf, safeName, variantNameText } from '../src/bot/present.ts';
 import { answer, privateAnswer, privateReply } from '../src/bot/respond.ts';
 import { tableOf } from '../src/bot/table-of.ts';
 import { resultText } from '../src/i18n/index.ts';
@@ -43,7 +43,7 @@ export async function execute(
     const cut = shown.length < lines.length ? `${m.earlierMoves}\n` : '';
     const embed = new EmbedBuilder()
       .setTitle(
-        `${m.variantName(game.variant)}: ${safeName(players.attackers.name)} v ${safeName(players.defenders.name)}`,
+        `${variantNameText(m, game.variant)}: ${safeName(players.attackers.name)} v ${safeName(players.defenders.name)}`,
       )
       .setDescription(moves.length === 0 ? m.noMovesYet : `\`\`\`\n${cut}${shown.join('\n')}\n\`\`\``)
       .addFields({ name: m.gameIdField, value: `\`${record.id}\`` })

@@ -10,7 +10,14 @@ import {
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
 import { moveOption } from '../src/bot/move-option.ts';
-import { messagesOf, messagesOfChannel, onlyMention, playerOf, safeName } from '../src/bot/present.ts';
+import {
+  messagesOf,
+  messagesOfChannel,
+  onlyMention,
+  paramsAsText,
+  playerOf,
+  safeName,
+} from '../src/bot/present.ts';
 import { dailyText, moveText, puzzlePicture, puzzleText } from '../src/bot/puzzle-messages.ts';
 import { type Answer, answer, privateAnswer, privateReply, publicAnswer } from '../src/bot/respond.ts';
 import { getVariant } from '../src/engine/index.ts';
@@ -263,10 +270,10 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
 function failureText(m: Messages, failure: PuzzleFailure): string {
   if (failure.code in m.refusals) {
     const refusal = m.refusals[failure.code as keyof Messages['refusals']] as (p: object) => string;
-    return refusal(failure.params);
+    return refusal(paramsAsText(failure.params));
   }
   const text = m.puzzles.failures[failure.code as keyof Messages['puzzles']['failures']];
-  return typeof text === 'function' ? text(failure.params) : text;
+  return typeof text === 'function' ? text(paramsAsText(failure.params)) : text;
 }
 
 /** Whether the bot may post pictures in the channel, as far as its cache knows (unknown counts as yes). */

@@ -5,7 +5,7 @@ import {
   SlashCommandBuilder,
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
-import { messagesOf, onlyMention, safeName } from '../src/bot/present.ts';
+import { messagesOf, onlyMention, safeName, variantNameText } from '../src/bot/present.ts';
 import { answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
 import { tableOf } from '../src/bot/table-of.ts';
 import { serializeGame } from '../src/engine/index.ts';
@@ -81,7 +81,7 @@ export async function execute(
     }
     const lines = [
       m.replayReady({
-        variant: m.variantName(game.variant),
+        variant: variantNameText(m, game.variant),
         attackers: safeName(players.attackers.name),
         defenders: safeName(players.defenders.name),
         first: replay.fromMove,

@@ -5,11 +5,11 @@ import {
   SlashCommandBuilder,
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
-import { messagesOf } from '../src/bot/present.ts';
+import { asText, messagesOf, refusalText } from '../src/bot/present.ts';
 import { answer, privateAnswer, privateReply } from '../src/bot/respond.ts';
 import { chosenVariant } from '../src/bot/variant-option.ts';
 import { isVariantId, writeOpenTaflRules } from '../src/engine/index.ts';
-import { failureText, rulesText } from '../src/i18n/index.ts';
+import { rulesText } from '../src/i18n/index.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('rules')
@@ -36,9 +36,11 @@ export async function execute(
       : await service.variants.defaultFor(interaction.guildId ?? '');
     if (!variant)
       return privateAnswer(
-        failureText(m, { code: 'unknown-variant', params: { variant: chosen?.slice(0, 40) } }),
+        refusalText(m, { code: 'unknown-variant', params: { variant: chosen?.slice(0, 40) } }),
       );
-    const { title, lines } = rulesText(m, variant);
+    // A server's own variant is named by its members: its name is shown as text.
+    const shown = isVariantId(variant.id) ? variant : { ...variant, name: asText(variant.name) };
+    const { title, lines } = rulesText(m, shown);
     const embed = new EmbedBuilder()
       .setTitle(title)
       .setDescription(lines.join('\n\n'))

@@ -5,12 +5,21 @@ import {
   SlashCommandBuilder,
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
-import { memberName, messagesOf, onlyMention, safeName } from '../src/bot/present.ts';
+import { LIMITS, listWithin } from '../src/bot/discord-limits.ts';
+import {
+  asText,
+  memberName,
+  messagesOf,
+  onlyMention,
+  refusalText,
+  safeName,
+  variantNameText,
+} from '../src/bot/present.ts';
 import { answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
 import { chosenVariant } from '../src/bot/variant-option.ts';
 import { isServerVariantId } from '../src/engine/index.ts';
 import type { StandingRow } from '../src/game/standings.ts';
-import { failureText, type Messages } from '../src/i18n/index.ts';
+import type { Messages } from '../src/i18n/index.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('standings')
@@ -43,9 +52,9 @@ export async function execute(
     const variant = found?.id ?? (chosen && isServerVariantId(chosen) ? chosen : undefined);
     if (chosen && !variant)
       return privateAnswer(
-        failureText(m, { code: 'unknown-variant', params: { variant: chosen.slice(0, 40) } }),
+        refusalText(m, { code: 'unknown-variant', params: { variant: chosen.slice(0, 40) } }),
       );
-    const scope = found ? safeName(m.variantName(found)) : (variant ?? m.allVariants);
+    const scope = found ? variantNameText(m, found) : variant ? asText(variant) : m.allVariants;
     const member = interaction.options.getUser('member');
     const embed = new EmbedBuilder();
 
@@ -59,7 +68,11 @@ export async function execute(
         embed.setDescription(m.noFinishedGames);
       } else {
         const lines = record.opponents.map((row) => m.headToHead({ ...row, name: safeName(row.name) }));
-        embed.setDescription(`${m.record(record)}\n\n**${m.againstEachOpponent}**\n${lines.join('\n')}`);
+        const head = `${m.record(record)}\n\n**${m.againstEachOpponent}**\n`;
+        const room = LIMITS.embedDescription - head.length;
+        embed.setDescription(
+          `${head}${listWithin(lines, '\n', room, (count) => m.andMore({ number: count }))}`,
+        );
       }
       return publicAnswer({ embeds: [embed], allowedMentions: onlyMention() });
     }

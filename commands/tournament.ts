@@ -8,14 +8,14 @@ import {
   SlashCommandBuilder,
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
-import { memberName, messagesOf, onlyMention, playerOf, safeName } from '../src/bot/present.ts';
-import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
+import { memberName, messagesOf, onlyMention, playerOf, refusalText, safeName } from '../src/bot/present.ts';
+import { type Answer, answer, privateAnswer, publicAnswer, tellDone } from '../src/bot/respond.ts';
 import { tableOf } from '../src/bot/table-of.ts';
 import { timeOption } from '../src/bot/time-option.ts';
 import { signupMessage, standingsPost, TOURNAMENT_BUTTON } from '../src/bot/tournament-messages.ts';
 import { chosenVariant, suggestVariants } from '../src/bot/variant-option.ts';
 import { DEFAULT_TIME_CONTROL, isTimeControl } from '../src/game/clock.ts';
-import { failureText, type Messages } from '../src/i18n/index.ts';
+import type { Messages } from '../src/i18n/index.ts';
 import { MAX_NAME_LENGTH, MAX_SWISS_ROUNDS } from '../src/tournament/tournament.ts';
 
 /**
@@ -146,7 +146,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
       channelId: interaction.channelId,
       parentId: channel?.isThread() ? channel.parentId : null,
     });
-    if (!found.ok) return privateAnswer(failureText(m, found));
+    if (!found.ok) return privateAnswer(refusalText(m, found));
     const doc = found.value;
     const by = playerOf(interaction);
     const t = m.tournament;
@@ -158,7 +158,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
       );
     if (subcommand === 'withdraw') {
       const outcome = await tournaments.withdraw(guildId, doc.id, by.id, 'withdrew');
-      if (!outcome.ok) return privateAnswer(failureText(m, outcome));
+      if (!outcome.ok) return privateAnswer(refusalText(m, outcome));
       const words = { name: safeName(by.name), tournament: safeName(doc.name) };
       await context.tournaments.refreshSignup(outcome.value.doc, m);
       return publicAnswer({
@@ -176,19 +176,19 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
       const words = { name, tournament: safeName(doc.name), by: safeName(memberName(interaction)) };
       if (subcommand === 'remove') {
         if (doc.organiser.id !== by.id && !mayManage)
-          return privateAnswer(failureText(m, { code: 'tournament-not-organiser' }));
+          return privateAnswer(refusalText(m, { code: 'tournament-not-organiser' }));
         const outcome = await tournaments.withdraw(guildId, doc.id, user.id, 'removed', by, mayManage);
-        if (!outcome.ok) return privateAnswer(failureText(m, outcome));
+        if (!outcome.ok) return privateAnswer(refusalText(m, outcome));
         await context.tournaments.refreshSignup(outcome.value.doc, m);
         return publicAnswer({ content: t.removed(words), allowedMentions: onlyMention() });
       }
       const outcome = await tournaments.forfeit(guildId, doc.id, user.id, by, mayManage);
-      if (!outcome.ok) return privateAnswer(failureText(m, outcome));
+      if (!outcome.ok) return privateAnswer(refusalText(m, outcome));
       return publicAnswer({ content: t.forfeited(words), allowedMentions: onlyMention() });
     }
     // cancel
     const outcome = await tournaments.cancel(guildId, doc.id, by, mayManage);
-    if (!outcome.ok) return privateAnswer(failureText(m, outcome));
+    if (!outcome.ok) return privateAnswer(refusalText(m, outcome));
     await context.tournaments.refreshSignup(outcome.value.doc, m, t.signupCancelled);
     return publicAnswer({
       content: t.cancelled({ name: safeName(doc.name), by: safeName(memberName(interaction)) }),
@@ -226,7 +226,7 @@ async function create(
   const time = interaction.options.getString('time') ?? DEFAULT_TIME_CONTROL;
   const refuse = (text: string) => answer(interaction, async () => privateAnswer(text));
   if (!variant) {
-    await refuse(failureText(m, { code: 'unknown-variant', params: { variant: chosen.slice(0, 40) } }));
+    await refuse(refusalText(m, { code: 'unknown-variant', params: { variant: chosen.slice(0, 40) } }));
     return;
   }
   if (!isTimeControl(time)) {
@@ -247,10 +247,12 @@ async function create(
     organiser: playerOf(interaction),
   });
   if (!outcome.ok) {
-    await refuse(failureText(m, outcome));
+    await refuse(refusalText(m, outcome));
     return;
   }
-  const response = await interaction.reply({ ...signupMessage(m, outcome.value), withResponse: true });
+  const response = await tellDone(
+    interaction.reply({ ...signupMessage(m, outcome.value), withResponse: true }),
+  );
   const message = response.resource?.message;
   if (message) await tournaments.tournaments.recordSignupMessage(guildId, outcome.value.id, message.id);
 }
@@ -265,6 +267,12 @@ export async function button(interaction: ButtonInteraction, context: BotContext
     const { guildId } = tableOf(interaction);
     const user = playerOf(interaction);
     const mayManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageEvents) ?? false;
+    // A button acts on its tournament in the tournament's channel, never elsewhere.
+    const named = await tournaments.get(guildId, id);
+    if (named && named.channelId !== interaction.channelId)
+      return privateAnswer(
+        refusalText(m, { code: 'tournament-elsewhere', params: { channelId: named.channelId } }),
+      );
     const outcome =
       action === 'join'
         ? await tournaments.join(guildId, id, user)
@@ -278,9 +286,9 @@ export async function button(interaction: ButtonInteraction, context: BotContext
         return {
           kind: 'update',
           message: signupMessage(m, doc),
-          followUp: privateAnswer(failureText(m, outcome)),
+          followUp: privateAnswer(refusalText(m, outcome)),
         };
-      return privateAnswer(failureText(m, outcome));
+      return privateAnswer(refusalText(m, outcome));
     }
     const doc = outcome.value.doc;
     const note =

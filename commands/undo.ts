@@ -9,10 +9,16 @@ import {
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
 import { situation } from '../src/bot/game-messages.ts';
-import { boardMessage, messagesOf, onlyMention, playerOf, safeName } from '../src/bot/present.ts';
+import {
+  boardMessage,
+  messagesOf,
+  onlyMention,
+  playerOf,
+  refusalText,
+  safeName,
+} from '../src/bot/present.ts';
 import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
 import { tableOf } from '../src/bot/table-of.ts';
-import { failureText } from '../src/i18n/index.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('undo')
@@ -29,7 +35,7 @@ export async function execute(
   await answer(interaction, async () => {
     const user = playerOf(interaction);
     const outcome = await service.requestUndo(tableOf(interaction), user);
-    if (!outcome.ok) return privateAnswer(failureText(m, outcome));
+    if (!outcome.ok) return privateAnswer(refusalText(m, outcome));
     const { game: active, ply } = outcome.value;
     const asker =
       active.players.attackers.id === user.id ? active.players.attackers : active.players.defenders;
@@ -72,7 +78,7 @@ export async function button(
       Number(ply),
       action === 'accept',
     );
-    if (!outcome.ok) return privateAnswer(failureText(m, outcome));
+    if (!outcome.ok) return privateAnswer(refusalText(m, outcome));
     const { game: active, undone } = outcome.value;
     if (!undone) {
       return {

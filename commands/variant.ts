@@ -7,12 +7,12 @@ import {
   SlashCommandBuilder,
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
-import { messagesOf, onlyMention, playerOf, safeName } from '../src/bot/present.ts';
+import { fieldsOf } from '../src/bot/discord-limits.ts';
+import { messagesOf, onlyMention, playerOf, refusalText, safeName } from '../src/bot/present.ts';
 import { answer, privateAnswer, privateReply, publicAnswer } from '../src/bot/respond.ts';
 import { chosenVariant, suggestVariants } from '../src/bot/variant-option.ts';
 import { getVariant, variantIds } from '../src/engine/index.ts';
 import { MAX_NAME_LENGTH, MAX_RULES_LENGTH } from '../src/game/server-variants.ts';
-import { failureText } from '../src/i18n/index.ts';
 
 /**
  * A server's own variants. Everyone may list them; adding, removing and choosing the default
@@ -91,8 +91,8 @@ export async function execute(
       const embed = new EmbedBuilder()
         .setTitle(m.variantsTitle)
         .addFields(
-          { name: m.builtInVariants, value: builtIn.join('\n') },
-          { name: m.serverVariants, value: own.length > 0 ? own.join('\n') : m.noServerVariants },
+          ...fieldsOf(m.builtInVariants, builtIn),
+          ...fieldsOf(m.serverVariants, own.length > 0 ? own : [m.noServerVariants]),
         );
       return privateReply('', { embeds: [embed] });
     }
@@ -104,7 +104,7 @@ export async function execute(
         rules: interaction.options.getString('rules', true),
         by: playerOf(interaction),
       });
-      if (!outcome.ok) return privateAnswer(failureText(m, outcome));
+      if (!outcome.ok) return privateAnswer(refusalText(m, outcome));
       const { name, id } = outcome.value;
       return publicAnswer({
         content: m.variantAdded({ name: safeName(name), id }),
@@ -116,14 +116,14 @@ export async function execute(
     const id = variant?.id ?? value.slice(0, 40);
     if (subcommand === 'remove') {
       const outcome = await service.variants.remove(guildId, id);
-      if (!outcome.ok) return privateAnswer(failureText(m, outcome));
+      if (!outcome.ok) return privateAnswer(refusalText(m, outcome));
       return publicAnswer({
         content: m.variantRemoved({ name: safeName(outcome.value.name) }),
         allowedMentions: onlyMention(),
       });
     }
     const outcome = await service.variants.setDefault(guildId, id);
-    if (!outcome.ok) return privateAnswer(failureText(m, outcome));
+    if (!outcome.ok) return privateAnswer(refusalText(m, outcome));
     return publicAnswer({
       content: m.variantDefaultSet({ name: safeName(m.variantName(outcome.value)) }),
       allowedMentions: onlyMention(),

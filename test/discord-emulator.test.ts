@@ -392,6 +392,31 @@ describe('the Discord emulator with the real discord.js client', () => {
     expect(member.user.username).toBe('ann');
   });
 
+  it('refuses what Discord refuses: oversized content, embeds and thread names (50035)', async () => {
+    const channel = (await client.channels.fetch(emulator.channelId)) as TextChannel;
+    const refused = { status: 400, code: 50035 };
+    await expect(channel.send({ content: 'x'.repeat(2001) })).rejects.toMatchObject(refused);
+    const fields = Array.from({ length: 26 }, (_, i) => ({ name: `f${i}`, value: 'v' }));
+    for (const embed of [
+      { description: 'd'.repeat(4097) },
+      { fields: [{ name: 'n', value: 'v'.repeat(1025) }] },
+      { fields },
+      {
+        description: 'd'.repeat(4000),
+        fields: [
+          { name: 'n', value: 'v'.repeat(1000) },
+          { name: 'n', value: 'v'.repeat(1001) },
+        ],
+      },
+    ])
+      await expect(
+        client.rest.post(`/channels/${channel.id}/messages`, { body: { embeds: [embed] } }),
+      ).rejects.toMatchObject(refused);
+    await expect(channel.threads.create({ name: 't'.repeat(101) })).rejects.toMatchObject(refused);
+    const fits = await channel.send({ content: `${'x'.repeat(1999)}😀` });
+    expect(fits.content).toHaveLength(2001);
+  });
+
   it('unknown routes answer 404 and are recorded', async () => {
     await expect(client.rest.get('/nothing/here')).rejects.toMatchObject({ status: 404 });
     expect(emulator.unknownRoutes.map((call) => `${call.method} ${call.path}`)).toEqual([

@@ -10,6 +10,7 @@ import { AnalysisRuns } from './analysis-runs.ts';
 import { announcement, secondGame } from './announce.ts';
 import { ChallengeExpiry } from './challenge-expiry.ts';
 import type { BotContext } from './command.ts';
+import { guardRequests } from './discord-limits.ts';
 import { situation } from './game-messages.ts';
 import { loadCommands } from './load-commands.ts';
 import { createBoardPictures, warmPictures } from './pictures.ts';
@@ -53,7 +54,10 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   const commands = await loadCommands();
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
-    rest: options.apiUrl ? { api: options.apiUrl } : {},
+    rest: {
+      ...(options.apiUrl ? { api: options.apiUrl } : {}),
+      makeRequest: guardRequests(options.logger),
+    },
   });
   const aiPlayer = new AiPlayer();
   const pictures = createBoardPictures();

@@ -5,7 +5,7 @@ import type { GameResult, PlayedMove } from '../engine/index.ts';
 import { scoreOfMatch } from '../game/match.ts';
 import type { ActiveGame } from '../game/service.ts';
 import { type Messages, resultText } from '../i18n/index.ts';
-import { safeName } from './present.ts';
+import { safeName, variantNameText } from './present.ts';
 import { rematchButtonId } from './rematch-button.ts';
 
 /** "Alice (defenders) to move" with a mention, or the result. */
@@ -69,7 +69,7 @@ export function moveLine(m: Messages, active: ActiveGame, move: PlayedMove): str
 export function gameTitle(m: Messages, active: ActiveGame): string {
   const { attackers, defenders } = active.players;
   return m.gameTitle({
-    variant: m.variantName(active.game.variant),
+    variant: variantNameText(m, active.game.variant),
     attackers: safeName(attackers.name),
     defenders: safeName(defenders.name),
   });

@@ -12,9 +12,8 @@ import {
   type EmbedBuilder,
   escapeMarkdown,
 } from 'discord.js';
-import type { Player } from '../game/types.ts';
-
-import { type Messages, messagesFor } from '../i18n/index.ts';
+import type { FailureCode, Player } from '../game/types.ts';
+import { failureText, type Messages, messagesFor } from '../i18n/index.ts';
 
 export const BOARD_FILE = 'board.png';
 
@@ -32,11 +31,45 @@ export function onlyMention(...userIds: string[]): { parse: []; users: string[];
   return { parse: [], users: userIds, repliedUser: false };
 }
 
-/** A display name made safe to print: no markdown, no mention syntax, bounded length. */
+/**
+ * Text a member wrote (a name, a server variant's, a tournament's), to show as itself in a message:
+ * the one escape for all of it. No markdown (masked links, headings and lists too), no `<…>`
+ * syntax (user, role, channel and command mentions, timestamps), no @everyone or @here, no link
+ * (a URL's `://` is broken by a zero-width space); control and format characters are dropped.
+ */
+export function asText(text: string): string {
+  const flat = text.replace(/[\p{Cc}\p{Cf}]/gu, '');
+  return escapeMarkdown(flat, { heading: true, bulletedList: true, numberedList: true })
+    .replace(/[[\]]/g, '\\$&')
+    .replace(/[@<]/g, '$&\u200b')
+    .replace(/:\/\//g, ':\u200b//');
+}
+
+/** A display name made safe to print (see `asText`), at most 40 characters of it. */
 export function safeName(name: string): string {
   const flat = name.replace(/[\p{Cc}\p{Cf}]/gu, '').trim() || 'someone';
   const short = [...flat].length > 40 ? `${[...flat].slice(0, 39).join('')}…` : flat;
-  return escapeMarkdown(short).replace(/@/g, '@\u200b').replace(/<#/g, '<\u200b#');
+  return asText(short);
+}
+
+/** A variant's name in the reader's language, as text (a server's variant is named by its members). */
+export function variantNameText(m: Messages, variant: { id: string; name: string }): string {
+  return asText(m.variantName(variant));
+}
+
+/**
+ * A refusal of the game service or the engine, in the reader's language, with every word a member
+ * wrote in it (their name, a variant or tournament they typed) shown as text.
+ */
+export function refusalText(m: Messages, failure: { code: FailureCode; params?: object }): string {
+  return failureText(m, { code: failure.code, params: paramsAsText(failure.params ?? {}) });
+}
+
+/** A message's parameters with every string in them shown as text. */
+export function paramsAsText<T extends object>(params: T): T {
+  return Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [key, typeof value === 'string' ? asText(value) : value]),
+  ) as T;
 }
 
 export function boardAttachment(picture: Buffer): AttachmentBuilder {

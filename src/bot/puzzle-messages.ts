@@ -6,6 +6,7 @@ import type { Puzzle } from '../puzzles/puzzle-file.ts';
 import type { DailyView } from '../puzzles/service.ts';
 import type { MoveResult, ShownPuzzle } from '../puzzles/types.ts';
 import { renderBoard } from '../render/index.ts';
+import { LIMITS, listWithin } from './discord-limits.ts';
 import { safeName } from './present.ts';
 
 export const PUZZLE_FILE = 'puzzle.png';
@@ -83,7 +84,7 @@ export function dailyText(
     );
     return `**${safeName(solver.name)}**${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`;
   });
-  return [
+  const head = [
     m.puzzles.dailyTitle({
       day: view.day,
       id: puzzle.id,
@@ -92,8 +93,15 @@ export function dailyText(
     }),
     `**${goalText(m, puzzle)}**`,
     m.puzzles.dailyHowTo,
-    solvers.length > 0 ? m.puzzles.solvers({ names: solvers.join(', ') }) : m.puzzles.noSolvers,
+  ];
+  const tail = [
     ...(view.serverStreak > 0 ? [m.puzzles.serverStreak({ days: view.serverStreak })] : []),
     ...(view.status ? [m.puzzles.yourDaily({ status: view.status })] : []),
-  ].join('\n');
+  ];
+  // Every solver of a busy day does not fit in one message: as many as fit, then how many more.
+  const room = LIMITS.content - [...head, ...tail, m.puzzles.solvers({ names: '' })].join('\n').length - 1;
+  const names = listWithin(solvers, ', ', room, (number) => m.andMore({ number }));
+  return [...head, solvers.length > 0 ? m.puzzles.solvers({ names }) : m.puzzles.noSolvers, ...tail].join(
+    '\n',
+  );
 }

@@ -13,8 +13,8 @@ import {
   MessageFlags,
 } from 'discord.js';
 import type { Outcome } from '../game/types.ts';
-import { failureText, type Messages } from '../i18n/index.ts';
-import { onlyMention, type Post } from './present.ts';
+import type { Messages } from '../i18n/index.ts';
+import { onlyMention, type Post, refusalText } from './present.ts';
 
 export const DEFER_AFTER_MS = 1200;
 
@@ -47,7 +47,7 @@ export function answerOutcome<T>(
 ): Promise<void> {
   return answer(interaction, async () => {
     const outcome = await attempt();
-    return outcome.ok ? present(outcome.value) : privateAnswer(failureText(m, outcome));
+    return outcome.ok ? present(outcome.value) : privateAnswer(refusalText(m, outcome));
   });
 }
 export const privateAnswer = (content: string): Answer => ({ kind: 'private', content });
@@ -65,6 +65,26 @@ export const privateReply = (
 /** Refusals of the bot's own interactions, counted by the router for its log line. */
 export const refused = new WeakSet<object>();
 
+/**
+ * The work was done (a change may stand), but Discord did not take the message telling of it: the
+ * member hears that, never that nothing was changed.
+ */
+export class AnswerNotShownError extends Error {
+  constructor(cause: unknown) {
+    super('the answer could not be shown', { cause });
+    this.name = 'AnswerNotShownError';
+  }
+}
+
+/** Sends the answer to work already done; a failure to send is an AnswerNotShownError. */
+export async function tellDone<T>(sending: Promise<T>): Promise<T> {
+  try {
+    return await sending;
+  } catch (error) {
+    throw new AnswerNotShownError(error);
+  }
+}
+
 export async function answer(interaction: Answerable, work: () => Promise<Answer>): Promise<void> {
   let deferral: Promise<unknown> | null = null;
   const timer = setTimeout(() => {
@@ -78,7 +98,9 @@ export async function answer(interaction: Answerable, work: () => Promise<Answer
     clearTimeout(timer);
   }
   if (deferral) await deferral;
-  await send(interaction, result, deferral !== null ? 'deferred' : 'answer');
+  const sending = send(interaction, result, deferral !== null ? 'deferred' : 'answer');
+  // A refusal changed nothing: if it cannot be sent, "nothing was changed" is still true.
+  await (result.kind === 'private' && result.refusal !== false ? sending : tellDone(sending));
 }
 
 /**

@@ -1,13 +1,13 @@
 /**
  * Routes each interaction to its command module, and writes one log line per interaction:
  * what it was, where, how long it took, how it ended; the same is counted in the metrics. An error never leaves an interaction
- * unanswered: the player gets an ephemeral word that nothing was changed.
+ * unanswered: the player gets an ephemeral word that nothing was changed, or, when only the
+ * answer to work done failed (AnswerNotShownError), that it was done but cannot be shown.
  */
 import { type Interaction, MessageFlags } from 'discord.js';
-import { failureText } from '../i18n/index.ts';
 import { interactionSeconds, interactions, moves } from '../metrics.ts';
 import type { BotContext, Command } from './command.ts';
-import { messagesOf, onlyMention } from './present.ts';
+import { messagesOf, onlyMention, refusalText } from './present.ts';
 import { refused } from './respond.ts';
 
 export interface InteractionRouter {
@@ -132,10 +132,13 @@ async function apologise(interaction: Interaction, error: unknown): Promise<void
   }
   if (!interaction.isRepliable()) return;
   const m = messagesOf(interaction);
+  const name = (error as Error)?.name;
   const content =
-    (error as Error)?.name === 'StoreUnavailableError'
-      ? failureText(m, { code: 'store-unavailable' })
-      : m.somethingWentWrong;
+    name === 'AnswerNotShownError'
+      ? m.answerNotShown
+      : name === 'StoreUnavailableError'
+        ? refusalText(m, { code: 'store-unavailable' })
+        : m.somethingWentWrong;
   const options = { content, flags: MessageFlags.Ephemeral, allowedMentions: onlyMention() } as const;
   if (interaction.deferred || interaction.replied) await interaction.followUp(options);
   else await interaction.reply(options);

@@ -12,14 +12,12 @@ import type { Logger } from '../log.ts';
 import type { Crosstable } from '../render/crosstable.ts';
 import type { TournamentEntry, Tournaments } from '../tournament/service.ts';
 import type { TournamentDoc } from '../tournament/types.ts';
+import { clipped, LIMITS } from './discord-limits.ts';
 import { gameTitle, situation } from './game-messages.ts';
 import { OneRunAtATime } from './one-run-at-a-time.ts';
 import type { BoardPictures } from './pictures.ts';
 import { boardAttachment, messagesOfChannel, onlyMention, safeName } from './present.ts';
-import { roundMessage, signupMessage, standingsPost } from './tournament-messages.ts';
-
-/** Discord's limit on a thread's name. */
-const THREAD_NAME_LENGTH = 100;
+import { roundMessages, signupMessage, standingsPost } from './tournament-messages.ts';
 
 export class TournamentDriver {
   private readonly runs = new OneRunAtATime(
@@ -138,7 +136,8 @@ export class TournamentDriver {
     }
     const opened = await this.tournaments.get(guildId, doc.id);
     const now = opened?.played[number - 1];
-    if (opened && now && !now.announced) await channel.send(roundMessage(m, opened, now));
+    if (opened && now && !now.announced)
+      for (const post of roundMessages(m, opened, now)) await channel.send(post);
     await this.tournaments.roundOpened(guildId, doc.id, number, entry);
   }
 
@@ -156,13 +155,14 @@ export class TournamentDriver {
     if (!threadId) {
       if (!('threads' in channel)) throw new Error('the tournament channel cannot have threads');
       const thread = await channel.threads.create({
-        name: m.tournament
-          .threadName({
+        name: clipped(
+          m.tournament.threadName({
             number: place.round,
             attackers: name(pairing.attackers),
             defenders: name(pairing.defenders),
-          })
-          .slice(0, THREAD_NAME_LENGTH),
+          }),
+          LIMITS.threadName,
+        ),
         // A public thread (an announcement thread in an announcement channel), as discord.js picks.
         autoArchiveDuration: ThreadAutoArchiveDuration.OneWeek,
       });

@@ -5,10 +5,8 @@ import type { Crosstable } from '../render/crosstable.ts';
 import { type PlayerRecord, standings } from '../tournament/scores.ts';
 import { MAX_PLAYERS } from '../tournament/tournament.ts';
 import type { Round, TournamentDoc } from '../tournament/types.ts';
-import { onlyMention, type Post, safeName } from './present.ts';
-
-/** Discord's limit on an embed's description. */
-const DESCRIPTION_LIMIT = 4096;
+import { LIMITS, listWithin } from './discord-limits.ts';
+import { onlyMention, type Post, safeName, variantNameText } from './present.ts';
 
 export const tournamentButtonId = (action: 'join' | 'leave' | 'start', id: string) =>
   `tournament:${action}:${id}`;
@@ -17,11 +15,10 @@ export const TOURNAMENT_BUTTON = /^tournament:(join|leave|start):([\w-]{1,64})$/
 /** The sign-up message: what is played, who has joined, and (while it is open) Join, Leave and Start. */
 export function signupMessage(m: Messages, doc: TournamentDoc, note?: string): Post {
   const t = m.tournament;
-  const names = doc.players.map((player) => safeName(player.name)).join(', ');
-  const lines = [
+  const head = [
     t.signup({
       name: safeName(doc.name),
-      variant: m.variantName({ id: doc.variant, name: doc.variantName }),
+      variant: variantNameText(m, { id: doc.variant, name: doc.variantName }),
       format: t.format({ format: doc.format, double: doc.double }),
       rounds:
         doc.format === 'swiss' && doc.roundsAsked ? t.rounds({ rounds: doc.roundsAsked }) : t.roundsByField,
@@ -29,9 +26,10 @@ export function signupMessage(m: Messages, doc: TournamentDoc, note?: string): P
       organiser: safeName(doc.organiser.name),
       max: MAX_PLAYERS,
     }),
-    t.entrants({ count: doc.players.length, names }),
   ];
-  if (note) lines.push(note);
+  const tail = note ? [note] : [];
+  const room = LIMITS.content - [...head, ...tail].reduce((sum, line) => sum + line.length + 1, 0);
+  const lines = [...head, entrantsLine(m, doc, room), ...tail];
   const open = doc.status === 'signup';
   const buttons = open
     ? [
@@ -54,29 +52,63 @@ export function signupMessage(m: Messages, doc: TournamentDoc, note?: string): P
   return { content: lines.join('\n'), components: buttons, allowedMentions: onlyMention() };
 }
 
-/** A round's start: each pairing with its thread, byes and forfeits. */
-export function roundMessage(m: Messages, doc: TournamentDoc, round: Round): Post {
+/** Who has joined, in at most `room` characters: as many names as fit, then how many more. */
+function entrantsLine(m: Messages, doc: TournamentDoc, room: number): string {
+  const t = m.tournament;
+  const count = doc.players.length;
+  const names = doc.players.map((player) => safeName(player.name));
+  const around = t.entrants({ count, names: '' }).length;
+  return t.entrants({
+    count,
+    names: listWithin(names, ', ', room - around, (rest) => m.andMore({ number: rest })),
+  });
+}
+
+/**
+ * A round's start: each pairing with its thread, byes and forfeits; in as many messages as it
+ * takes (32 pairings with their mentions pass Discord's 2,000 characters), each pinging its own.
+ */
+export function roundMessages(m: Messages, doc: TournamentDoc, round: Round): Post[] {
   const t = m.tournament;
   const name = (id: string | null) => safeName(doc.players.find((player) => player.id === id)?.name ?? '?');
-  const lines = [t.roundTitle({ name: safeName(doc.name), number: round.number, rounds: doc.rounds })];
-  const mentioned: string[] = [];
+  const lines: { text: string; mentions: string[] }[] = [];
   for (const pairing of round.pairings) {
     if (pairing.defenders === null) {
-      lines.push(t.byeLine({ name: name(pairing.attackers), points: pairing.result?.attackers ?? 0 }));
+      lines.push({
+        text: t.byeLine({ name: name(pairing.attackers), points: pairing.result?.attackers ?? 0 }),
+        mentions: [],
+      });
     } else if (pairing.result?.how === 'forfeit') {
-      lines.push(t.forfeitLine({ attackers: name(pairing.attackers), defenders: name(pairing.defenders) }));
+      lines.push({
+        text: t.forfeitLine({ attackers: name(pairing.attackers), defenders: name(pairing.defenders) }),
+        mentions: [],
+      });
     } else {
-      lines.push(
-        t.pairingLine({
+      lines.push({
+        text: t.pairingLine({
           attackers: `<@${pairing.attackers}>`,
           defenders: `<@${pairing.defenders}>`,
           where: pairing.threadId ? `<#${pairing.threadId}>` : '…',
         }),
-      );
-      mentioned.push(pairing.attackers, pairing.defenders);
+        mentions: [pairing.attackers, pairing.defenders],
+      });
     }
   }
-  return { content: lines.join('\n').slice(0, 2000), allowedMentions: onlyMention(...mentioned) };
+  const posts: Post[] = [];
+  let text = t.roundTitle({ name: safeName(doc.name), number: round.number, rounds: doc.rounds });
+  let mentions: string[] = [];
+  for (const line of lines) {
+    if (text.length + 1 + line.text.length > LIMITS.content) {
+      posts.push({ content: text, allowedMentions: onlyMention(...mentions) });
+      text = line.text;
+      mentions = [...line.mentions];
+    } else {
+      text += `\n${line.text}`;
+      mentions.push(...line.mentions);
+    }
+  }
+  posts.push({ content: text, allowedMentions: onlyMention(...mentions) });
+  return posts;
 }
 
 /** Points as players write them: 2½, ½, 3. */
@@ -180,7 +212,7 @@ export function crosstableText(table: Crosstable): string {
   // Within the embed's limit: as many rows as fit.
   let text = '';
   for (const [index, next] of lines.entries()) {
-    if (text.length + next.length + 12 > DESCRIPTION_LIMIT) {
+    if (text.length + next.length + 12 > LIMITS.embedDescription) {
       text += `… (${lines.length - index})\n`;
       break;
     }

@@ -515,6 +515,9 @@ export class GameService {
     if (!finished) return failure('game-gone');
     const side = (['attackers', 'defenders'] as const).find((s) => finished.players[s].id === user.id);
     if (!side || finished.ai?.side === side) return failure('not-in-that-game');
+    // A Rematch button acts where its game was played, whatever channel a forged press comes from.
+    if (finished.channelId !== table.channelId)
+      return failure('rematch-elsewhere', { channelId: finished.channelId });
     const variant = loadGame(finished.record).variant;
     const time = timeControlOf(finished.perMoveMs);
     const match = Boolean(finished.match);

@@ -71,6 +71,9 @@ export function catalogue(language: string) {
 
     // Refusals of the bot itself
     somethingWentWrong: t('somethingWentWrong'),
+    /** After as many entries of a list as fit in a message. */
+    andMore: (p: { number: number }) => t('andMore', { count: p.number }),
+    answerNotShown: t('answerNotShown'),
     buttonNotOurs: t('buttonNotOurs'),
     buttonInvalid: t('buttonInvalid'),
     noGameRecorded: t('noGameRecorded'),

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadCommands } from '../../src/bot/load-commands.ts';
-import { onlyMention, safeName } from '../../src/bot/present.ts';
+import { asText, onlyMention, safeName } from '../../src/bot/present.ts';
 import { commandBodies, sameCommands } from '../../src/bot/register.ts';
 
 describe('command modules', () => {
@@ -116,6 +117,52 @@ describe('names and mentions in messages', () => {
     expect(safeName('**bold** _it_')).toBe('\\*\\*bold\\*\\* \\_it\\_');
     expect([...safeName('x'.repeat(300))].length).toBeLessThanOrEqual(40);
     expect(safeName('\u202e\u0000')).toBe('someone');
+  });
+
+  it('member text, however built of markup, comes out with no link, mention or live bracket', () => {
+    const markup = fc.constantFrom(
+      '[',
+      ']',
+      '(',
+      ')',
+      'https://',
+      'x.co',
+      '@everyone',
+      '@here',
+      '<@&1>',
+      '<@2>',
+      '<#3>',
+      '</a:4>',
+      '*',
+      '_',
+      '~',
+      '|',
+      '`',
+      '\\',
+      '# ',
+      '- ',
+      '1. ',
+      '> ',
+      'name',
+      ' ',
+      '\n',
+      '\u200b',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(markup, { maxLength: 30 }).map((parts) => parts.join('')),
+        (text) => {
+          const shown = asText(text);
+          expect(shown).not.toMatch(/:\/\//);
+          expect(shown).not.toMatch(/@(everyone|here)/);
+          expect(shown).not.toMatch(/<(?!\u200b)/);
+          // Every bracket is escaped: preceded by an odd number of backslashes.
+          for (const match of shown.matchAll(/(\\*)[[\]]/g)) expect(match[1].length % 2).toBe(1);
+        },
+      ),
+      { numRuns: 500 },
+    );
+    expect(asText('[free nitro](https://x.co/a)')).toBe('\\[free nitro\\](https:\u200b//x.co/a)');
   });
 
   it('allowed mentions never include everyone or roles', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
+import { messagesFor } from '../../src/i18n/index.ts';
 import { startPrivateRedis } from '../support/private-redis.ts';
 import { tableAt, type World, worldsPerTest } from './harness.ts';
 
@@ -54,6 +55,26 @@ describe('Discord answering with errors', () => {
       .history()
       .map((move) => move.notation);
     expect(history).toEqual(['d1-d3', 'f4-c4']);
+  });
+
+  it('Discord refusing the answer to a move made: the player hears the move stands, not that nothing was changed', async () => {
+    const world = await startTestWorld(1);
+    const { ann } = await gameOn(world);
+    world.emulator.injectFault({ method: 'POST', path: /\/callback$/, status: 400, times: 1 });
+    const reply = await world.emulator.slash(ann, 'move', { move: 'd1-d3' }).reply();
+    expect(reply.ephemeral).toBe(true);
+    expect(reply.content).toBe(messagesFor('en').answerNotShown);
+    expect(
+      (await world.bots[0].service.board(tableAt(world.emulator, world.emulator.channelId)))?.game.plyCount,
+    ).toBe(1);
+  });
+
+  it('Discord refusing the answer to a refusal: "nothing was changed" stays true', async () => {
+    const world = await startTestWorld(1);
+    const { bob } = await gameOn(world);
+    world.emulator.injectFault({ method: 'POST', path: /\/callback$/, status: 400, times: 1 });
+    const reply = await world.emulator.slash(bob, 'move', { move: 'd1-d3' }).reply();
+    expect(reply.content).toBe(messagesFor('en').somethingWentWrong);
   });
 
   it('a dropped gateway connection: the bot resumes and play goes on', async () => {

@@ -108,6 +108,19 @@ export async function startWorld(processes = 1, options: BotOptions = {}): Promi
 
 type UserOptions = Parameters<DiscordEmulator['addUser']>[1];
 
+/** What the bot logs when its last-resort check had to cut a message to fit Discord. */
+export const CUT_LOG = 'cut a message to fit Discord';
+
+/**
+ * Every message a test's bots sent fitted by itself: one the last-resort check had to cut is a
+ * message built too long, and fails the test's file (or test) like a refusal by Discord would.
+ */
+function expectNothingCut(world: World): void {
+  const cut = world.bots.flatMap((bot) => bot.logs.filter((line) => line.includes(CUT_LOG)));
+  if (cut.length > 0)
+    throw new Error(`the bot cut ${cut.length} message(s) to fit Discord:\n${cut.join('\n')}`);
+}
+
 /** A world shared by the tests of a file, and the users they play as. */
 export interface FileWorld extends World {
   /**
@@ -139,7 +152,13 @@ export function fileWorld(processes = 1, options: BotOptions = {}): FileWorld {
       Object.assign(user, world.emulator.addUser(name, userOptions));
     }
   });
-  vitest.afterAll(async () => world.close?.());
+  vitest.afterAll(async () => {
+    try {
+      if (world.emulator) expectNothingCut(world);
+    } finally {
+      await world.close?.();
+    }
+  });
   return world;
 }
 
@@ -152,7 +171,12 @@ export function worldsPerTest(): (processes?: number, options?: BotOptions) => P
   if (!vitest) throw new Error('worldsPerTest() sets up tests: call it in a test file');
   const started: World[] = [];
   vitest.afterEach(async () => {
-    for (const world of started.splice(0)) await world.close();
+    const worlds = started.splice(0);
+    try {
+      for (const world of worlds) expectNothingCut(world);
+    } finally {
+      for (const world of worlds) await world.close();
+    }
   });
   return async (processes, options) => {
     const world = await startWorld(processes, options);

@@ -2,6 +2,7 @@
  * Users acting: slash commands, autocomplete and button clicks become INTERACTION_CREATE payloads as
  * discord.js v14 parses them; the bot's callbacks and webhook calls become recorded answers.
  */
+import { callbackRefusal, invalidFormBody, messageRefusal, optionRefusal } from './limits.ts';
 import { secret, snowflake } from './snowflake.ts';
 import {
   ALL_PERMISSIONS,
@@ -90,6 +91,7 @@ export class Interactions {
         members[value.id] = member;
         return { name: optionName, type: OPTION_TYPE.user, value: value.id };
       }
+      if (typeof value === 'string') this.refuseUnsendable(declared, optionName, value);
       return { name: optionName, type: this.optionType(declared, optionName, value), value };
     });
     const resolved = Object.keys(users).length > 0 ? { resolved: { users, members } } : {};
@@ -140,6 +142,16 @@ export class Interactions {
   private declaredOptions(command: any, subcommand: string | undefined): any[] | undefined {
     if (!subcommand) return command?.options;
     return command?.options?.find((option: any) => option.type === 1 && option.name === subcommand)?.options;
+  }
+
+  /** A Discord client does not send an option over its length limits: neither does a test. */
+  private refuseUnsendable(declared: any[] | undefined, name: string, value: string): void {
+    const refusal = optionRefusal(
+      declared?.find((option: any) => option.name === name),
+      name,
+      value,
+    );
+    if (refusal) throw new Error(`Discord would not send this: ${refusal}`);
   }
 
   /** A subcommand arrives as the one option of the command, holding the options given. */
@@ -246,6 +258,8 @@ export class Interactions {
     if ((type === 6 || type === 7) && !record.sourceMessage) {
       return { status: 400, body: { code: 40004, message: `Callback type ${type} needs a message` } };
     }
+    const refusal = callbackRefusal(body);
+    if (refusal) return invalidFormBody(refusal);
     record.responses.push({ type, data, at });
     let message: RecordedMessage | undefined;
     if (type === 4) {
@@ -289,6 +303,8 @@ export class Interactions {
   ): RouteResult | null {
     const record = this.records.get(token);
     if (!record) return UNKNOWN_WEBHOOK;
+    const refusal = method === 'POST' || method === 'PATCH' ? messageRefusal(body) : null;
+    if (refusal) return invalidFormBody(refusal);
     if (messageId === undefined) {
       if (method !== 'POST') return null;
       if (record.responses.length === 0) return UNKNOWN_WEBHOOK;

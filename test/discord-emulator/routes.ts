@@ -1,6 +1,7 @@
 /** The REST API v10 routes a bot uses, answered from the emulator's state. `null`: no such route. */
 import type { Gateway } from './gateway.ts';
 import type { Interactions, RouteResult } from './interactions.ts';
+import { invalidFormBody, messageRefusal, nameRefusal } from './limits.ts';
 import { snowflake } from './snowflake.ts';
 import { type DiscordState, THREAD_TYPES, type UploadedFile } from './state.ts';
 
@@ -187,14 +188,19 @@ function channelRoute(
 
   if (rest === '' && method === 'GET') return ok(state.channelJson(channel));
   if (rest === '' && method === 'PATCH') {
+    const refusal = nameRefusal(body?.name);
+    if (refusal) return invalidFormBody(refusal);
     if (typeof body?.name === 'string') channel.name = body.name;
     if (typeof body?.archived === 'boolean') channel.archived = body.archived;
     const json = state.channelJson(channel);
     gateway.dispatch(THREAD_TYPES.has(channel.type) ? 'THREAD_UPDATE' : 'CHANNEL_UPDATE', json);
     return ok(json);
   }
-  if (rest === '/messages' && method === 'POST')
+  if (rest === '/messages' && method === 'POST') {
+    const refusal = messageRefusal(body);
+    if (refusal) return invalidFormBody(refusal);
     return ok(state.messageJson(state.createMessage(channelId, body, files)));
+  }
   if (rest === '/messages' && method === 'GET') {
     const limit = Number(request.query.get('limit') ?? 50);
     const messages = state.messages.filter(
@@ -213,6 +219,8 @@ function channelRoute(
     if (!message || message.ephemeral) return unknown(10008, 'Message');
     if (method === 'GET') return ok(state.messageJson(message));
     if (method === 'PATCH') {
+      const refusal = messageRefusal(body);
+      if (refusal) return invalidFormBody(refusal);
       state.editMessage(message, body, files);
       return ok(state.messageJson(message));
     }
@@ -223,6 +231,8 @@ function channelRoute(
     return null;
   }
   if ((m = /^(?:\/messages\/(\d+))?\/threads$/.exec(rest)) && method === 'POST') {
+    const refusal = nameRefusal(body?.name);
+    if (refusal) return invalidFormBody(refusal);
     const start = m[1] === undefined ? undefined : state.findMessage(m[1], channelId);
     if (m[1] !== undefined && !start) return unknown(10008, 'Message');
     // A thread started from a message takes the message's id, as on Discord.

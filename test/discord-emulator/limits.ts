@@ -1,0 +1,129 @@
+/**
+ * What Discord refuses, as it refuses it (400, code 50035 "Invalid Form Body"): a message over its
+ * size limits, an autocomplete answer with too many or too long choices, a slash command option
+ * longer than a client lets a member type. Written apart from the bot's own check of the limits,
+ * so that each catches the other's mistakes.
+ */
+import type { RouteResult } from './interactions.ts';
+
+/** Discord's documented limits (https://discord.com/developers/docs/resources/message). */
+export const DISCORD_LIMITS = {
+  content: 2000,
+  embeds: 10,
+  embedTitle: 256,
+  embedDescription: 4096,
+  embedFields: 25,
+  fieldName: 256,
+  fieldValue: 1024,
+  footerText: 2048,
+  authorName: 256,
+  embedTotal: 6000,
+  choices: 25,
+  choiceName: 100,
+  choiceValue: 100,
+  buttonLabel: 80,
+  customId: 100,
+  actionRows: 5,
+  rowComponents: 5,
+  /** A channel's or thread's name. */
+  channelName: 100,
+  /** A string option a member types: at most this many characters whatever the command says. */
+  stringOption: 6000,
+} as const;
+
+/** Discord counts characters (code points), not UTF-16 units. */
+const length = (text: unknown): number => (typeof text === 'string' ? [...text].length : 0);
+
+/** Why Discord would refuse this message body (create or edit), or null when it takes it. */
+export function messageRefusal(body: any): string | null {
+  if (!body || typeof body !== 'object') return null;
+  const problems: string[] = [];
+  const over = (what: string, value: unknown, max: number) => {
+    if (length(value) > max) problems.push(`${what}: Must be ${max} or fewer in length.`);
+  };
+  over('content', body.content, DISCORD_LIMITS.content);
+  const embeds: any[] = Array.isArray(body.embeds) ? body.embeds : [];
+  if (embeds.length > DISCORD_LIMITS.embeds) problems.push(`embeds: at most ${DISCORD_LIMITS.embeds}`);
+  let total = 0;
+  for (const [i, embed] of embeds.entries()) {
+    over(`embeds.${i}.title`, embed?.title, DISCORD_LIMITS.embedTitle);
+    over(`embeds.${i}.description`, embed?.description, DISCORD_LIMITS.embedDescription);
+    over(`embeds.${i}.footer.text`, embed?.footer?.text, DISCORD_LIMITS.footerText);
+    over(`embeds.${i}.author.name`, embed?.author?.name, DISCORD_LIMITS.authorName);
+    const fields: any[] = Array.isArray(embed?.fields) ? embed.fields : [];
+    if (fields.length > DISCORD_LIMITS.embedFields)
+      problems.push(`embeds.${i}.fields: Must be ${DISCORD_LIMITS.embedFields} or fewer in length.`);
+    for (const [j, field] of fields.entries()) {
+      over(`embeds.${i}.fields.${j}.name`, field?.name, DISCORD_LIMITS.fieldName);
+      over(`embeds.${i}.fields.${j}.value`, field?.value, DISCORD_LIMITS.fieldValue);
+      total += length(field?.name) + length(field?.value);
+    }
+    total +=
+      length(embed?.title) +
+      length(embed?.description) +
+      length(embed?.footer?.text) +
+      length(embed?.author?.name);
+  }
+  if (total > DISCORD_LIMITS.embedTotal)
+    problems.push(`embeds: Embed size exceeds maximum size of ${DISCORD_LIMITS.embedTotal}`);
+  const rows: any[] = Array.isArray(body.components) ? body.components : [];
+  if (rows.length > DISCORD_LIMITS.actionRows)
+    problems.push(`components: at most ${DISCORD_LIMITS.actionRows}`);
+  for (const [i, row] of rows.entries()) {
+    const components: any[] = Array.isArray(row?.components) ? row.components : [];
+    if (components.length > DISCORD_LIMITS.rowComponents)
+      problems.push(`components.${i}.components: at most ${DISCORD_LIMITS.rowComponents}`);
+    for (const [j, component] of components.entries()) {
+      over(`components.${i}.components.${j}.label`, component?.label, DISCORD_LIMITS.buttonLabel);
+      over(`components.${i}.components.${j}.custom_id`, component?.custom_id, DISCORD_LIMITS.customId);
+    }
+  }
+  return problems.length > 0 ? problems.join('; ') : null;
+}
+
+/** Why Discord would refuse this channel or thread name, or null (none given: Discord's default). */
+export function nameRefusal(name: unknown): string | null {
+  if (name === undefined) return null;
+  return length(name) < 1 || length(name) > DISCORD_LIMITS.channelName
+    ? `name: Must be between 1 and ${DISCORD_LIMITS.channelName} in length.`
+    : null;
+}
+
+/** Why Discord would refuse these autocomplete choices, or null. */
+export function choicesRefusal(choices: unknown): string | null {
+  if (!Array.isArray(choices)) return null;
+  if (choices.length > DISCORD_LIMITS.choices)
+    return `choices: Must be ${DISCORD_LIMITS.choices} or fewer in length.`;
+  for (const [i, choice] of choices.entries()) {
+    if (length(choice?.name) < 1 || length(choice?.name) > DISCORD_LIMITS.choiceName)
+      return `choices.${i}.name: Must be between 1 and ${DISCORD_LIMITS.choiceName} in length.`;
+    if (typeof choice?.value === 'string' && length(choice.value) > DISCORD_LIMITS.choiceValue)
+      return `choices.${i}.value: Must be ${DISCORD_LIMITS.choiceValue} or fewer in length.`;
+  }
+  return null;
+}
+
+/** An interaction callback's refusal: its message (reply, update) or its choices (autocomplete). */
+export function callbackRefusal(body: any): string | null {
+  const type = Number(body?.type);
+  if (type === 8) return choicesRefusal(body?.data?.choices);
+  if (type === 4 || type === 7) return messageRefusal(body?.data);
+  return null;
+}
+
+/** Discord's answer to a body it refuses. */
+export function invalidFormBody(problem: string): RouteResult {
+  return { status: 400, body: { code: 50035, message: `Invalid Form Body (${problem})`, errors: {} } };
+}
+
+/**
+ * Why a Discord client would not send this string option: longer than the command's `max_length`
+ * (or Discord's own limit), shorter than its `min_length`. A member cannot send it at all.
+ */
+export function optionRefusal(declared: any, name: string, value: string): string | null {
+  const max = Math.min(Number(declared?.max_length ?? Number.POSITIVE_INFINITY), DISCORD_LIMITS.stringOption);
+  if (length(value) > max) return `option ${name}: at most ${max} characters, given ${length(value)}`;
+  const min = Number(declared?.min_length ?? 0);
+  if (length(value) < min) return `option ${name}: at least ${min} characters, given ${length(value)}`;
+  return null;
+}
