@@ -17,24 +17,36 @@ export const SOURCE_LANGUAGE = 'en';
 export const namespaces = ['messages', 'failures', 'tournament', 'puzzles', 'commands'] as const;
 export type Namespace = (typeof namespaces)[number];
 
-function readCatalogues(): Resource {
+/** Every catalogue under `folder`: one subfolder per language, one JSON file per namespace. */
+export function readCatalogues(folder: string): Resource {
   const resources: Resource = {};
-  for (const language of readdirSync(LOCALES_DIR).sort()) {
+  const languages = readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+  for (const language of languages) {
     resources[language] = {};
     for (const namespace of namespaces) {
+      const path = join(folder, language, `${namespace}.json`);
       let text: string;
       try {
-        text = readFileSync(join(LOCALES_DIR, language, `${namespace}.json`), 'utf8');
+        text = readFileSync(path, 'utf8');
       } catch {
         continue; // a catalogue may lack a namespace: its messages are said in English
       }
-      resources[language][namespace] = JSON.parse(text);
+      try {
+        resources[language][namespace] = JSON.parse(text);
+      } catch (error) {
+        throw new Error(
+          `locales/${language}/${namespace}.json is not valid JSON: ${(error as Error).message}`,
+        );
+      }
     }
   }
   return resources;
 }
 
-export const resources = readCatalogues();
+export const resources = readCatalogues(LOCALES_DIR);
 
 /** The languages that have a catalogue, English first. */
 export const catalogueLanguages: readonly string[] = [

@@ -3,7 +3,8 @@
  * placeholders, plural forms by its language's rules, command names Discord accepts, and a Discord
  * locale that reads it. The checks run on made-up broken catalogues too, to show they catch each fault.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { englishCommandWords } from '../../src/bot/command-words.ts';
@@ -17,7 +18,7 @@ import {
   languages,
   messagesFor,
 } from '../../src/i18n/index.ts';
-import { LOCALES_DIR, namespaces, resources } from '../../src/i18n/resources.ts';
+import { LOCALES_DIR, namespaces, readCatalogues, resources } from '../../src/i18n/resources.ts';
 import { commandNameProblems, flatten, translationProblems } from './catalogue-checks.ts';
 
 type Tree = Parameters<typeof flatten>[0];
@@ -163,5 +164,21 @@ describe('the checks catch a broken catalogue', () => {
     expect(
       commandNameProblems({ name: 'move', name_localizations: { hi: 'चाल', ja: '移動' } }, 'hi'),
     ).toEqual([]);
+  });
+});
+
+describe('reading the catalogues', () => {
+  it('takes each folder as a language, leaves other files alone, and names a file that is not JSON', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'locales-'));
+    try {
+      mkdirSync(join(folder, 'fr'));
+      writeFileSync(join(folder, 'fr', 'messages.json'), '{"drawn": "Partie nulle."}');
+      writeFileSync(join(folder, 'README.md'), 'not a language');
+      expect(readCatalogues(folder)).toEqual({ fr: { messages: { drawn: 'Partie nulle.' } } });
+      writeFileSync(join(folder, 'fr', 'puzzles.json'), '{"you": "Vous",}');
+      expect(() => readCatalogues(folder)).toThrow(/locales\/fr\/puzzles\.json is not valid JSON/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
