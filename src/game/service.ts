@@ -59,6 +59,7 @@ import {
   type Outcome,
   otherSide,
   type Player,
+  type StartGameInput,
   type StoredGame,
   success,
 } from './types.ts';
@@ -211,19 +212,7 @@ export class GameService {
    * for tools. Refused when the channel already has a game, or when the game would be over
    * before its first move (see decided-start.ts).
    */
-  async startGame(input: {
-    guildId: string;
-    channelId: string;
-    players: Record<Side, Player>;
-    game: Game;
-    perMoveMs?: number | null;
-    /** A game against the AI: its side and level. */
-    ai?: StoredGame['ai'];
-    /** Game 1 of a two-game match, sides swapped for game 2. */
-    match?: boolean;
-    /** A tournament's game: its result is reported to the tournament when it ends. */
-    tournament?: StoredGame['tournament'];
-  }): Promise<Outcome<ActiveGame>> {
+  async startGame(input: StartGameInput): Promise<Outcome<ActiveGame>> {
     return guarded(async () => {
       const { game } = input;
       const { variant, setup } = game;

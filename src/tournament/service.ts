@@ -21,9 +21,9 @@ import { SCHEDULES, TIME_CONTROLS, type TimeControl } from '../game/clock.ts';
 import { guarded } from '../game/guarded.ts';
 import { keys } from '../game/keys.ts';
 import { variantOf } from '../game/server-variants.ts';
-import type { ActiveGame, GameService } from '../game/service.ts';
-import { failure, type Outcome, type Player, success } from '../game/types.ts';
+import { type ActiveGame, failure, type Outcome, type Player, success } from '../game/types.ts';
 import type { ScheduleChange, Store, Write } from '../store/index.ts';
+import type { TournamentGames } from './games.ts';
 import {
   join,
   leave,
@@ -84,7 +84,7 @@ export class Tournaments {
 
   constructor(
     private readonly store: Store,
-    private readonly games: GameService,
+    private readonly games: TournamentGames,
     options: { now?: () => number; newId?: () => string } = {},
   ) {
     this.now = options.now ?? Date.now;
