@@ -202,3 +202,6 @@ export interface StartGameInput {
   /** A tournament's game: its result is reported to the tournament when it ends. */
   tournament?: StoredGame['tournament'];
 }
+
+/** The archive's reason for a game a moderator aborted: ended without a result. */
+export const ABORTED = 'aborted';
