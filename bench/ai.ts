@@ -4,11 +4,12 @@
  * depth the search reaches in one second from the start, and the bot's event-loop delay while the
  * AI thinks in its worker. `--games N` or AI_BENCH_GAMES (per side, default 4) and `--ms N` or
  * AI_BENCH_MS (per AI move, default 50) size the run: the issue's full run (200 games a pairing at
- * 1 s a move) takes hours. `--variant fetlar` and `--opponent greedy` play only those pairings.
+ * 1 s a move) takes hours. `--variant fetlar` and `--opponent greedy` play only those pairings;
+ * `--depth-only` skips the games. `--level easy` plays the games at that level (default normal).
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { chooseMove } from '../src/ai/index.ts';
+import { chooseMove, LEVELS, type Level } from '../src/ai/index.ts';
 import { AiPlayer } from '../src/ai/player.ts';
 import { Game, type Side, type VariantId } from '../src/engine/index.ts';
 import { count } from './flags.ts';
@@ -20,10 +21,18 @@ const { values: flags } = parseArgs({
     ms: { type: 'string' },
     variant: { type: 'string' },
     opponent: { type: 'string' },
+    'depth-only': { type: 'boolean' },
+    level: { type: 'string' },
   },
 });
 const GAMES = count('games', flags.games ?? process.env.AI_BENCH_GAMES ?? '4');
-const MOVE_MS = count('ms', flags.ms ?? process.env.AI_BENCH_MS ?? '50');
+const LEVEL = (flags.level ?? 'normal') as Level;
+if (!(LEVEL in LEVELS)) throw new Error('--level is easy, normal or hard');
+// A level asked for plays at its own time unless --ms says otherwise.
+const MOVE_MS = count(
+  'ms',
+  flags.ms ?? process.env.AI_BENCH_MS ?? (flags.level ? String(LEVELS[LEVEL].timeMs) : '50'),
+);
 const CAP = 300;
 
 type Opponent = (game: Game, random: () => number) => string;
@@ -54,16 +63,14 @@ function play(variant: VariantId, aiSide: Side, opponent: Opponent, seed: number
   const random = seededRandom(seed);
   while (!game.isGameOver() && game.plyCount < CAP) {
     const move =
-      game.turn === aiSide
-        ? chooseMove(game, 'normal', { timeMs: MOVE_MS }).notation
-        : opponent(game, random);
+      game.turn === aiSide ? chooseMove(game, LEVEL, { timeMs: MOVE_MS }).notation : opponent(game, random);
     game.play(move);
   }
   const winner = game.result?.winner;
   return winner === aiSide ? 'win' : winner ? 'loss' : 'draw';
 }
 
-console.log(`ai: ${GAMES} games a side per pairing, ${MOVE_MS} ms a move, ${CAP}-ply cap`);
+console.log(`ai (${LEVEL}): ${GAMES} games a side per pairing, ${MOVE_MS} ms a move, ${CAP}-ply cap`);
 const variants = (['fetlar', 'alea-armed', 'copenhagen', 'brandubh', 'tablut'] as const).filter(
   (variant) => (flags.variant ?? variant) === variant,
 );
@@ -77,7 +84,7 @@ if (variants.length === 0 || opponents.length === 0)
   throw new Error(
     '--variant is fetlar, alea-armed, copenhagen, brandubh or tablut; --opponent is random or greedy',
   );
-for (const variant of variants) {
+for (const variant of flags['depth-only'] ? [] : variants) {
   for (const [name, opponent] of opponents) {
     for (const side of ['attackers', 'defenders'] as const) {
       const tally = { win: 0, loss: 0, draw: 0 };
@@ -91,9 +98,11 @@ for (const variant of variants) {
 
 for (const variant of ['fetlar', 'alea-armed', 'alea-guards', 'copenhagen', 'brandubh', 'tablut'] as const) {
   if (flags.variant && flags.variant !== variant) continue;
+  const started = performance.now();
   const move = chooseMove(new Game(variant), 'normal', { timeMs: 1000 });
+  const seconds = (performance.now() - started) / 1000;
   console.log(
-    `  depth in 1 s from the start, ${variant}: ${move.depth} plies (${move.nodes.toLocaleString('en-US')} nodes)`,
+    `  depth in 1 s from the start, ${variant}: ${move.depth} plies (${move.nodes.toLocaleString('en-US')} nodes, ${Math.round(move.nodes / seconds).toLocaleString('en-US')} a second, ${seconds.toFixed(2)} s)`,
   );
 }
 
