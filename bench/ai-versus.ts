@@ -3,7 +3,8 @@
  * (default HEAD), over paired games (each random opening played with both colours), to check
  * that a change to the AI makes it stronger before it lands. `--games N` or AI_VERSUS_GAMES
  * (default 400, per variant) and `--ms N` or AI_VERSUS_MS (per move, default 100) size the run;
- * `--variant brandubh,tablut` picks the variants (default fetlar and alea-armed).
+ * `--variant brandubh,tablut` picks the variants (default fetlar and alea-armed); `--without
+ * nullMove,futility` switches those parts of the working tree's search off (SearchParts).
  *
  * Every game is appended to a results file as it ends (`--results`, default under the system's
  * temporary folder, named for the ref, the variants and the time per move); a rerun continues
@@ -18,6 +19,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chooseMove } from '../src/ai/index.ts';
+import { ALL_PARTS, type SearchParts } from '../src/ai/tree.ts';
 import { Game, isVariantId, type Side, type VariantId } from '../src/engine/index.ts';
 import { count } from './flags.ts';
 import { seededRandom } from './sample-games.ts';
@@ -29,6 +31,7 @@ const { values: flags, positionals } = parseArgs({
     variant: { type: 'string' },
     results: { type: 'string' },
     shard: { type: 'string' },
+    without: { type: 'string' },
   },
   allowPositionals: true,
 });
@@ -42,10 +45,20 @@ for (const variant of variants) if (!isVariantId(variant)) throw new Error(`no v
 const [shard, shards] = (flags.shard ?? '1/1').split('/').map((part) => count('shard', part));
 if (shard > shards) throw new Error('--shard is k/n with k at most n');
 
+const parts: Partial<SearchParts> = {};
+for (const part of flags.without?.split(',') ?? []) {
+  if (!(part in ALL_PARTS)) throw new Error(`--without takes parts of ${Object.keys(ALL_PARTS).join(', ')}`);
+  parts[part as keyof SearchParts] = false;
+}
+
 const root = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
 const commit = execFileSync('git', ['rev-parse', '--short', ref], { encoding: 'utf8', cwd: root }).trim();
 const resultsFile =
-  flags.results ?? join(tmpdir(), `tafl-ai-versus-${commit}-${variants.join('+')}-${MOVE_MS}ms.jsonl`);
+  flags.results ??
+  join(
+    tmpdir(),
+    `tafl-ai-versus-${commit}-${variants.join('+')}-${MOVE_MS}ms${flags.without ? `-without-${flags.without}` : ''}.jsonl`,
+  );
 // The ref's tree stays after the run, for a rerun or another shard: `git worktree remove` it when done.
 const tree = join(tmpdir(), `tafl-ai-${commit}`);
 if (!existsSync(tree)) {
@@ -75,8 +88,11 @@ function play(variant: VariantId, currentSide: Side, opening: number): Played {
     game.play(moves[Math.floor(random() * moves.length)]);
   }
   while (!game.isGameOver() && game.plyCount < CAP) {
-    const think = game.turn === currentSide ? chooseMove : baseline.chooseMove;
-    game.play(think(game, 'normal', { timeMs: MOVE_MS }).notation);
+    const move =
+      game.turn === currentSide
+        ? chooseMove(game, 'normal', { timeMs: MOVE_MS, parts })
+        : baseline.chooseMove(game, 'normal', { timeMs: MOVE_MS });
+    game.play(move.notation);
   }
   const winner = game.result?.winner;
   const score = winner === currentSide ? 1 : winner ? 0 : 0.5;

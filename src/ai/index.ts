@@ -2,7 +2,7 @@
 import { rulesFor, squareName } from '../engine/core.ts';
 import type { Game } from '../engine/index.ts';
 import { positionOf } from './position-of.ts';
-import { search } from './search.ts';
+import { type SearchParts, search } from './search.ts';
 
 export type Level = 'easy' | 'normal' | 'hard';
 
@@ -24,7 +24,7 @@ export interface AiMove {
 export function chooseMove(
   game: Game,
   level: Level,
-  overrides: { timeMs?: number; random?: () => number } = {},
+  overrides: { timeMs?: number; random?: () => number; parts?: Partial<SearchParts> } = {},
 ): AiMove {
   if (game.isGameOver()) throw new Error('the game is over');
   const position = positionOf(game);
@@ -33,6 +33,7 @@ export function chooseMove(
     timeMs: overrides.timeMs ?? timeMs,
     randomness,
     random: overrides.random,
+    parts: overrides.parts,
   });
   const rules = rulesFor(game.variant);
   const from = squareName(rules, found.move & 511);

@@ -107,9 +107,11 @@ export class MoveOrder {
     for (let i = 0; i < triedCount; i++) if (tried[i] !== move) this.adjust(tried[i], -bonus);
   }
 
-  /** Forgets the killers of the plies below the root of a new search. */
-  clearKillers(): void {
+  /** Forgets everything, for a new search. */
+  clear(): void {
     this.killers.fill(0);
+    this.history.fill(0);
+    this.counters.fill(0);
   }
 
   private adjust(move: number, bonus: number): void {

@@ -44,7 +44,7 @@ export class TimeManager {
     if (this.sameBest >= SETTLED_AFTER && elapsed > this.budgetMs * SETTLED_SHARE) return false;
     // The next iteration costs about as many times the last as the last cost the one before it.
     const growth =
-      this.iterationBefore > 0.5 ? Math.min(8, Math.max(1.5, this.lastIteration / this.iterationBefore)) : 3;
+      this.iterationBefore > 0.5 ? Math.min(4, Math.max(1.5, this.lastIteration / this.iterationBefore)) : 3;
     return elapsed + this.lastIteration * growth <= this.budgetMs;
   }
 }

@@ -43,8 +43,8 @@ export class TimeUp extends Error {}
 /** A side with at most this many pieces (king included) is near the end: null moves are verified. */
 const FEW_PIECES = 4;
 const FUTILITY_MARGIN = 90;
-/** Quiet moves searched at depth 1 to 5 before the rest are pruned (late-move pruning). */
-const LATE_MOVES = [0, 6, 10, 16, 24, 34];
+/** Quiet moves searched at depth 1 to 3 before the rest are pruned (late-move pruning, off the principal variation). */
+const LATE_MOVES = [0, 10, 16, 26];
 
 export class Tree {
   nodes = 0;
@@ -71,10 +71,10 @@ export class Tree {
     readonly time: TimeManager,
     readonly parts: SearchParts,
   ) {
-    const size = moveBufferSize(position.rules);
-    this.order = new MoveOrder(size);
-    this.buffers = Array.from({ length: MAX_PLY + 1 }, () => new Int32Array(size));
-    this.tried = Array.from({ length: MAX_PLY + 1 }, () => new Int32Array(size));
+    const workspace = workspaceFor(moveBufferSize(position.rules));
+    this.order = workspace.order;
+    this.buffers = workspace.buffers;
+    this.tried = workspace.tried;
     this.rootSide = position.sideToMove;
     this.rootPly = position.ply;
   }
@@ -215,8 +215,7 @@ export class Tree {
         parts.futility &&
         !threatened
       ) {
-        if (futile || (depth < LATE_MOVES.length && triedQuiet >= LATE_MOVES[depth] * (principal ? 2 : 1)))
-          continue;
+        if (futile || (!principal && depth < LATE_MOVES.length && triedQuiet >= LATE_MOVES[depth])) continue;
       }
       this.play(move, ply);
       const quiet = !kingMoves && position.lastCaptureCount() === 0 && position.status === ONGOING;
@@ -254,6 +253,30 @@ export class Tree {
     table.store(position.hashLo, position.hashHi, ply, depth, best, flag, bestMove);
     return best;
   }
+}
+
+/** A search's move lists and move-ordering tables, kept for the next search on a board of the same size. */
+interface Workspace {
+  order: MoveOrder;
+  buffers: Int32Array[];
+  tried: Int32Array[];
+}
+
+// Searches run one at a time on a thread: allocating these afresh each move costs more than clearing them.
+const workspaces = new Map<number, Workspace>();
+
+function workspaceFor(size: number): Workspace {
+  let workspace = workspaces.get(size);
+  if (!workspace) {
+    workspace = {
+      order: new MoveOrder(size),
+      buffers: Array.from({ length: MAX_PLY + 1 }, () => new Int32Array(size)),
+      tried: Array.from({ length: MAX_PLY + 1 }, () => new Int32Array(size)),
+    };
+    workspaces.set(size, workspace);
+  }
+  workspace.order.clear();
+  return workspace;
 }
 
 const reductions = Array.from({ length: 64 }, (_, depth) =>
