@@ -4,7 +4,9 @@
  * that a change to the AI makes it stronger before it lands. `--games N` or AI_VERSUS_GAMES
  * (default 400, per variant) and `--ms N` or AI_VERSUS_MS (per move, default 100) size the run;
  * `--variant brandubh,tablut` picks the variants (default fetlar and alea-armed); `--without
- * nullMove,futility` switches those parts of the working tree's search off (SearchParts).
+ * nullMove,futility` switches those parts of the working tree's search off (SearchParts);
+ * `--ref-ms N` gives the ref another time per move (hard's 3:1 against normal: `HEAD --ms 300
+ * --ref-ms 100`).
  *
  * Every game is appended to a results file as it ends (`--results`, default under the system's
  * temporary folder, named for the ref, the variants and the time per move); a rerun continues
@@ -32,12 +34,14 @@ const { values: flags, positionals } = parseArgs({
     results: { type: 'string' },
     shard: { type: 'string' },
     without: { type: 'string' },
+    'ref-ms': { type: 'string' },
   },
   allowPositionals: true,
 });
 const ref = positionals[0] ?? 'HEAD';
 const GAMES = count('games', flags.games ?? process.env.AI_VERSUS_GAMES ?? '400');
 const MOVE_MS = count('ms', flags.ms ?? process.env.AI_VERSUS_MS ?? '100');
+const REF_MS = count('ref-ms', flags['ref-ms'] ?? String(MOVE_MS));
 const OPENING_PLIES = 4;
 const CAP = 300;
 const variants = (flags.variant ?? 'fetlar,alea-armed').split(',');
@@ -57,7 +61,7 @@ const resultsFile =
   flags.results ??
   join(
     tmpdir(),
-    `tafl-ai-versus-${commit}-${variants.join('+')}-${MOVE_MS}ms${flags.without ? `-without-${flags.without}` : ''}.jsonl`,
+    `tafl-ai-versus-${commit}-${variants.join('+')}-${MOVE_MS}ms${REF_MS === MOVE_MS ? '' : `-against-${REF_MS}ms`}${flags.without ? `-without-${flags.without}` : ''}.jsonl`,
   );
 // The ref's tree stays after the run, for a rerun or another shard: `git worktree remove` it when done.
 const tree = join(tmpdir(), `tafl-ai-${commit}`);
@@ -91,7 +95,7 @@ function play(variant: VariantId, currentSide: Side, opening: number): Played {
     const move =
       game.turn === currentSide
         ? chooseMove(game, 'normal', { timeMs: MOVE_MS, parts })
-        : baseline.chooseMove(game, 'normal', { timeMs: MOVE_MS });
+        : baseline.chooseMove(game, 'normal', { timeMs: REF_MS });
     game.play(move.notation);
   }
   const winner = game.result?.winner;
@@ -116,7 +120,7 @@ function readResults(): Played[] {
 
 const done = new Set(readResults().map((game) => `${game.variant} ${game.opening} ${game.side}`));
 console.log(
-  `working tree against ${ref} (${commit}): ${GAMES} games a variant, ${MOVE_MS} ms a move, shard ${shard}/${shards}, results in ${resultsFile} (${done.size} already played)`,
+  `working tree against ${ref} (${commit}): ${GAMES} games a variant, ${MOVE_MS} ms a move (${REF_MS} ms for the ref), shard ${shard}/${shards}, results in ${resultsFile} (${done.size} already played)`,
 );
 for (let opening = 0; opening < GAMES / 2; opening++) {
   if (opening % shards !== shard - 1) continue;
