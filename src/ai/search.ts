@@ -5,7 +5,7 @@
  * returns the best move of the last finished depth, or of the unfinished one when a move there
  * was already proven better.
  */
-import { moveBufferSize, type Position } from '../engine/core.ts';
+import { KING, moveBufferSize, type Position } from '../engine/core.ts';
 import { evaluate, material, WEIGHTS, type Weights } from './evaluate.ts';
 import { INFINITE, isDecisive, MAX_PLY, WIN } from './scores.ts';
 import { TimeManager } from './time-manager.ts';
@@ -36,6 +36,8 @@ export interface SearchResult {
   nodes: number;
 }
 
+/** The root's moves from this one on may be searched less deep when quiet (late-move reductions). */
+const ROOT_REDUCED_FROM = 4;
 /** The aspiration window's first half-width around the last iteration's score. */
 const ASPIRATION = 35;
 /** How far ahead (by the evaluation) the side to move must stand for a draw to cost it, and the most it costs. */
@@ -82,7 +84,10 @@ export function search(position: Position, options: SearchOptions): SearchResult
       } else if (i === 0) {
         score = -tree.search(depth - 1, -beta, -alpha, 1, true);
       } else {
-        score = -tree.search(depth - 1, -alpha - 1, -alpha, 1, true);
+        const quiet = position.lastCaptureCount() === 0 && position.cells[move >>> 9] !== KING;
+        const reduction = quiet && i >= ROOT_REDUCED_FROM ? tree.reduction(depth, i, true) : 0;
+        score = -tree.search(depth - 1 - reduction, -alpha - 1, -alpha, 1, true);
+        if (score > alpha && reduction > 0) score = -tree.search(depth - 1, -alpha - 1, -alpha, 1, true);
         if (score > alpha && score < beta) score = -tree.search(depth - 1, -beta, -alpha, 1, true);
       }
       tree.takeBack(0);

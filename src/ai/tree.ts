@@ -14,7 +14,7 @@ import { INFINITE, MAX_PLY, WIN } from './scores.ts';
 import type { TimeManager } from './time-manager.ts';
 import { EXACT, LOWER, type TranspositionTable, UPPER } from './transposition.ts';
 
-const { ATTACKERS, DEFENDERS, DRAW, KING, OFF, EMPTY, sideOf } = codes;
+const { ATTACKERS, DRAW, KING, OFF, EMPTY, sideOf } = codes;
 
 /** The parts of the search that can be switched off; all are on by default. */
 export interface SearchParts {
@@ -131,6 +131,17 @@ export class Tree {
     return verdict.winner === this.position.sideToMove ? WIN - ply : -(WIN - ply);
   }
 
+  /**
+   * How many plies less to search the quiet move just played, the index-th tried at `depth`
+   * (late-move reductions): none for a move that opens the king a line to an escape square.
+   */
+  reduction(depth: number, index: number, principal: boolean): number {
+    const position = this.position;
+    if (!this.parts.lateMoveReductions || depth < 3) return 0;
+    if (position.sideToMove === ATTACKERS && escapeLines(position) > 0) return 0;
+    return lateMoveReduction(depth, index, principal);
+  }
+
   /** The score of the position at `ply` within (alpha, beta), searched `depth` plies deep. */
   search(depth: number, alpha: number, beta: number, ply: number, mayPass: boolean): number {
     const position = this.position;
@@ -223,13 +234,7 @@ export class Tree {
       if (i === 0) {
         score = -this.search(depth - 1, -beta, -alpha, ply + 1, true);
       } else {
-        let reduction = 0;
-        if (parts.lateMoveReductions && quiet && depth >= 3 && i >= 2 && !threatened) {
-          // A move that opens a line for the king is a threat, not a quiet move.
-          if (position.sideToMove === DEFENDERS || escapeLines(position) === 0) {
-            reduction = lateMoveReduction(depth, i, principal);
-          }
-        }
+        const reduction = quiet && i >= 2 && !threatened ? this.reduction(depth, i, principal) : 0;
         score = -this.search(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, true);
         if (score > alpha && reduction > 0)
           score = -this.search(depth - 1, -alpha - 1, -alpha, ply + 1, true);
