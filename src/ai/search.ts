@@ -57,7 +57,8 @@ export function search(position: Position, options: SearchOptions): SearchResult
   tree.pieces = material(position, weights);
   if (options.quiescencePlies !== undefined) tree.quiescencePlies = options.quiescencePlies;
   const advantage = evaluate(position, weights, tree.pieces);
-  if (parts.contempt && advantage > CONTEMPT_FROM) tree.rootDraw = -Math.min(CONTEMPT_MAX, advantage / 2);
+  if (parts.contempt && advantage > CONTEMPT_FROM)
+    tree.rootDraw = -Math.min(CONTEMPT_MAX, Math.round(advantage / 2));
 
   const random = options.random ?? Math.random;
   const noise = (options.randomness ?? 0) * 150;
