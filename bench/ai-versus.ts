@@ -66,8 +66,14 @@ const resultsFile =
 // The ref's tree stays after the run, for a rerun or another shard: `git worktree remove` it when done.
 const tree = join(tmpdir(), `tafl-ai-${commit}`);
 if (!existsSync(tree)) {
-  execFileSync('git', ['worktree', 'add', '--detach', tree, commit], { cwd: root, stdio: 'ignore' });
-  symlinkSync(join(root, 'node_modules'), join(tree, 'node_modules'));
+  try {
+    execFileSync('git', ['worktree', 'add', '--detach', tree, commit], { cwd: root, stdio: 'ignore' });
+    symlinkSync(join(root, 'node_modules'), join(tree, 'node_modules'));
+  } catch (error) {
+    // Another shard, started at the same moment, made it.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    if (!existsSync(join(tree, 'node_modules'))) throw error;
+  }
 }
 const baseline = (await import(
   pathToFileURL(join(tree, 'src/ai/index.ts')).href
