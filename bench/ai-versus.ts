@@ -3,7 +3,8 @@
  * (default HEAD), over paired games (each opening played with both colours), to check that a
  * change to the AI makes it stronger before it lands: the issue asks for at least 55% over 400
  * games. `--games N` or AI_VERSUS_GAMES (default 400) and `--ms N` or AI_VERSUS_MS (per move,
- * default 100) size the run: `npm run bench:ai-versus -- HEAD --ms 1000 --games 100`.
+ * default 100) size the run: `npm run bench:ai-versus -- HEAD --ms 1000 --games 100`. `--variant
+ * brandubh` (repeatable) plays only those variants, e.g. to judge one family's learned evaluation.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, symlinkSync } from 'node:fs';
@@ -12,17 +13,24 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chooseMove } from '../src/ai/index.ts';
-import { Game, type Side, type VariantId } from '../src/engine/index.ts';
+import { Game, isVariantId, type Side, type VariantId } from '../src/engine/index.ts';
 import { count } from './flags.ts';
 import { seededRandom } from './sample-games.ts';
 
 const { values: flags, positionals } = parseArgs({
-  options: { games: { type: 'string' }, ms: { type: 'string' } },
+  options: {
+    games: { type: 'string' },
+    ms: { type: 'string' },
+    variant: { type: 'string', multiple: true },
+  },
   allowPositionals: true,
 });
 const ref = positionals[0] ?? 'HEAD';
 const GAMES = count('games', flags.games ?? process.env.AI_VERSUS_GAMES ?? '400');
 const MOVE_MS = count('ms', flags.ms ?? process.env.AI_VERSUS_MS ?? '100');
+const families = (flags.variant ?? ['fetlar', 'alea-armed']) as VariantId[];
+for (const variant of families)
+  if (!isVariantId(variant)) throw new Error(`--variant: no variant ${variant}`);
 const OPENING_PLIES = 4;
 const CAP = 300;
 
@@ -56,7 +64,6 @@ function play(variant: VariantId, currentSide: Side, seed: number): number {
 
 let score = 0;
 let played = 0;
-const families: VariantId[] = ['fetlar', 'alea-armed'];
 for (let pair = 0; played < GAMES; pair++) {
   const variant = families[pair % families.length];
   for (const side of ['attackers', 'defenders'] as const) {

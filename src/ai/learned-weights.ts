@@ -1,0 +1,47 @@
+/**
+ * The learned evaluation's weights: data/eval-weights.json, written by `npm run train:eval`. One
+ * set per variant family, each feature weighted twice, for the opening and for the ending (the
+ * phase blends them). A family the match against the hand-set evaluation did not show stronger
+ * is kept in the file but not used.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type Family, FEATURES } from './features.ts';
+
+export interface FamilyWeights {
+  /** Whether the AI plays with these weights: only when they beat the hand-set evaluation in a match. */
+  use: boolean;
+  opening: number[];
+  ending: number[];
+  /** What they were fitted to, for the record. */
+  games: number;
+  positions: number;
+  logLoss: number;
+}
+
+export interface WeightsFile {
+  seed: number;
+  features: string[];
+  families: Partial<Record<Family, FamilyWeights>>;
+}
+
+/** Score units per logit of the predicted result: 100 means a 73% chance for the side ahead. */
+export const SCORE_PER_LOGIT = 100;
+
+// Compiled, this module runs from dist/src/ai/; the data stays at the top of the project.
+const COMPILED = !import.meta.url.endsWith('.ts');
+export const WEIGHTS_FILE = fileURLToPath(
+  new URL(COMPILED ? '../../../data/eval-weights.json' : '../../data/eval-weights.json', import.meta.url),
+);
+
+/** The families' weights in use, from the shipped file; none if it is missing or was made for other features. */
+export function shippedWeights(): Partial<Record<Family, FamilyWeights>> {
+  if (!existsSync(WEIGHTS_FILE)) return {};
+  const file = JSON.parse(readFileSync(WEIGHTS_FILE, 'utf8')) as WeightsFile;
+  if (file.features.join() !== FEATURES.join()) return {};
+  const inUse: Partial<Record<Family, FamilyWeights>> = {};
+  for (const [family, weights] of Object.entries(file.families) as [Family, FamilyWeights][]) {
+    if (weights.use) inUse[family] = weights;
+  }
+  return inUse;
+}
