@@ -1,7 +1,8 @@
 /**
- * `npm run train:eval -- [--seed N] [--family 7x7] [--games-only]`: plays the self-play games
- * (kept in .cache/eval-training/, so a stopped run resumes) and fits the learned evaluation to
- * their results, writing data/eval-weights.json. The same seed gives the same file.
+ * `npm run train:eval -- [--seed N] [--family 7x7] [--games-only] [--trial]`: plays the self-play
+ * games (kept in .cache/eval-training/, so a stopped run resumes) and fits the learned evaluation
+ * to their results, writing data/eval-weights.json. The same seed gives the same file. `--trial`
+ * puts every fitted family in use, for the match against main that decides which are kept.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -16,6 +17,8 @@ const { values: flags } = parseArgs({
     seed: { type: 'string', default: '1' },
     family: { type: 'string', multiple: true },
     'games-only': { type: 'boolean', default: false },
+    /** Marks every fitted family in use, for the match that decides whether it is kept. */
+    trial: { type: 'boolean', default: false },
   },
 });
 const seed = Number(flags.seed);
@@ -30,8 +33,8 @@ export const GAMES: Record<Family, number> = {
   '7x7': 1500,
   '9x9': 300,
   '11x11': 300,
-  copenhagen: 240,
-  '19x19': 40,
+  copenhagen: 160,
+  '19x19': 30,
 };
 
 /**
@@ -53,7 +56,7 @@ for (const family of families) {
   console.log(`${family}: ${GAMES[family]} games played`);
   if (flags['games-only']) continue;
   const weights = fitWeights(TRAINING_VARIANT[family], games);
-  fitted[family] = { ...weights, use: PASSED_GATE.includes(family) };
+  fitted[family] = { ...weights, use: flags.trial || PASSED_GATE.includes(family) };
   console.log(`${family}: fitted to ${weights.positions} positions, log loss ${weights.logLoss}`);
 }
 if (flags['games-only']) process.exit(0);

@@ -7,10 +7,13 @@
 
 import type { Position } from '../engine/core.ts';
 import * as codes from '../engine/core.ts';
-import { extractFeatures, type Family, FEATURE_COUNT, familyOf } from './features.ts';
+import * as featureList from './features.ts';
+import { extractFeatures, type Family, familyOf } from './features.ts';
 import { type FamilyWeights, SCORE_PER_LOGIT, shippedWeights } from './learned-weights.ts';
 
 const { ATTACKER, DEFENDER, GUARD, KING, EMPTY, ATTACKERS, fileOf, rankOf } = codes;
+// A module-local copy: read through the import binding in the hot loop below, it costs far more.
+const { FEATURE_COUNT } = featureList;
 
 export interface Weights {
   attacker: number;

@@ -4,51 +4,54 @@
  * search, so in one walk of the board and a flood fill, without allocation.
  */
 import * as codes from '../engine/core.ts';
-import { closesPincer, type Position, type RuleTables, startingPositionOf } from '../engine/core.ts';
+import * as capture from '../engine/core.ts';
+import { type Position, type RuleTables, startingPositionOf } from '../engine/core.ts';
 
 // Module-local copies: read through the import binding in hot loops, these cost far more.
 const { ATTACKER, DEFENDER, GUARD, KING, EMPTY, OFF, ATTACKERS, DEFENDERS, fileOf, rankOf, cellOf } = codes;
+const { closesPincer } = capture;
 
-export const FEATURES = [
+/** Each feature's place in the vector. */
+const F = {
   /** 1 in every position: the side's standing before anything else is counted. */
-  'bias',
-  'attackers',
-  'defenders',
-  'guards',
+  bias: 0,
+  attackers: 1,
+  defenders: 2,
+  guards: 3,
   /** Squares the king reaches in one move. */
-  'kingMobility',
+  kingMobility: 4,
   /** Escape squares the king reaches in one move. */
-  'kingOpenLines',
+  kingOpenLines: 5,
   /** Squares the king reaches in one move from which an escape square is in open line: routes in two. */
-  'kingRoutes',
+  kingRoutes: 6,
   /** Steps from the king to the nearest escape square (the nearest corner, or edge). */
-  'kingDistance',
-  'attackersBesideKing',
-  'defendersBesideKing',
+  kingDistance: 7,
+  attackersBesideKing: 8,
+  defendersBesideKing: 9,
   /** Attackers on the corners' diagonal guard squares (a3-b2-c1 and its mirror images). */
-  'cornerGuards',
+  cornerGuards: 10,
   /** Corners whose whole diagonal guard the attackers hold: the corner is closed to the king. */
-  'cornersClosed',
+  cornersClosed: 11,
   /** Escape squares the king's region touches: squares reached from him without crossing an attacker. */
-  'cordonGapEscapes',
+  cordonGapEscapes: 12,
   /** Edge squares in the king's region: how far the attackers' cordon is from closed. */
-  'cordonGapEdge',
+  cordonGapEdge: 13,
   /** Attackers a defender's next move could capture. */
-  'attackersCapturable',
+  attackersCapturable: 14,
   /** Defenders an attacker's next move could capture. */
-  'defendersCapturable',
-  'defendersToMove',
-  'attackerMobility',
-  'defenderMobility',
+  defendersCapturable: 15,
+  defendersToMove: 16,
+  attackerMobility: 17,
+  defenderMobility: 18,
   /** The king on the edge, where an exit fort is built (Copenhagen). */
-  'kingOnEdge',
+  kingOnEdge: 19,
   /** Defenders beside or diagonal to the king while he is on the edge: the shape of a fort. */
-  'edgeFortShape',
-] as const;
+  edgeFortShape: 20,
+} as const;
 
-export type Feature = (typeof FEATURES)[number];
+export type Feature = keyof typeof F;
+export const FEATURES = Object.keys(F) as Feature[];
 export const FEATURE_COUNT = FEATURES.length;
-const F = Object.fromEntries(FEATURES.map((name, i) => [name, i])) as Record<Feature, number>;
 
 /** The variant families the weights are learned for. */
 export const FAMILIES = ['7x7', '9x9', '11x11', 'copenhagen', '19x19'] as const;
@@ -68,10 +71,17 @@ interface Layout {
   startingPieces: number;
 }
 const layouts = new WeakMap<RuleTables, Layout>();
+let lastRules: RuleTables | null = null;
+let lastLayout: Layout | null = null;
 
 function layoutOf(rules: RuleTables): Layout {
+  if (rules === lastRules && lastLayout) return lastLayout;
   let layout = layouts.get(rules);
-  if (layout) return layout;
+  if (layout) {
+    lastRules = rules;
+    lastLayout = layout;
+    return layout;
+  }
   const { variant, size, width } = rules;
   // A corner k squares wide is closed by the k + 2 squares on the diagonal just outside it.
   const k = variant.escapeSquares === 'corner-blocks' ? 2 : variant.escapeSquares === 'corners' ? 1 : 0;
@@ -109,26 +119,55 @@ export function extractFeatures(position: Position, out: Float64Array): number {
   out.fill(0);
   out[F.bias] = 1;
   out[F.defendersToMove] = position.sideToMove === DEFENDERS ? 1 : 0;
+  const { kingOnly, kingOnlyPass } = rules;
   let pieces = 0;
+  let attackers = 0;
+  let defenders = 0;
+  let guardPieces = 0;
   let attackersCapturable = 0;
   let defendersCapturable = 0;
+  let attackerMobility = 0;
+  let defenderMobility = 0;
   for (let i = 0; i < squares.length; i++) {
     const cell = squares[i];
     const piece = cells[cell];
     if (piece === EMPTY) continue;
     pieces++;
+    let moves = 0;
+    for (let k = 0; k < 4; k++) {
+      const d = directions[k];
+      let to = cell + d;
+      if (piece === KING) {
+        while (cells[to] === EMPTY) {
+          moves++;
+          to += d;
+        }
+      } else {
+        while (cells[to] === EMPTY && kingOnlyPass[to] === 0) {
+          moves += 1 - kingOnly[to];
+          to += d;
+        }
+      }
+    }
     if (piece === ATTACKER) {
-      out[F.attackers]++;
+      attackers++;
+      attackerMobility += moves;
       if (capturable(position, cell, ATTACKERS)) attackersCapturable++;
-    } else if (piece === DEFENDER) {
-      out[F.defenders]++;
-      if (capturable(position, cell, DEFENDERS)) defendersCapturable++;
-    } else if (piece === GUARD) out[F.guards]++;
+    } else {
+      defenderMobility += moves;
+      if (piece === DEFENDER) {
+        defenders++;
+        if (capturable(position, cell, DEFENDERS)) defendersCapturable++;
+      } else if (piece === GUARD) guardPieces++;
+    }
   }
+  out[F.attackers] = attackers;
+  out[F.defenders] = defenders;
+  out[F.guards] = guardPieces;
   out[F.attackersCapturable] = attackersCapturable;
   out[F.defendersCapturable] = defendersCapturable;
-  out[F.attackerMobility] = position.countMoves(ATTACKERS);
-  out[F.defenderMobility] = position.countMoves(DEFENDERS);
+  out[F.attackerMobility] = attackerMobility;
+  out[F.defenderMobility] = defenderMobility;
 
   const layout = layoutOf(rules);
   const { guards, guardLength } = layout;
@@ -229,24 +268,22 @@ function kingRegion(position: Position, out: Float64Array): void {
  */
 function capturable(position: Position, cell: number, victimSide: number): boolean {
   const { rules, cells } = position;
-  const { directions } = rules;
+  const { directions, kingOnly, kingOnlyPass } = rules;
+  const kingCaptures = rules.kingArmed && victimSide === ATTACKERS;
   for (let k = 0; k < 4; k++) {
     const step = directions[k];
     const near = cell + step;
-    if (cells[near] !== EMPTY || rules.kingOnly[near] === 1) continue;
+    if (cells[near] !== EMPTY || kingOnly[near] === 1) continue;
     if (!closesPincer(rules, cells, cell - step, victimSide)) continue;
     // An enemy reaching `near` along any line but the one through the victim.
     for (let j = 0; j < 4; j++) {
       const toward = directions[j];
       if (toward === -step) continue;
       let from = near + toward;
-      while (cells[from] === EMPTY && rules.kingOnlyPass[from] === 0) from += toward;
+      while (cells[from] === EMPTY && kingOnlyPass[from] === 0) from += toward;
       const mover = cells[from];
-      if (mover === EMPTY || mover === OFF || mover === GUARD) continue;
       if (
-        victimSide === DEFENDERS
-          ? mover === ATTACKER
-          : mover === DEFENDER || (mover === KING && rules.kingArmed)
+        victimSide === DEFENDERS ? mover === ATTACKER : mover === DEFENDER || (mover === KING && kingCaptures)
       )
         return true;
     }
