@@ -34,7 +34,7 @@ export const GAMES: Record<Family, number> = {
   '9x9': 300,
   '11x11': 300,
   copenhagen: 160,
-  '19x19': 30,
+  '19x19': 12,
 };
 
 /**

@@ -25,8 +25,8 @@ export interface WeightsFile {
   families: Partial<Record<Family, FamilyWeights>>;
 }
 
-/** Score units per logit of the predicted result: 100 means a 73% chance for the side ahead. */
-export const SCORE_PER_LOGIT = 100;
+/** Score units per logit of the predicted result: 50 means a 73% chance for the side ahead. */
+export const SCORE_PER_LOGIT = 50;
 
 // Compiled, this module runs from dist/src/ai/; the data stays at the top of the project.
 const COMPILED = !import.meta.url.endsWith('.ts');

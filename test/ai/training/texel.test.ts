@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate, useLearnedWeights, WEIGHTS } from '../../../src/ai/evaluate.ts';
 import { FEATURE_COUNT, FEATURES } from '../../../src/ai/features.ts';
-import type { FamilyWeights } from '../../../src/ai/learned-weights.ts';
+import { type FamilyWeights, SCORE_PER_LOGIT } from '../../../src/ai/learned-weights.ts';
 import { positionOf } from '../../../src/ai/position-of.ts';
 import { playTrainingGame, type SelfPlayOptions } from '../../../src/ai/training/self-play.ts';
 import { fitWeights } from '../../../src/ai/training/texel.ts';
@@ -42,8 +42,8 @@ describe('the learned evaluation is reproducible', () => {
     const handSet = evaluate(position, WEIGHTS.small);
     useLearnedWeights({ '11x11': weights });
     try {
-      // Three defenders at half a logit each, 100 score units a logit, against the attackers to move.
-      expect(evaluate(position, WEIGHTS.small)).toBe(-150);
+      // Three defenders at half a logit each, against the attackers to move.
+      expect(evaluate(position, WEIGHTS.small)).toBe(-1.5 * SCORE_PER_LOGIT);
       useLearnedWeights({ copenhagen: weights });
       expect(evaluate(position, WEIGHTS.small)).toBe(handSet);
     } finally {
