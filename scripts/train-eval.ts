@@ -7,7 +7,13 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { FAMILIES, type Family, FEATURES } from '../src/ai/features.ts';
-import { type FamilyWeights, WEIGHTS_FILE, type WeightsFile } from '../src/ai/learned-weights.ts';
+import {
+  type FamilyRecord,
+  recordOf,
+  WEIGHTS_FILE,
+  type WeightsFile,
+  weightsFileText,
+} from '../src/ai/learned-weights.ts';
 import { playGames, TRAINING_VARIANT } from '../src/ai/training/games-file.ts';
 import { SELF_PLAY } from '../src/ai/training/self-play.ts';
 import { fitWeights } from '../src/ai/training/texel.ts';
@@ -43,7 +49,7 @@ export const GAMES: Record<Family, number> = {
  */
 export const PASSED_GATE: readonly Family[] = [];
 
-const fitted: Partial<Record<Family, FamilyWeights>> = {};
+const fitted: Partial<Record<Family, FamilyRecord>> = {};
 for (const family of families) {
   const path = `.cache/eval-training/seed-${seed}/${family}.jsonl`;
   const started = performance.now();
@@ -56,7 +62,7 @@ for (const family of families) {
   console.log(`${family}: ${GAMES[family]} games played`);
   if (flags['games-only']) continue;
   const weights = fitWeights(TRAINING_VARIANT[family], games);
-  fitted[family] = { ...weights, use: flags.trial || PASSED_GATE.includes(family) };
+  fitted[family] = recordOf({ ...weights, use: flags.trial || PASSED_GATE.includes(family) });
   console.log(`${family}: fitted to ${weights.positions} positions, log loss ${weights.logLoss}`);
 }
 if (flags['games-only']) process.exit(0);
@@ -68,8 +74,7 @@ const previous: WeightsFile | null =
     : null;
 const file: WeightsFile = {
   seed,
-  features: [...FEATURES],
   families: { ...(previous?.seed === seed ? previous.families : {}), ...fitted },
 };
-writeFileSync(WEIGHTS_FILE, `${JSON.stringify(file, null, 2)}\n`);
+writeFileSync(WEIGHTS_FILE, weightsFileText(file));
 console.log(`wrote ${WEIGHTS_FILE}`);

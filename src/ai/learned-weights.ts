@@ -19,10 +19,37 @@ export interface FamilyWeights {
   logLoss: number;
 }
 
+/** A family in the file: each feature's opening and ending weight by its name, so the file reads as a table. */
+export interface FamilyRecord extends Omit<FamilyWeights, 'opening' | 'ending'> {
+  weights: Record<string, [number, number]>;
+}
+
 export interface WeightsFile {
   seed: number;
-  features: string[];
-  families: Partial<Record<Family, FamilyWeights>>;
+  families: Partial<Record<Family, FamilyRecord>>;
+}
+
+export function recordOf(weights: FamilyWeights): FamilyRecord {
+  const { opening, ending, ...rest } = weights;
+  return { ...rest, weights: Object.fromEntries(FEATURES.map((name, i) => [name, [opening[i], ending[i]]])) };
+}
+
+/** The family's weights in the order of FEATURES, or null when the file was made for other features. */
+export function weightsOf(record: FamilyRecord): FamilyWeights | null {
+  const { weights, ...rest } = record;
+  const names = Object.keys(weights);
+  if (names.length !== FEATURES.length || FEATURES.some((name) => !weights[name])) return null;
+  return {
+    ...rest,
+    opening: FEATURES.map((name) => weights[name][0]),
+    ending: FEATURES.map((name) => weights[name][1]),
+  };
+}
+
+/** The file as Biome formats JSON: two-space indent, each feature's pair of weights on one line. */
+export function weightsFileText(file: WeightsFile): string {
+  const text = JSON.stringify(file, null, 2);
+  return `${text.replace(/\[\n\s*(-?[\d.e+-]+),\n\s*(-?[\d.e+-]+)\n\s*\]/g, '[$1, $2]')}\n`;
 }
 
 /** Score units per logit of the predicted result: 50 means a 73% chance for the side ahead. */
@@ -38,10 +65,10 @@ export const WEIGHTS_FILE = fileURLToPath(
 export function shippedWeights(): Partial<Record<Family, FamilyWeights>> {
   if (!existsSync(WEIGHTS_FILE)) return {};
   const file = JSON.parse(readFileSync(WEIGHTS_FILE, 'utf8')) as WeightsFile;
-  if (file.features.join() !== FEATURES.join()) return {};
   const inUse: Partial<Record<Family, FamilyWeights>> = {};
-  for (const [family, weights] of Object.entries(file.families) as [Family, FamilyWeights][]) {
-    if (weights.use) inUse[family] = weights;
+  for (const [family, record] of Object.entries(file.families) as [Family, FamilyRecord][]) {
+    const weights = weightsOf(record);
+    if (weights?.use) inUse[family] = weights;
   }
   return inUse;
 }
