@@ -1,7 +1,16 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { evaluate, useLearnedWeights, WEIGHTS } from '../../../src/ai/evaluate.ts';
 import { FEATURE_COUNT, FEATURES } from '../../../src/ai/features.ts';
-import { type FamilyWeights, SCORE_PER_LOGIT } from '../../../src/ai/learned-weights.ts';
+import {
+  type FamilyWeights,
+  recordOf,
+  SCORE_PER_LOGIT,
+  WEIGHTS_FILE,
+  type WeightsFile,
+  weightsFileText,
+  weightsOf,
+} from '../../../src/ai/learned-weights.ts';
 import { positionOf } from '../../../src/ai/position-of.ts';
 import { playTrainingGame, type SelfPlayOptions } from '../../../src/ai/training/self-play.ts';
 import { fitWeights } from '../../../src/ai/training/texel.ts';
@@ -48,6 +57,17 @@ describe('the learned evaluation is reproducible', () => {
       expect(evaluate(position, WEIGHTS.small)).toBe(handSet);
     } finally {
       useLearnedWeights({});
+    }
+  });
+
+  it('ships weights for every feature of every family, in the file as train:eval writes it', () => {
+    const text = readFileSync(WEIGHTS_FILE, 'utf8');
+    const file = JSON.parse(text) as WeightsFile;
+    expect(weightsFileText(file)).toBe(text);
+    for (const record of Object.values(file.families)) {
+      const weights = weightsOf(record);
+      expect(weights?.opening).toHaveLength(FEATURE_COUNT);
+      expect(weights && recordOf(weights)).toEqual(record);
     }
   });
 });
