@@ -4,7 +4,8 @@
  * change to the AI makes it stronger before it lands: the issue asks for at least 55% over 400
  * games. `--games N` or AI_VERSUS_GAMES (default 400) and `--ms N` or AI_VERSUS_MS (per move,
  * default 100) size the run: `npm run bench:ai-versus -- HEAD --ms 1000 --games 100`. `--variant
- * brandubh` (repeatable) plays only those variants, e.g. to judge one family's learned evaluation.
+ * brandubh` (repeatable) plays only those variants, e.g. to judge one family's learned evaluation;
+ * `--openings 8000` starts from other openings than the default run's (seeds 7000 on).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, symlinkSync } from 'node:fs';
@@ -22,6 +23,7 @@ const { values: flags, positionals } = parseArgs({
     games: { type: 'string' },
     ms: { type: 'string' },
     variant: { type: 'string', multiple: true },
+    openings: { type: 'string' },
   },
   allowPositionals: true,
 });
@@ -32,6 +34,8 @@ const families = (flags.variant ?? ['fetlar', 'alea-armed']) as VariantId[];
 for (const variant of families)
   if (!isVariantId(variant)) throw new Error(`--variant: no variant ${variant}`);
 const OPENING_PLIES = 4;
+/** The first opening's seed: another run's openings differ from these. */
+const FIRST_OPENING = count('openings', flags.openings ?? '7000');
 const CAP = 300;
 
 console.log(`working tree against ${ref}: ${GAMES} games, ${MOVE_MS} ms a move`);
@@ -67,7 +71,7 @@ let played = 0;
 for (let pair = 0; played < GAMES; pair++) {
   const variant = families[pair % families.length];
   for (const side of ['attackers', 'defenders'] as const) {
-    score += play(variant, side, 7000 + pair);
+    score += play(variant, side, FIRST_OPENING + pair);
     played++;
   }
   if (played % 20 === 0) console.log(`  after ${played} games: ${((100 * score) / played).toFixed(1)}%`);
