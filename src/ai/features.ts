@@ -57,11 +57,17 @@ export const FEATURE_COUNT = FEATURES.length;
 export const FAMILIES = ['7x7', '9x9', '11x11', 'copenhagen', '19x19'] as const;
 export type Family = (typeof FAMILIES)[number];
 
+/**
+ * A variant's family, by how the king escapes before by its size, so that a server's own rules
+ * get the weights learned for rules like theirs: escape to the edge as in Tablut, to corner
+ * blocks as in Alea Evangelii, to exit forts as in Copenhagen, else to corners by the board.
+ */
 export function familyOf(rules: RuleTables): Family {
-  if (rules.size <= 7) return '7x7';
-  if (rules.size <= 9) return '9x9';
-  if (rules.size <= 11) return rules.exitFort ? 'copenhagen' : '11x11';
-  return '19x19';
+  const { escapeSquares } = rules.variant;
+  if (escapeSquares === 'edge') return '9x9';
+  if (escapeSquares === 'corner-blocks' || rules.size > 11) return '19x19';
+  if (rules.exitFort) return 'copenhagen';
+  return rules.size <= 7 ? '7x7' : '11x11';
 }
 
 /** Per variant: each corner's diagonal guard squares, in groups of `guardLength`; and the pieces at the start. */

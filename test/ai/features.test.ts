@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { extractFeatures, FEATURE_COUNT, FEATURES, type Feature, familyOf } from '../../src/ai/features.ts';
 import { positionOf } from '../../src/ai/position-of.ts';
-import type { Side, VariantId } from '../../src/engine/index.ts';
+import { rulesFor } from '../../src/engine/core.ts';
+import { houseVariant, parseOpenTaflRules, type Side, type VariantId } from '../../src/engine/index.ts';
 import { gameWith, type Pieces } from '../engine/setup.ts';
 
 function featuresOf(variant: VariantId, pieces: Pieces, toMove: Side = 'attackers') {
@@ -76,5 +77,13 @@ describe('the learned evaluation sees what decides tafl', () => {
       'copenhagen',
     );
     expect(familyOf(positionOf(gameWith('fetlar', { king: 'f6' }, 'attackers')).rules)).toBe('11x11');
+    expect(familyOf(positionOf(gameWith('tablut', { king: 'e5' }, 'attackers')).rules)).toBe('9x9');
+    expect(familyOf(positionOf(gameWith('alea-guards', { king: 'j10' }, 'attackers')).rules)).toBe('19x19');
+    // A server's Brandubh whose king escapes to the edge plays with the weights of Tablut's edge.
+    const edgeBrandubh = houseVariant(
+      parseOpenTaflRules('dim:7 esc:e cor: atkf:y ks:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/'),
+      'server:edge-brandubh',
+    );
+    expect(familyOf(rulesFor(edgeBrandubh))).toBe('9x9');
   });
 });
