@@ -46,7 +46,7 @@ export const GAMES: Record<Family, number> = {
 /**
  * The families whose learned weights beat the hand-set evaluation in `npm run bench:ai-versus --
  * main --variant <variant>` (see the README); the others are written but not used. Seed 1, paired
- * games at 100 ms a move: 7x7 64.2% of 120, 9x9 63.8% of 80; not shown stronger: 11x11 52.9% of
+ * games at 100 ms a move: 7x7 64.2% of 120, 9x9 66.7% of 120; not shown stronger: 11x11 52.9% of
  * 120, Copenhagen 50.0% of 40, 19x19 10% of 10.
  */
 export const PASSED_GATE: readonly Family[] = ['7x7', '9x9'];
