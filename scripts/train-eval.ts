@@ -44,12 +44,13 @@ export const GAMES: Record<Family, number> = {
 };
 
 /**
- * The families whose learned weights beat the hand-set evaluation in `npm run bench:ai-versus --
- * main --variant <variant>` (see the README); the others are written but not used. Seed 1, paired
- * games at 100 ms a move: 7x7 64.2% of 120, 9x9 66.7% of 120; not shown stronger: 11x11 52.9% of
- * 120, Copenhagen 50.0% of 40, 19x19 10% of 10.
+ * The families whose learned weights beat the hand-set evaluation in `npm run bench:ai-versus`
+ * (see the README); the others are written but not used. Seed 1, paired games at 100 ms a move.
+ * On the old search (14ec31c): 7x7 64.2% of 120, 9x9 66.7% of 120; not shown stronger: 11x11
+ * 52.9% of 120, Copenhagen 50.0% of 40, 19x19 10% of 10. On the new search (74a1b12), against the
+ * same search with the hand-set evaluation: 7x7 56.7% of 120 (kept), 9x9 46.7% of 60 (dropped).
  */
-export const PASSED_GATE: readonly Family[] = ['7x7', '9x9'];
+export const PASSED_GATE: readonly Family[] = ['7x7'];
 
 const fitted: Partial<Record<Family, FamilyRecord>> = {};
 for (const family of families) {
