@@ -12,6 +12,7 @@
  * temporary folder, named for the ref, the variants and the time per move); a rerun continues
  * where the last stopped, and `--shard 1/2` with `--shard 2/2` split the openings between two
  * processes that share the file. The summary counts every game in the file.
+ * `--openings 8000` starts from other openings than the default run's (seeds 7000 on).
  *   npm run bench:ai-versus -- main --variant copenhagen --ms 1000 --games 60
  */
 import { execFileSync } from 'node:child_process';
@@ -35,6 +36,7 @@ const { values: flags, positionals } = parseArgs({
     shard: { type: 'string' },
     without: { type: 'string' },
     'ref-ms': { type: 'string' },
+    openings: { type: 'string' },
   },
   allowPositionals: true,
 });
@@ -42,6 +44,8 @@ const ref = positionals[0] ?? 'HEAD';
 const GAMES = count('games', flags.games ?? process.env.AI_VERSUS_GAMES ?? '400');
 const MOVE_MS = count('ms', flags.ms ?? process.env.AI_VERSUS_MS ?? '100');
 const REF_MS = count('ref-ms', flags['ref-ms'] ?? String(MOVE_MS));
+/** The first opening's seed: `--openings 8000` plays other openings than the default run's. */
+const FIRST_OPENING = count('openings', flags.openings ?? '7000');
 const OPENING_PLIES = 4;
 const CAP = 300;
 const variants = (flags.variant ?? 'fetlar,alea-armed').split(',');
@@ -61,7 +65,7 @@ const resultsFile =
   flags.results ??
   join(
     tmpdir(),
-    `tafl-ai-versus-${commit}-${variants.join('+')}-${MOVE_MS}ms${REF_MS === MOVE_MS ? '' : `-against-${REF_MS}ms`}${flags.without ? `-without-${flags.without}` : ''}.jsonl`,
+    `tafl-ai-versus-${commit}-${variants.join('+')}-${MOVE_MS}ms${REF_MS === MOVE_MS ? '' : `-against-${REF_MS}ms`}${flags.without ? `-without-${flags.without}` : ''}${FIRST_OPENING === 7000 ? '' : `-from-${FIRST_OPENING}`}.jsonl`,
   );
 // The ref's tree stays after the run, for a rerun or another shard: `git worktree remove` it when done.
 const tree = join(tmpdir(), `tafl-ai-${commit}`);
@@ -92,7 +96,7 @@ interface Played {
 /** One game from a seeded random opening, the working tree's AI playing `currentSide`. */
 function play(variant: VariantId, currentSide: Side, opening: number): Played {
   const game = new Game(variant);
-  const random = seededRandom(7000 + opening);
+  const random = seededRandom(FIRST_OPENING + opening);
   for (let i = 0; i < OPENING_PLIES && !game.isGameOver(); i++) {
     const moves = game.legalMoves();
     game.play(moves[Math.floor(random() * moves.length)]);

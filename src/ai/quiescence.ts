@@ -9,14 +9,30 @@ import * as codes from '../engine/core.ts';
 import { escapeLines, KING_CAPTURED, ONGOING, type Position } from '../engine/core.ts';
 import { noisyMoves } from './noisy.ts';
 import { MAX_PLY, WIN } from './scores.ts';
-import type { Tree } from './tree.ts';
+
+/** What the quiescence search asks of the tree it searches in (the main search's Tree). */
+export interface QuiescenceTree {
+  readonly position: Position;
+  /** Counts the node; the score of a position where the game has ended, else null. */
+  visit(ply: number): number | null;
+  evaluate(): number;
+  play(move: number, ply: number): void;
+  takeBack(ply: number): void;
+  noisyBuffer(ply: number): Int32Array;
+}
 
 const { DEFENDERS, KING } = codes;
 
 /** How many plies of captures and king threats are followed past the nominal depth. */
 export const QUIESCENCE_PLIES = 4;
 
-export function quiesce(tree: Tree, alpha: number, beta: number, ply: number, left: number): number {
+export function quiesce(
+  tree: QuiescenceTree,
+  alpha: number,
+  beta: number,
+  ply: number,
+  left: number,
+): number {
   const position = tree.position;
   const end = tree.visit(ply);
   if (end !== null) return end;

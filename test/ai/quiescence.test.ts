@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { evaluate, WEIGHTS } from '../../src/ai/evaluate.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { evaluate, useLearnedWeights, WEIGHTS } from '../../src/ai/evaluate.ts';
 import { noisyMoves } from '../../src/ai/noisy.ts';
 import { positionOf } from '../../src/ai/position-of.ts';
 import { search, WIN } from '../../src/ai/search.ts';
@@ -19,6 +19,10 @@ import {
 } from '../../src/engine/core.ts';
 import { Game, variantIds } from '../../src/engine/index.ts';
 import { gameWith } from '../engine/setup.ts';
+
+// These look at the search, with the hand-set evaluation: the learned one already counts the
+// pieces each side can take next move, so without quiescence it is not the greedy player they need.
+beforeAll(() => useLearnedWeights({}));
 
 /** The move a one-ply search picks, with or without the quiescence search past it. */
 function onePly(game: Game, quiescence: boolean): string {
