@@ -187,3 +187,21 @@ export interface ArchivedGame extends StoredGame {
   winner: Side | null;
   reason: string;
 }
+
+/** A game started directly, without a challenge (see GameService.startGame). */
+export interface StartGameInput {
+  guildId: string;
+  channelId: string;
+  players: Record<Side, Player>;
+  game: Game;
+  perMoveMs?: number | null;
+  /** A game against the AI: its side and level. */
+  ai?: StoredGame['ai'];
+  /** Game 1 of a two-game match, sides swapped for game 2. */
+  match?: boolean;
+  /** A tournament's game: its result is reported to the tournament when it ends. */
+  tournament?: StoredGame['tournament'];
+}
+
+/** The archive's reason for a game a moderator aborted: ended without a result. */
+export const ABORTED = 'aborted';

@@ -91,3 +91,9 @@ export interface TournamentIndex {
 }
 
 export type { Side };
+
+/** A claimed schedule entry and the guild whose copy it came from. */
+export interface TournamentEntry {
+  guildId: string;
+  entry: string;
+}

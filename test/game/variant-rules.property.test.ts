@@ -24,7 +24,7 @@ const bob: Player = { id: '200', name: 'Bob' };
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
 
 /** Checks that a refusal fits the string it refuses; returns nothing, throws when it does not. */
-export function expectFittingRefusal(rules: string, refused: Failure): void {
+function expectFittingRefusal(rules: string, refused: Failure): void {
   expect(['variant-rules-invalid', 'variant-start-decided', 'variant-rules-too-long']).toContain(
     refused.code,
   );

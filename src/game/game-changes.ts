@@ -1,0 +1,184 @@
+/**
+ * The one way a game changes: read the table's game, check the player, apply the action to a fresh
+ * copy, and commit it in one atomic read-check-write (the game saved, or, when it ended, archived
+ * with the standings updated in the same commit). Also loads stored games for reads, cached by
+ * revision.
+ */
+import { LRUCache } from 'lru-cache';
+import { type Game, loadGame, type Side } from '../engine/index.ts';
+import type { ScheduleChange, Store } from '../store/index.ts';
+import type { NewGame } from './challenges.ts';
+import { type LastGameMarker, newStoredGame, planCommit, type Read } from './commit-plan.ts';
+import { guarded } from './guarded.ts';
+import { keys } from './keys.ts';
+import type { StandingsDoc } from './standings.ts';
+import type { Table } from './table.ts';
+import { type ActiveGame, failure, type Outcome, type Player, type StoredGame, success } from './types.ts';
+
+/** A player's action on a fresh copy of the game, `side` being theirs (see player-actions.ts). */
+export type GameAction<T> = (active: ActiveGame, side: Side) => Outcome<T>;
+
+/** Attempts for a commit that conflicted only on the standings (another game in the guild ended). */
+const STANDINGS_RETRIES = 5;
+
+export class GameChanges {
+  /** Loaded games by id and revision, for reads (board, autocomplete); never mutated. */
+  private readonly loaded = new LRUCache<string, Game>({ max: 256 });
+
+  constructor(
+    private readonly store: Store,
+    private readonly now: () => number,
+    private readonly newId: () => string,
+  ) {}
+
+  newGame(input: NewGame): StoredGame {
+    return newStoredGame(input, { id: this.newId(), now: this.now() });
+  }
+
+  /** The game in progress at a table, or null. */
+  async board(table: Table): Promise<ActiveGame | null> {
+    for (let attempt = 0; attempt < STANDINGS_RETRIES; attempt++) {
+      const read = await this.store.read<StoredGame>(keys.game(table.guildId, table.channelId));
+      if (!read) return null;
+      const active = this.activate(read.value, read.revision);
+      if (!active.game.isGameOver()) return active;
+      // Over although stored (see settle): it ends now; a match's second game may follow it.
+      await this.settle(read.value, read.revision, this.activate(read.value, read.revision, { fresh: true }));
+    }
+    return null;
+  }
+
+  /**
+   * Ends a game stored although over: one whose first position was already decided, started by
+   * an older version that did not refuse such a start. It is archived with its result and the
+   * channel is free, as after any game's end. False when the game changed meanwhile.
+   */
+  private async settle(
+    stored: StoredGame,
+    revision: number,
+    active: ActiveGame,
+    extraSchedules: ScheduleChange[] = [],
+  ): Promise<boolean> {
+    const plan = planCommit({
+      stored,
+      revision,
+      game: active.game,
+      plyBefore: active.game.plyCount,
+      drawOfferedBy: null,
+      undoRequest: null,
+      clock: null,
+      now: this.now(),
+      newId: this.newId,
+      ended: await this.endOfGameReads(stored),
+      extraSchedules,
+    });
+    return (await this.store.commit(plan.writes, plan.schedules)).ok;
+  }
+
+  /**
+   * Loads the table's game, checks the player, applies `apply` to a fresh copy, and commits:
+   * the game saved, or, when it ended, archived with the standings updated in the same commit.
+   */
+  async change<T extends object>(
+    table: Table,
+    user: Player | 'clock',
+    { onTurnOnly, extraSchedules = [] }: { onTurnOnly: boolean; extraSchedules?: ScheduleChange[] },
+    apply: GameAction<T>,
+  ): Promise<Outcome<T & { game: ActiveGame; nextGame?: ActiveGame }>> {
+    const gameKey = keys.game(table.guildId, table.channelId);
+    return guarded(async () => {
+      for (let attempt = 0; attempt < STANDINGS_RETRIES; attempt++) {
+        const read = await this.store.read<StoredGame>(gameKey);
+        if (!read) return failure('no-game');
+        const stored = read.value;
+        const active = this.activate(stored, read.revision, { fresh: true });
+        if (active.game.isGameOver()) {
+          if (await this.settle(stored, read.revision, active, extraSchedules)) return failure('game-over');
+          continue;
+        }
+        // The clock acts for the side on turn; a person must be one of the players.
+        const side =
+          user === 'clock'
+            ? active.game.turn
+            : (['attackers', 'defenders'] as const).find((s) => stored.players[s].id === user.id);
+        if (!side) return failure('not-a-player');
+        if (onTurnOnly && active.game.turn !== side) {
+          const toMove = stored.players[active.game.turn];
+          return failure('not-your-turn', { name: toMove.name, side: active.game.turn });
+        }
+        const plyBefore = active.game.plyCount;
+        const applied = apply(active, side);
+        if (!applied.ok) return applied;
+
+        const plan = planCommit({
+          stored,
+          revision: read.revision,
+          game: active.game,
+          plyBefore,
+          drawOfferedBy: active.drawOfferedBy,
+          undoRequest: active.undoRequest,
+          clock: active.clock,
+          now: this.now(),
+          newId: this.newId,
+          ended: active.game.result ? await this.endOfGameReads(stored) : undefined,
+          extraSchedules,
+        });
+        const committed = await this.store.commit(plan.writes, plan.schedules);
+        if (committed.ok) {
+          const saved = plan.saved ? { ...active, clock: plan.clock, revision: read.revision + 1 } : active;
+          const continuation = plan.nextGame
+            ? { nextGame: this.activate(plan.nextGame, read.revision + 1) }
+            : {};
+          return success({ ...applied.value, game: saved, ...continuation });
+        }
+        if (committed.conflict === gameKey || committed.conflict === keys.archive(table.guildId, stored.id)) {
+          return failure('position-changed');
+        }
+        // Only the standings (another game in the guild ended) or the channel's last-game marker changed: read again.
+      }
+      return failure('busy');
+    });
+  }
+
+  /** What the end of a game writes besides the game: the channel's last-game marker and the guild's standings. */
+  private async endOfGameReads(
+    stored: StoredGame,
+  ): Promise<{ lastGame: Read<LastGameMarker>; standings: Read<StandingsDoc> }> {
+    const [lastGame, standings] = await Promise.all([
+      this.lastGameRead(stored),
+      this.store.read<StandingsDoc>(keys.standings(stored.guildId)),
+    ]);
+    return { lastGame, standings: { value: standings?.value ?? null, revision: standings?.revision ?? 0 } };
+  }
+
+  /** The table's last-game marker, which an ended or aborted game moves. */
+  async lastGameRead(table: Table): Promise<Read<LastGameMarker>> {
+    const read = await this.store.read<LastGameMarker>(keys.lastGame(table.guildId, table.channelId));
+    return { value: read?.value ?? null, revision: read?.revision ?? 0 };
+  }
+
+  activate(stored: StoredGame, revision: number, { fresh = false } = {}): ActiveGame {
+    const cacheKey = `${stored.id}:${revision}`;
+    let game = fresh ? undefined : this.loaded.get(cacheKey);
+    if (!game) {
+      game = loadGame(stored.record);
+      if (!fresh) this.loaded.set(cacheKey, game);
+    }
+    return {
+      id: stored.id,
+      guildId: stored.guildId,
+      channelId: stored.channelId,
+      variant: game.variant.id,
+      players: stored.players,
+      game,
+      drawOfferedBy: stored.drawOfferedBy,
+      undoRequest: stored.undoRequest ?? null,
+      clock: stored.clock ?? null,
+      match: stored.match ?? null,
+      ai: stored.ai ?? null,
+      tournament: stored.tournament ?? null,
+      startedAt: stored.startedAt,
+      revision,
+    };
+  }
+}

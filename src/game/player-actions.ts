@@ -1,0 +1,75 @@
+/**
+ * What each player's action does to the game in progress, as a GameAction that GameChanges
+ * applies and commits: a move, a resignation, a draw offered or accepted, an undo asked or answered.
+ */
+import type { GameResult, PlayedMove } from '../engine/index.ts';
+import type { GameAction } from './game-changes.ts';
+import { failure, otherSide, success } from './types.ts';
+
+export function playMove(text: string): GameAction<{ move: PlayedMove; result: GameResult | null }> {
+  return (active) => {
+    const attempt = active.game.tryPlay(text);
+    if (!attempt.ok) return failure(attempt.refusal.code, { ...attempt.refusal.params });
+    // A move declines a draw offer and an undo request.
+    active.drawOfferedBy = null;
+    active.undoRequest = null;
+    return success({ move: attempt.move, result: active.game.result });
+  };
+}
+
+export const resignation: GameAction<{ result: GameResult }> = (active, side) =>
+  success({ result: active.game.resign(side) });
+
+/** Offers a draw; if the opponent's offer is open, this agrees it. */
+export const drawOffer: GameAction<{ agreed: boolean }> = (active, side) => {
+  if (active.ai) return failure('ai-no-draw');
+  if (active.drawOfferedBy === side) return failure('already-offered');
+  if (active.drawOfferedBy === otherSide(side)) {
+    active.game.agreeDraw();
+    return success({ agreed: true });
+  }
+  active.drawOfferedBy = side;
+  return success({ agreed: false });
+};
+
+/** Accepts the opponent's open draw offer, in the game `gameId` when given. */
+export function drawAcceptance(gameId?: string): GameAction<object> {
+  return (active, side) => {
+    if (gameId && active.id !== gameId) return failure('stale-draw-offer');
+    if (active.drawOfferedBy === null) return failure('no-offer');
+    if (active.drawOfferedBy === side) return failure('own-offer');
+    active.game.agreeDraw();
+    return success({});
+  };
+}
+
+/** Asks the opponent to take back the last move. */
+export const undoRequest: GameAction<{ ply: number }> = (active, side) => {
+  if (active.ai) return failure('ai-no-undo');
+  const ply = active.game.plyCount;
+  if (ply === 0) return failure('nothing-to-undo');
+  if (active.undoRequest?.by === side && active.undoRequest.ply === ply) {
+    return failure('already-asked');
+  }
+  active.undoRequest = { by: side, ply };
+  return success({ ply });
+};
+
+/** The opponent answers an undo request; `ply` is the ply count the request was made at. */
+export function undoAnswer(
+  gameId: string,
+  ply: number,
+  accept: boolean,
+): GameAction<{ undone: string | null }> {
+  return (active, side) => {
+    const request = active.undoRequest;
+    if (active.id !== gameId || !request || request.ply !== ply || active.game.plyCount !== ply) {
+      return failure('stale-undo');
+    }
+    if (request.by === side) return failure('own-request');
+    active.undoRequest = null;
+    if (!accept) return success({ undone: null });
+    const undone = active.game.undo();
+    return success({ undone: undone?.notation ?? null });
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * What is kept of games, for reading: finished games by id, the table's game for /export and
+ * /history, the guild's standings, and the reviews /analyze made.
+ */
+import type { GameReview } from '../analysis/review.ts';
+import { type Game, loadGame, type Side, type VariantKey } from '../engine/index.ts';
+import type { Store } from '../store/index.ts';
+import type { LastGameMarker } from './commit-plan.ts';
+import type { GameChanges } from './game-changes.ts';
+import { keys } from './keys.ts';
+import { type MemberRecord, memberRecord, type StandingRow, type StandingsDoc, table } from './standings.ts';
+import type { Table } from './table.ts';
+import { ABORTED, type ArchivedGame, type Player } from './types.ts';
+
+/** A table's game as /export and /history show it. */
+export interface GameForRecord {
+  /** The game's id: `archived(guildId, id)` finds it once it has ended. */
+  id: string;
+  guildId: string;
+  game: Game;
+  players: Record<Side, Player>;
+  finished: boolean;
+  aborted: boolean;
+  startedAt: number;
+}
+
+export class GameRecords {
+  constructor(
+    private readonly store: Store,
+    private readonly changes: GameChanges,
+  ) {}
+
+  /**
+   * The table's game in progress, or else the last one that ended there, for /export and
+   * /history; `aborted` when a moderator ended it without a result.
+   */
+  async gameForRecord(table: Table): Promise<GameForRecord | null> {
+    const active = await this.changes.board(table);
+    if (active)
+      return {
+        id: active.id,
+        guildId: active.guildId,
+        game: active.game,
+        players: active.players,
+        finished: false,
+        aborted: false,
+        startedAt: active.startedAt,
+      };
+    const last = await this.store.read<LastGameMarker>(keys.lastGame(table.guildId, table.channelId));
+    const archived = last ? await this.archived(table.guildId, last.value.gameId) : null;
+    if (!archived) return null;
+    return {
+      id: archived.id,
+      guildId: archived.guildId,
+      game: loadGame(archived.record),
+      players: archived.players,
+      finished: true,
+      aborted: archived.reason === ABORTED,
+      startedAt: archived.startedAt,
+    };
+  }
+
+  async standings(guildId: string, variant?: VariantKey): Promise<StandingRow[]> {
+    const read = await this.store.read<StandingsDoc>(keys.standings(guildId));
+    return read ? table(read.value, variant) : [];
+  }
+
+  async memberRecord(guildId: string, userId: string, variant?: VariantKey): Promise<MemberRecord | null> {
+    const read = await this.store.read<StandingsDoc>(keys.standings(guildId));
+    return read ? memberRecord(read.value, userId, variant) : null;
+  }
+
+  /** The review /analyze made of a finished game, or null. */
+  async review(guildId: string, gameId: string): Promise<GameReview | null> {
+    return (await this.store.read<GameReview>(keys.review(guildId, gameId)))?.value ?? null;
+  }
+
+  /** Keeps a finished game's review; the first kept stays (a review of a finished game never changes). */
+  async saveReview(guildId: string, gameId: string, review: GameReview): Promise<void> {
+    await this.store.commit([{ key: keys.review(guildId, gameId), value: review, expectRevision: 0 }]);
+  }
+
+  /** A finished game of the guild, by its id (another guild's game is not found). */
+  async archived(guildId: string, gameId: string): Promise<ArchivedGame | null> {
+    return (await this.store.read<ArchivedGame>(keys.archive(guildId, gameId)))?.value ?? null;
+  }
+}
