@@ -20,6 +20,7 @@ import {
 } from '../../src/i18n/index.ts';
 import { LOCALES_DIR, namespaces, readCatalogues, resources } from '../../src/i18n/resources.ts';
 import { commandNameProblems, flatten, translationProblems } from './catalogue-checks.ts';
+import { messageTexts } from './texts.ts';
 
 type Tree = Parameters<typeof flatten>[0];
 const english = (namespace: string) => resources.en[namespace] as Tree;
@@ -89,6 +90,89 @@ describe('the catalogues', () => {
       expect(m.wins({ name, side: 'attackers' })).toContain(name);
     }
   });
+
+  it.each(languages)(
+    '%s: no message comes out as a bare key (a context or plural form the catalogue lacks)',
+    (language) => {
+      const m = messagesFor(language);
+      // Messages whose argument is not an object of particulars are called one by one below.
+      const {
+        side,
+        variantName,
+        timeControl,
+        level,
+        result,
+        matchReason,
+        tableHead,
+        help,
+        captionTurn,
+        rulesRefusal,
+        suggestions,
+        refusals,
+        ...rest
+      } = m;
+      const texts = Object.values(
+        messageTexts(
+          { ...rest, suggestions: { piece: suggestions.piece } },
+          {
+            name: 'Ann',
+            side: 'defenders',
+            who: 'Ann',
+            move: 'e5-e8',
+            captured: 2,
+            moves: 3,
+            number: 4,
+            count: 2,
+            rounds: 3,
+            points: 1.5,
+            games: 2,
+            wins: 1,
+            losses: 0,
+            draws: 1,
+            first: 1,
+            last: 3,
+            option: 'from',
+            format: 'swiss',
+            status: 'open',
+            theme: 'escape',
+            days: 2,
+            streak: 2,
+            best: 3,
+            hour: 9,
+            kind: 'king',
+            reason: 'no-legal-move',
+            rulesCode: 'missing-key',
+            key: 'dim',
+          },
+        ),
+      );
+      for (const s of ['attackers', 'defenders'] as const)
+        texts.push(side(s), captionTurn(s), m.toMove({ who: 'Ann', side: s }));
+      texts.push(tableHead(true), tableHead(false), ...help('Fetlar'), level('hard'), timeControl('3d'));
+      texts.push(
+        m.refusals['not-your-piece']({ side: 'attackers' }),
+        m.refusals['king-only-stop']({ special: 'corner', square: 'a1' }),
+      );
+      texts.push(
+        suggestions.effect({ kind: 'wins', reason: 'king-escaped' } as never),
+        suggestions.effect({ kind: 'captures', squares: ['e9'] } as never),
+      );
+      const keys = new Set(
+        namespaces.flatMap((namespace) =>
+          Object.keys(flatten(english(namespace))).flatMap((key) => [key, key.replace(/_[a-z]+$/, '')]),
+        ),
+      );
+      // A word that is also a key ("bye") is fine where the catalogue says it.
+      const said = new Set(
+        [language, 'en'].flatMap((lng) =>
+          namespaces.flatMap((namespace) =>
+            Object.values(flatten((resources[lng][namespace] ?? {}) as Tree)),
+          ),
+        ),
+      );
+      for (const text of texts) expect(keys.has(text) && !said.has(text), text).toBe(false);
+    },
+  );
 
   it('the English commands catalogue is the command builders’ words (npx tsx scripts/commands-catalogue.ts)', async () => {
     const file = JSON.parse(readFileSync(join(LOCALES_DIR, 'en', 'commands.json'), 'utf8'));
