@@ -149,11 +149,14 @@ describe('the German catalogue', () => {
     });
   });
 
-  it('picks German for de clients and English for everyone else', () => {
+  it("picks a client's own catalogue, and English for a language without one", () => {
     expect(messagesFor('de').language).toBe('de');
     expect(messagesFor('de-AT').language).toBe('de');
     expect(messagesFor('en-US').language).toBe('en');
-    expect(messagesFor('fr').language).toBe('en');
+    expect(messagesFor('fr').language).toBe('fr');
+    expect(messagesFor('es-419').language).toBe('es');
+    // Hindi is a Discord locale no catalogue serves yet.
+    expect(messagesFor('hi').language).toBe('en');
     expect(messagesFor(undefined).language).toBe('en');
   });
 });
