@@ -1,12 +1,19 @@
 /**
- * How good a position is for the side to move, in centipawn-like units. Per variant family:
- * the king's open paths and distance to the escape squares, attackers closing on him, material.
+ * How good a position is for the side to move, in centipawn-like units. Per variant family: the
+ * learned weights of data/eval-weights.json where they won their match (see features.ts), else
+ * the hand-set ones below: the king's open paths and distance to the escape squares, attackers
+ * closing on him, material.
  */
 
 import type { Position } from '../engine/core.ts';
 import * as codes from '../engine/core.ts';
+import * as featureList from './features.ts';
+import { extractFeatures, type Family, familyOf } from './features.ts';
+import { type FamilyWeights, SCORE_PER_LOGIT, shippedWeights } from './learned-weights.ts';
 
 const { ATTACKER, DEFENDER, GUARD, KING, EMPTY, ATTACKERS, fileOf, rankOf } = codes;
+// A module-local copy: read through the import binding in the hot loop below, it costs far more.
+const { FEATURE_COUNT } = featureList;
 
 export interface Weights {
   attacker: number;
@@ -94,9 +101,32 @@ export function defendersScore(
   return score;
 }
 
+let learned = shippedWeights();
+
+/** Plays with these learned weights (none: the hand-set ones everywhere), as self-play and tests need. */
+export function useLearnedWeights(table: Partial<Record<Family, FamilyWeights>>): void {
+  learned = table;
+}
+
+const features = new Float64Array(FEATURE_COUNT);
+
+/** The learned evaluation from the defenders' point of view: the predicted result's logit, scaled. */
+export function learnedScore(position: Position, weights: FamilyWeights): number {
+  const phase = extractFeatures(position, features);
+  const { opening, ending } = weights;
+  let sum = 0;
+  for (let i = 0; i < FEATURE_COUNT; i++) {
+    sum += (opening[i] * phase + ending[i] * (1 - phase)) * features[i];
+  }
+  return Math.round(sum * SCORE_PER_LOGIT);
+}
+
 /** The evaluation for the side to move; `pieces`, if the caller keeps it, saves counting material. */
-export function evaluate(position: Position, weights: Weights, pieces = material(position, weights)): number {
-  const score = defendersScore(position, weights, pieces);
+export function evaluate(position: Position, weights: Weights, pieces?: number): number {
+  const family = learned[familyOf(position.rules)];
+  const score = family
+    ? learnedScore(position, family)
+    : defendersScore(position, weights, pieces ?? material(position, weights));
   return position.sideToMove === ATTACKERS ? -score : score;
 }
 

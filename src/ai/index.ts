@@ -2,12 +2,17 @@
 import { rulesFor, squareName } from '../engine/core.ts';
 import type { Game } from '../engine/index.ts';
 import { positionOf } from './position-of.ts';
-import { search } from './search.ts';
+import { type SearchParts, search } from './search.ts';
 
 export type Level = 'easy' | 'normal' | 'hard';
 
-export const LEVELS: Record<Level, { timeMs: number; randomness: number }> = {
-  easy: { timeMs: 200, randomness: 0.6 },
+/**
+ * What each level may think. Easy looks two plies ahead (and the quiescence search past them) and
+ * picks among its good moves at random, so that a beginner can beat it; normal and hard search
+ * with everything the AI has, hard three times as long.
+ */
+export const LEVELS: Record<Level, { timeMs: number; randomness: number; maxDepth?: number }> = {
+  easy: { timeMs: 200, randomness: 0.6, maxDepth: 2 },
   normal: { timeMs: 1000, randomness: 0 },
   hard: { timeMs: 3000, randomness: 0 },
 };
@@ -24,15 +29,17 @@ export interface AiMove {
 export function chooseMove(
   game: Game,
   level: Level,
-  overrides: { timeMs?: number; random?: () => number } = {},
+  overrides: { timeMs?: number; random?: () => number; parts?: Partial<SearchParts> } = {},
 ): AiMove {
   if (game.isGameOver()) throw new Error('the game is over');
   const position = positionOf(game);
-  const { timeMs, randomness } = LEVELS[level];
+  const { timeMs, randomness, maxDepth } = LEVELS[level];
   const found = search(position, {
     timeMs: overrides.timeMs ?? timeMs,
     randomness,
+    maxDepth,
     random: overrides.random,
+    parts: overrides.parts,
   });
   const rules = rulesFor(game.variant);
   const from = squareName(rules, found.move & 511);

@@ -217,6 +217,34 @@ export class Position implements CaptureBoard {
       this.captureCount > this.capturedFrom[ply] ? ply + 1 : this.sinceCapture[ply];
   }
 
+  /**
+   * Passes the turn (the search's null move: no rule allows it). It is undone by unmakeNull, and
+   * no repetition is counted across it.
+   */
+  makeNull(): void {
+    const ply = this.ply;
+    if (ply + 1 >= this.moves.length) this.grow();
+    this.moves[ply] = 0;
+    this.statuses[ply] = this.status;
+    this.sides[ply] = this.sideToMove;
+    this.kings[ply] = this.king;
+    this.capturedFrom[ply] = this.captureCount;
+    this.sideToMove ^= 1;
+    this.toggleSide();
+    this.ply = ply + 1;
+    this.hashesLo[ply + 1] = this.hashLo;
+    this.hashesHi[ply + 1] = this.hashHi;
+    this.sinceCapture[ply + 1] = ply + 1;
+  }
+
+  unmakeNull(): void {
+    const ply = --this.ply;
+    this.sideToMove = this.sides[ply];
+    this.status = this.statuses[ply];
+    this.hashLo = this.hashesLo[ply];
+    this.hashHi = this.hashesHi[ply];
+  }
+
   /** Called by the capture rules for each piece the current move captures. */
   removeCaptured(cell: number): void {
     if (this.captureCount >= this.capturedCells.length) this.growCaptures();

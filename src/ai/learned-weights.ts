@@ -1,0 +1,74 @@
+/**
+ * The learned evaluation's weights: data/eval-weights.json, written by `npm run train:eval`. One
+ * set per variant family, each feature weighted twice, for the opening and for the ending (the
+ * phase blends them). A family the match against the hand-set evaluation did not show stronger
+ * is kept in the file but not used.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type Family, FEATURES } from './features.ts';
+
+export interface FamilyWeights {
+  /** Whether the AI plays with these weights: only when they beat the hand-set evaluation in a match. */
+  use: boolean;
+  opening: number[];
+  ending: number[];
+  /** What they were fitted to, for the record. */
+  games: number;
+  positions: number;
+  logLoss: number;
+}
+
+/** A family in the file: each feature's opening and ending weight by its name, so the file reads as a table. */
+export interface FamilyRecord extends Omit<FamilyWeights, 'opening' | 'ending'> {
+  weights: Record<string, [number, number]>;
+}
+
+export interface WeightsFile {
+  seed: number;
+  families: Partial<Record<Family, FamilyRecord>>;
+}
+
+export function recordOf(weights: FamilyWeights): FamilyRecord {
+  const { opening, ending, ...rest } = weights;
+  return { ...rest, weights: Object.fromEntries(FEATURES.map((name, i) => [name, [opening[i], ending[i]]])) };
+}
+
+/** The family's weights in the order of FEATURES, or null when the file was made for other features. */
+export function weightsOf(record: FamilyRecord): FamilyWeights | null {
+  const { weights, ...rest } = record;
+  const names = Object.keys(weights);
+  if (names.length !== FEATURES.length || FEATURES.some((name) => !weights[name])) return null;
+  return {
+    ...rest,
+    opening: FEATURES.map((name) => weights[name][0]),
+    ending: FEATURES.map((name) => weights[name][1]),
+  };
+}
+
+/** The file as Biome formats JSON: two-space indent, each feature's pair of weights on one line. */
+export function weightsFileText(file: WeightsFile): string {
+  const text = JSON.stringify(file, null, 2);
+  return `${text.replace(/\[\n\s*(-?[\d.e+-]+),\n\s*(-?[\d.e+-]+)\n\s*\]/g, '[$1, $2]')}\n`;
+}
+
+/** Score units per logit of the predicted result: 50 means a 73% chance for the side ahead. */
+export const SCORE_PER_LOGIT = 50;
+
+// Compiled, this module runs from dist/src/ai/; the data stays at the top of the project.
+const COMPILED = !import.meta.url.endsWith('.ts');
+export const WEIGHTS_FILE = fileURLToPath(
+  new URL(COMPILED ? '../../../data/eval-weights.json' : '../../data/eval-weights.json', import.meta.url),
+);
+
+/** The families' weights in use, from the shipped file; none if it is missing or was made for other features. */
+export function shippedWeights(): Partial<Record<Family, FamilyWeights>> {
+  if (!existsSync(WEIGHTS_FILE)) return {};
+  const file = JSON.parse(readFileSync(WEIGHTS_FILE, 'utf8')) as WeightsFile;
+  const inUse: Partial<Record<Family, FamilyWeights>> = {};
+  for (const [family, record] of Object.entries(file.families) as [Family, FamilyRecord][]) {
+    const weights = weightsOf(record);
+    if (weights?.use) inUse[family] = weights;
+  }
+  return inUse;
+}
