@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { FAMILIES, type Family, FEATURES } from '../src/ai/features.ts';
+import { FAMILIES, type Family } from '../src/ai/features.ts';
 import {
   type FamilyRecord,
   recordOf,
