@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DISCORD_LOCALES, type DiscordLocale, languages } from '../../src/i18n/index.ts';
 import { acceptedChallenge, fileWorld, tableAt } from './harness.ts';
 
 let now = Date.now();
@@ -11,12 +12,18 @@ beforeAll(async () => {
 });
 
 describe('/abort', () => {
-  it('is offered only to members who may manage messages, in German too', () => {
+  it('is offered only to members who may manage messages, named in every language', () => {
     const abort = world.emulator
       .commands({ guildId: world.emulator.guildId })
       .find((c) => c.name === 'abort');
     expect(abort?.default_member_permissions).toBe('8192');
-    expect(abort?.name_localizations).toEqual({ de: 'abbrechen' });
+    expect(abort?.name_localizations).toMatchObject({ de: 'abbrechen', 'sv-SE': 'avbryt', ja: '中止' });
+    // Every Discord locale a catalogue serves gets the name; English is the command's own.
+    expect(Object.keys(abort?.name_localizations ?? {}).sort()).toEqual(
+      (Object.keys(DISCORD_LOCALES) as DiscordLocale[])
+        .filter((locale) => DISCORD_LOCALES[locale] !== 'en' && languages.includes(DISCORD_LOCALES[locale]))
+        .sort(),
+    );
   });
 
   it('ends a timed game without a result: no one is rated, no clock runs on, the channel is free', async () => {
