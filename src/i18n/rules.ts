@@ -63,12 +63,10 @@ export function describeRules(variant: Variant, language = 'en'): RulesText {
   // The escape squares' name, in the forms the sentences need: "corner squares", "citadel points".
   const name = `${variant.words.escape === 'citadel' ? 'citadel' : 'corner'}_${variant.drawnOn}` as const;
   const squares = {
+    set: t(`squares.${name}.${variant.escapeSquares === 'corners' ? 'four' : 'blocks'}`),
     all: t(`squares.${name}.all`),
     one: t(`squares.${name}.one`),
     reach: t(`squares.${name}.reach`),
-    set: t(variant.escapeSquares === 'corners' ? 'escapes.corners' : 'escapes.blocks', {
-      squares: t(`squares.${name}.on`),
-    }),
   };
   const line = (head: string, sentences: string[]) => `**${head}** ${joinSentences(sentences, language)}`;
   const pass = variant.movement.othersPassThrone ? 'othersPass' : 'kingOnly';
