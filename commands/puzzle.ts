@@ -9,6 +9,7 @@ import {
   SlashCommandBuilder,
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
+import { clipTo, padEndTo } from '../src/bot/display-width.ts';
 import { moveOption } from '../src/bot/move-option.ts';
 import {
   messagesOf,
@@ -289,10 +290,8 @@ function botMayPost(interaction: ChatInputCommandInteraction, channel: GuildBase
 
 /** A fixed-width table in a code block: names cannot ping or format there. */
 function tableText(m: Messages, table: PuzzleTable): string {
-  const clip = (name: string) => {
-    const flat = [...name.replace(/[\p{Cc}\p{Cf}`]/gu, '')];
-    return flat.length > 16 ? `${flat.slice(0, 15).join('')}…` : flat.join('').padEnd(16);
-  };
+  // By display width: a name in Chinese or Japanese keeps the columns after it in place.
+  const clip = (name: string) => padEndTo(clipTo(name.replace(/[\p{Cc}\p{Cf}`]/gu, ''), 16), 16);
   const lines = table.rows
     .slice(0, TABLE_ROWS)
     .map((row, index) =>

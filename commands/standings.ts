@@ -6,6 +6,7 @@ import {
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
 import { LIMITS, listWithin } from '../src/bot/discord-limits.ts';
+import { clipTo, padEndTo } from '../src/bot/display-width.ts';
 import {
   asText,
   memberName,
@@ -91,10 +92,8 @@ export async function execute(
 
 /** A fixed-width table in a code block: names cannot ping or format there. */
 function table(m: Messages, rows: StandingRow[]): string {
-  const clip = (name: string) => {
-    const flat = [...name.replace(/[\p{Cc}\p{Cf}`]/gu, '')];
-    return flat.length > 16 ? `${flat.slice(0, 15).join('')}…` : flat.join('').padEnd(16);
-  };
+  // By display width: a name in Chinese or Japanese keeps the columns after it in place.
+  const clip = (name: string) => padEndTo(clipTo(name.replace(/[\p{Cc}\p{Cf}`]/gu, ''), 16), 16);
   const rated = rows.some((row) => row.rating);
   const header = m.tableHead(rated);
   const lines = rows.map((row, index) =>

@@ -6,6 +6,7 @@ import { type PlayerRecord, standings } from '../tournament/scores.ts';
 import { MAX_PLAYERS } from '../tournament/tournament.ts';
 import type { Round, TournamentDoc } from '../tournament/types.ts';
 import { LIMITS, listWithin } from './discord-limits.ts';
+import { clipTo, displayWidth, padEndTo, padStartTo } from './display-width.ts';
 import { onlyMention, type Post, safeName, variantNameText } from './present.ts';
 
 export const tournamentButtonId = (action: 'join' | 'leave' | 'start', id: string) =>
@@ -182,10 +183,7 @@ export function crosstableOf(m: Messages, doc: TournamentDoc, subtitle: string):
 
 /** The crosstable as fixed-width text, for a code block: the same cells as the picture. */
 export function crosstableText(table: Crosstable): string {
-  const clip = (name: string) => {
-    const flat = [...name.replace(/[\p{Cc}\p{Cf}`]/gu, '')];
-    return flat.length > 16 ? `${flat.slice(0, 15).join('')}…` : flat.join('');
-  };
+  const clip = (name: string) => clipTo(name.replace(/[\p{Cc}\p{Cf}`]/gu, ''), 16);
   const head = [
     table.heads.rank,
     table.heads.player,
@@ -201,11 +199,13 @@ export function crosstableText(table: Crosstable): string {
     ...row.cells.map((cell, i) => (table.diagonal && i === row.rank - 1 ? '×' : cell || '-')),
   ]);
   const widths = head.map((_, column) =>
-    Math.max(...[head, ...rows].map((cells) => [...(cells[column] ?? '')].length)),
+    Math.max(...[head, ...rows].map((cells) => displayWidth(cells[column] ?? ''))),
   );
   const line = (cells: string[]) =>
     cells
-      .map((cell, column) => (column === 1 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+      .map((cell, column) =>
+        column === 1 ? padEndTo(cell, widths[column]) : padStartTo(cell, widths[column]),
+      )
       .join('  ')
       .trimEnd();
   const lines = [line(head), ...rows.map(line)];
