@@ -15,6 +15,7 @@ import { tableOf } from '../src/bot/table-of.ts';
 import type { Game, Side } from '../src/engine/index.ts';
 import type { Player } from '../src/game/types.ts';
 import type { Messages } from '../src/i18n/index.ts';
+import { gameTitle } from '../src/i18n/titles.ts';
 import type { PlotLabels } from '../src/render/eval-plot.ts';
 import { ReplayBusyError } from '../src/replay/builder.ts';
 
@@ -45,11 +46,19 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
   }
   const { id, game, players } = found;
   const guildId = tableOf(interaction).guildId;
-  const title = `${variantNameText(m, game.variant)}: ${safeName(players.attackers.name)} v ${safeName(players.defenders.name)}`;
+  const title = gameTitle(m.language, {
+    variant: variantNameText(m, game.variant),
+    attackers: safeName(players.attackers.name),
+    defenders: safeName(players.defenders.name),
+  });
   const plotOf: PlotOf = { guildId, gameId: id, language: m.language };
   // A picture shows names as they are: no markdown there to escape.
   const labels = {
-    title: `${m.variantName(game.variant)}: ${players.attackers.name} v ${players.defenders.name}`,
+    title: gameTitle(m.language, {
+      variant: m.variantName(game.variant),
+      attackers: players.attackers.name,
+      defenders: players.defenders.name,
+    }),
     ...m.plot,
   };
   const kept = await context.service.review(guildId, id);

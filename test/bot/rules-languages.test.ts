@@ -1,9 +1,11 @@
 /**
  * `/rules` through the real client and the emulator answers in the language of the member's
- * Discord client, for a built-in variant and for a server's own variant from a rules string.
+ * Discord client, for a built-in variant and for a server's own variant from a rules string; so do
+ * a game's title in /history and the terms of a challenge.
  */
 import { describe, expect, it } from 'vitest';
-import { fileWorld } from './harness.ts';
+import { Game } from '../../src/engine/index.ts';
+import { fileWorld, gameChannel } from './harness.ts';
 
 /** Brandubh, but the king escapes to any edge square and attackers move first. */
 const EDGE_BRANDUBH = 'dim:7 esc:e cor: atkf:y ks:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/';
@@ -45,5 +47,22 @@ describe('/rules in the member’s language', () => {
     );
     expect(swedish.embeds[0].description).toContain('Det finns inga hörnrutor');
     expect(swedish.embeds[0].fields[0].name).toBe('Som OpenTafl-regelsträng');
+  });
+});
+
+describe('a game’s title and a challenge’s terms in the member’s language', () => {
+  it('/history names the players as the language does; the terms are listed as it lists', async () => {
+    const channelId = await gameChannel(world, new Game('fetlar'), { attackers: yuki, defenders: sven });
+    const japanese = await world.emulator.slash(yuki, 'history', {}, { channelId }).reply();
+    expect(japanese.embeds[0].title).toBe('Fetlar Hnefatafl：Yuki 対 Sven');
+    const swedish = await world.emulator.slash(sven, 'history', {}, { channelId }).reply();
+    expect(swedish.embeds[0].title).toBe('Fetlar Hnefatafl: Yuki mot Sven');
+
+    const challenge = await world.emulator
+      .slash(yuki, 'challenge', { opponent: ana, variant: 'brandubh', match: true })
+      .reply();
+    // Japanese lists with "、", never with ", ".
+    expect(challenge.content).toMatch(/（[^）]+、[^）]+）/);
+    expect(challenge.content).not.toMatch(/（[^）]*, [^）]*）/);
   });
 });
