@@ -11,13 +11,7 @@ import {
 import type { BotContext } from '../src/bot/command.ts';
 import { moveOption } from '../src/bot/move-option.ts';
 import { mine, PRACTICE_BUTTON_PREFIX, practiceButton } from '../src/bot/practice.ts';
-import {
-  messagesOf,
-  messagesOfChannel,
-  onlyMention,
-  playerOf,
-  safeName,
-} from '../src/bot/present.ts';
+import { messagesOf, messagesOfChannel, onlyMention, playerOf, safeName } from '../src/bot/present.ts';
 import {
   dailyText,
   moveText,

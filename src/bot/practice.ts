@@ -52,7 +52,7 @@ export async function practiceButton(interaction: ButtonInteraction, { service, 
     if (!gameId || !guildId) return privateAnswer(m.buttonNotOurs);
     const archived = await service.archived(guildId, gameId);
     const review = archived && (await service.review(guildId, gameId));
-    if (!archived || !review) return privateAnswer(m.practice.refusal('game-gone'));
+    if (!archived || !review) return privateAnswer(m.practice.refusals['game-gone']);
     const outcome = await puzzles.puzzles.personal.practise(guildId, playerOf(interaction), {
       gameId,
       game: service.gameOf(archived),
@@ -82,7 +82,7 @@ export async function mine(
     return outcome.ok ? shownReply(m, outcome.value) : privateAnswer(failureText(m, outcome));
   }
   const admitted = practice.admit(player.id);
-  if (typeof admitted === 'string') return privateAnswer(m.practice.refusal(admitted));
+  if (typeof admitted === 'string') return privateAnswer(m.practice.refusals[admitted]);
   try {
     const outcome = await personal.answer(guildId, player, move, practice.think);
     if (!outcome.ok) return privateAnswer(failureText(m, outcome));
@@ -117,7 +117,7 @@ export function answerText(m: Messages, result: AnswerResult): string {
   const lines = [
     rating.solved
       ? m.practice.solved({ move, best: rating.best })
-      : m.practice.failed({ move, best: rating.best, shortfall: (rating.shortfall / 100).toFixed(1) }),
+      : m.practice.failed({ move, best: rating.best, shortfall: `−${(rating.shortfall / 100).toFixed(1)}` }),
   ];
   if (puzzle.refutation && puzzle.refutation.line.length > 0)
     lines.push(
@@ -139,7 +139,7 @@ function picture(m: Messages, shown: { puzzle: ShownPersonal['puzzle']; game: Sh
   return solverPicture(shown.game, puzzle.side, {
     you: m.practice.you,
     other: m.practice.opponent,
-    note: m.practice.note({ gameId: puzzle.gameId, move }),
+    note: m.practice.note({ gameId: puzzle.gameId }),
     description: `Your tafl mistake, game ${puzzle.gameId} move ${move}`,
     messages: m,
   }) satisfies Promise<AttachmentBuilder>;
@@ -165,5 +165,5 @@ function failureText(m: Messages, failure: PersonalFailure): string {
       attackers: safeName(String(params.attackers ?? '')),
       defenders: safeName(String(params.defenders ?? '')),
     });
-  return m.practice.refusal(code as Exclude<PracticeRefusal, 'not-a-player'>);
+  return m.practice.refusals[code as PracticeRefusal];
 }

@@ -100,7 +100,11 @@ export class PersonalPuzzles {
   practise(guildId: string, player: Player, source: ReviewedGame): Promise<PersonalOutcome<Practice>> {
     const { players } = source;
     const side: Side | null =
-      players.attackers.id === player.id ? 'attackers' : players.defenders.id === player.id ? 'defenders' : null;
+      players.attackers.id === player.id
+        ? 'attackers'
+        : players.defenders.id === player.id
+          ? 'defenders'
+          : null;
     if (!side)
       return Promise.resolve(
         failure('not-a-player', { attackers: players.attackers.name, defenders: players.defenders.name }),
@@ -146,7 +150,10 @@ export class PersonalPuzzles {
       const chosen = due.find((puzzle) => puzzle.id === read.value.open) ?? due[0];
       if (!chosen) {
         const next = nextDue(read.value, today);
-        return { ok: true, value: { writes: [], value: { refused: failure('nothing-due', { next: next ?? today }) } } };
+        return {
+          ok: true,
+          value: { writes: [], value: { refused: failure('nothing-due', { next: next ?? today }) } },
+        };
       }
       const shown = { puzzle: chosen, game: loadGame(chosen.record), due: due.length };
       const writes =
@@ -181,7 +188,8 @@ export class PersonalPuzzles {
   ): Promise<PersonalOutcome<AnswerResult>> {
     const key = puzzleKeys.personal(guildId, player.id);
     const read = await this.store.read<PersonalDoc>(key);
-    const asked = read && dueOn(read.value, dayOf(this.now())).find((puzzle) => puzzle.id === read.value.open);
+    const asked =
+      read && dueOn(read.value, dayOf(this.now())).find((puzzle) => puzzle.id === read.value.open);
     if (!asked) return failure('no-personal-open');
     const start = () => loadGame(asked.record);
     const game = start();
@@ -195,7 +203,12 @@ export class PersonalPuzzles {
       const fresh = await this.store.read<PersonalDoc>(key);
       const puzzle = fresh?.value.puzzles.find((kept) => kept.id === asked.id);
       // Answered meanwhile: closed, or answered and opened again.
-      if (!fresh || !puzzle || fresh.value.open !== asked.id || puzzle.solved + puzzle.failed !== asked.solved + asked.failed)
+      if (
+        !fresh ||
+        !puzzle ||
+        fresh.value.open !== asked.id ||
+        puzzle.solved + puzzle.failed !== asked.solved + asked.failed
+      )
         return { ok: true, value: { writes: [], value: { refused: failure('personal-answered') } } };
       const now = this.now();
       const { doc, next } = afterAnswer(fresh.value, puzzle, rating.solved, now, refutation);

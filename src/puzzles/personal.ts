@@ -70,12 +70,20 @@ export function mistakesOf(
       .map((move) => [move.ply, move]),
   );
   if (wanted.size === 0) return [];
-  const replay = new Game({ variant: game.variant, position: game.setup.position, sideToMove: game.setup.sideToMove });
+  const replay = new Game({
+    variant: game.variant,
+    position: game.setup.position,
+    sideToMove: game.setup.sideToMove,
+  });
   const puzzles: PersonalPuzzle[] = [];
   for (const move of game.history()) {
     const reviewed = wanted.get(move.ply);
     if (reviewed && isMistake(reviewed.verdict)) {
-      const before = new Game({ variant: game.variant, position: replay.position(), sideToMove: replay.turn });
+      const before = new Game({
+        variant: game.variant,
+        position: replay.position(),
+        sideToMove: replay.turn,
+      });
       puzzles.push({
         id: `${gameId}-${move.ply}`,
         gameId,
@@ -137,7 +145,8 @@ export type Rescheduled = { retired: true } | { retired: false; due: string; day
 
 /** When a puzzle answered at `now` comes back: solved, after its next interval (or never, past the last); failed, tomorrow. */
 export function rescheduled(puzzle: PersonalPuzzle, solved: boolean, now: number): Rescheduled {
-  if (!solved) return { retired: false, due: dayOf(now + FAILED_INTERVAL_DAYS * DAY_MS), days: FAILED_INTERVAL_DAYS };
+  if (!solved)
+    return { retired: false, due: dayOf(now + FAILED_INTERVAL_DAYS * DAY_MS), days: FAILED_INTERVAL_DAYS };
   const days = SOLVED_INTERVALS_DAYS[puzzle.streak];
   if (days === undefined) return { retired: true };
   return { retired: false, due: dayOf(now + days * DAY_MS), days };

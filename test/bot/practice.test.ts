@@ -65,7 +65,9 @@ const mine = (user: EmulatedUser, options: Record<string, string> = {}) =>
   world.emulator.slash(user, 'puzzle mine', options).reply();
 
 async function doc(user: EmulatedUser): Promise<PersonalDoc> {
-  const read = await world.bots[0].store.read<PersonalDoc>(puzzleKeys.personal(world.emulator.guildId, user.id));
+  const read = await world.bots[0].store.read<PersonalDoc>(
+    puzzleKeys.personal(world.emulator.guildId, user.id),
+  );
   if (!read) throw new Error('no personal puzzles stored');
   return read.value;
 }
@@ -94,15 +96,25 @@ describe('practising your own mistakes', () => {
 
     // The AI's own choice is one of the two captures: the other is as good, and solves it.
     const stored = (await doc(ann)).puzzles[0];
-    const aiChoice = chooseMove(loadGame(stored.record), 'normal', { timeMs: 5000, maxDepth: ROOT_DEPTH }).notation;
+    const aiChoice = chooseMove(loadGame(stored.record), 'normal', {
+      timeMs: 5000,
+      maxDepth: ROOT_DEPTH,
+    }).notation;
     expect(CAPTURES).toContain(aiChoice);
     const other = CAPTURES.find((move) => move !== aiChoice) ?? '';
-    const suggested = await world.emulator.autocomplete(ann, 'puzzle mine', { move: other.slice(0, 2) }, 'move');
+    const suggested = await world.emulator.autocomplete(
+      ann,
+      'puzzle mine',
+      { move: other.slice(0, 2) },
+      'move',
+    );
     expect(suggested.map((choice) => choice.value)).toContain(other);
 
     const solved = await mine(ann, { move: other });
     expect(solved.ephemeral).toBe(true);
-    expect(solved.content).toContain(`**Solved!** **${other}** is about as good as the AI’s choice, **${aiChoice}**.`);
+    expect(solved.content).toContain(
+      `**Solved!** **${other}** is about as good as the AI’s choice, **${aiChoice}**.`,
+    );
     // What the blunder allowed, from the AI's line after it.
     expect(solved.content).toMatch(new RegExp(`In the game, \\*\\*${BLUNDER}\\*\\* allowed \\*\\*f3-`));
     expect(solved.content).toContain('It comes back in 1 day (2026-11-24).');
@@ -113,14 +125,16 @@ describe('practising your own mistakes', () => {
     expect(notYet.ephemeral).toBe(true);
     expect(notYet.content).toBe(en.practice.nothingDue({ date: '2026-11-24' }));
     const noneOpen = await mine(ann, { move: other });
-    expect(noneOpen.content).toBe(en.practice.refusal('no-personal-open'));
+    expect(noneOpen.content).toBe(en.practice.refusals['no-personal-open']);
 
     clock.now += DAY;
     const again = await mine(ann);
     expect(again.content).toContain(`In the game you played **${BLUNDER}** here: a blunder.`);
     await expectPicture(again);
     const failed = await mine(ann, { move: 'a9-a8' });
-    expect(failed.content).toContain(`**Not this one.** **a9-a8** falls short of the AI’s choice, **${aiChoice}**`);
+    expect(failed.content).toContain(
+      `**Not this one.** **a9-a8** falls short of the AI’s choice, **${aiChoice}**`,
+    );
     expect(failed.content).toContain('It comes back in 1 day (2026-11-25).');
     expect((await doc(ann)).puzzles[0]).toMatchObject({ due: '2026-11-25', streak: 0, solved: 1, failed: 1 });
 
@@ -137,9 +151,9 @@ describe('practising your own mistakes', () => {
     expect(refused.content).toBe(en.practice.notAPlayer({ attackers: 'Ann', defenders: 'Bob' }));
     expect(refused.attachments).toEqual([]);
     const winner = await press(bob, review);
-    expect(winner.content).toBe(en.practice.refusal('no-mistakes'));
+    expect(winner.content).toBe(en.practice.refusals['no-mistakes']);
     const nothing = await mine(cat);
-    expect(nothing.content).toBe(en.practice.refusal('no-personal-puzzles'));
+    expect(nothing.content).toBe(en.practice.refusals['no-personal-puzzles']);
   });
 
   it('an answer sent from two places at once is counted once', async () => {
@@ -162,7 +176,7 @@ describe('practising your own mistakes', () => {
     const texts = [first.content, second.content];
     expect(texts.filter((text) => text.startsWith('**Solved!**'))).toHaveLength(1);
     // The other was refused: answered meanwhile (or, read after the first was counted, none open).
-    const refusals = [en.practice.refusal('personal-answered'), en.practice.refusal('no-personal-open')];
+    const refusals = [en.practice.refusals['personal-answered'], en.practice.refusals['no-personal-open']];
     expect(texts.filter((text) => refusals.includes(text))).toHaveLength(1);
     expect((await doc(player)).puzzles[0]).toMatchObject({ streak: 1, solved: 1, failed: 0 });
   });
