@@ -5,7 +5,6 @@
  */
 import {
   ActionRowBuilder,
-  type AttachmentBuilder,
   ButtonBuilder,
   type ButtonInteraction,
   ButtonStyle,
@@ -133,16 +132,18 @@ export function answerText(m: Messages, result: AnswerResult): string {
   return lines.join('\n');
 }
 
+/** The puzzle's board, its caption counting the moves of its game. */
 function picture(m: Messages, shown: { puzzle: ShownPersonal['puzzle']; game: ShownPersonal['game'] }) {
-  const { puzzle } = shown;
-  const move = Math.ceil(puzzle.ply / 2);
-  return solverPicture(shown.game, puzzle.side, {
+  const { puzzle, game } = shown;
+  return solverPicture(game, puzzle.side, {
     you: m.practice.you,
     other: m.practice.opponent,
     note: m.practice.note({ gameId: puzzle.gameId }),
-    description: `Your tafl mistake, game ${puzzle.gameId} move ${move}`,
+    description: `Your tafl mistake, game ${puzzle.gameId} move ${Math.ceil(puzzle.ply / 2)}`,
     messages: m,
-  }) satisfies Promise<AttachmentBuilder>;
+    // The position is the game's before ply `puzzle.ply`; `game` has the answer played, if any.
+    moveNumber: Math.ceil((puzzle.ply + game.plyCount) / 2),
+  });
 }
 
 const OWN_CODES: readonly PersonalFailureCode[] = [

@@ -25,13 +25,25 @@ export function puzzlePicture(m: Messages, puzzle: Puzzle, game: Game): Promise<
   });
 }
 
-/** A puzzle's board for its solver (`solver`'s side named `you`), without the threat flags. */
+/**
+ * A puzzle's board for its solver (`solver`'s side named `you`), without the threat flags; the
+ * caption's move number is the game's (`moveNumber`), when the position comes from one.
+ */
 export async function solverPicture(
   game: Game,
   solver: Side,
-  words: { you: string; other: string; note: string; description: string; messages: Messages },
+  words: {
+    you: string;
+    other: string;
+    note: string;
+    description: string;
+    messages: Messages;
+    moveNumber?: number;
+  },
 ): Promise<AttachmentBuilder> {
-  const snapshot = { ...game.snapshot(), threats: { kingCanEscape: false, kingCanBeCaptured: false } };
+  const snapshot = game.snapshot();
+  snapshot.threats = { kingCanEscape: false, kingCanBeCaptured: false };
+  if (words.moveNumber !== undefined) snapshot.moveNumber = words.moveNumber;
   const players =
     solver === 'attackers'
       ? { attackers: words.you, defenders: words.other }
