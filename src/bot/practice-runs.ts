@@ -11,6 +11,8 @@ import type { Think } from '../analysis/answer-rating.ts';
 export const THINK_MS = 400;
 /** Answers judged at once, at most: they share one thread, so the last of them waits for the others. */
 export const MOST_ANSWERS = 4;
+/** How long the first search waits for the worker to load (beyond it, the AI's short fallback search answers). */
+const WARM_MS = 10_000;
 
 export class PracticeRuns {
   private player: AiPlayer | null = null;
@@ -39,7 +41,10 @@ export class PracticeRuns {
     const search = this.queue.then(async () => {
       this.player ??= new AiPlayer();
       // Loaded before the search's time starts, so the first answer is not judged by the short fallback search.
-      await this.player.warm().catch(() => {});
+      await Promise.race([
+        this.player.warm().catch(() => {}),
+        new Promise((resolve) => setTimeout(resolve, WARM_MS).unref()),
+      ]);
       const move = await this.player.think(position, 'normal', this.thinkMs, { maxDepth });
       return { best: move.notation, score: move.score, depth: move.depth };
     });

@@ -39,6 +39,7 @@ export function practiceMessages(language: string) {
     /** What the game's move allowed: "In the game, **c1-c2** allowed **e1-a1**: the king escapes." */
     allowed: (p: { allowed: Allowed; side: Side; played: string; line: string }): string => {
       const { allowed, played, line } = p;
+      // Optional chaining: test/i18n calls every message with one sample, which names no `allowed`.
       switch (allowed?.kind) {
         case 'pieces-lost':
           return t('allowed.pieces-lost', {
