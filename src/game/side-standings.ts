@@ -59,6 +59,8 @@ export interface SideBalance {
 
 export interface MemberSideRatings {
   variant: VariantKey;
+  /** The rating over both sides, as the table shows it. */
+  overall: RatingView | null;
   attackers: RatingView | null;
   defenders: RatingView | null;
 }
@@ -134,23 +136,27 @@ export function sideRating(
 
 /** A member's ratings on each side, per variant they played (one variant when given), most played first. */
 export function memberSideRatings(
-  doc: { sides?: SideStandings },
+  doc: { sides?: SideStandings; ratings?: Record<string, Rating> },
   playerId: string,
   variant?: VariantKey,
 ): MemberSideRatings[] {
   const variants = new Set<VariantKey>();
-  for (const key of Object.keys(doc.sides?.ratings ?? {})) {
+  // Standings kept before the sides have overall ratings alone: their variants are listed too.
+  for (const key of [...Object.keys(doc.ratings ?? {}), ...Object.keys(doc.sides?.ratings ?? {})]) {
     const [keyVariant, player] = key.split('|');
     if (player === playerId && (!variant || keyVariant === variant)) variants.add(keyVariant as VariantKey);
   }
-  const played = (ratings: MemberSideRatings) =>
-    (ratings.attackers?.games ?? 0) + (ratings.defenders?.games ?? 0);
+  const played = (ratings: MemberSideRatings) => ratings.overall?.games ?? 0;
   return [...variants]
-    .map((id) => ({
-      variant: id,
-      attackers: sideRating(doc, id, playerId, 'attackers'),
-      defenders: sideRating(doc, id, playerId, 'defenders'),
-    }))
+    .map((id) => {
+      const overall = doc.ratings?.[`${id}|${playerId}`];
+      return {
+        variant: id,
+        overall: overall ? ratingView(overall) : null,
+        attackers: sideRating(doc, id, playerId, 'attackers'),
+        defenders: sideRating(doc, id, playerId, 'defenders'),
+      };
+    })
     .sort((a, b) => played(b) - played(a) || a.variant.localeCompare(b.variant));
 }
 

@@ -183,7 +183,10 @@ describe('the commit plan of a change that ends the game', () => {
     const doc = standings?.value as StandingsDoc;
     expect([doc.tallies, doc.ratings ?? {}, doc.counted]).toEqual([{}, {}, []]);
     expect(doc.sides?.balance.fetlar).toEqual({ attackers: 0, defenders: 1, draws: 0, plies: { '1': 1 } });
-    expect(Object.keys(doc.sides?.ratings ?? {}).sort()).toEqual(['fetlar|1|attackers', 'fetlar|2|defenders']);
+    expect(Object.keys(doc.sides?.ratings ?? {}).sort()).toEqual([
+      'fetlar|1|attackers',
+      'fetlar|2|defenders',
+    ]);
     // Fetlar's attackers move first: Bob, a member; the AI (now defenders) waits.
     expect(plan.schedules.filter((change) => change.schedule === SCHEDULES.aiTurns)).toEqual([
       { schedule: SCHEDULES.aiTurns, group: 'g', member: entryFor(before, 0), at: null },

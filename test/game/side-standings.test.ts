@@ -91,7 +91,9 @@ describe('ratings per side', () => {
     });
     delete old.sides;
     expect(sideRating(old, 'fetlar', ann.id, 'attackers')).toBeNull();
-    expect(memberSideRatings(old, ann.id)).toEqual([]);
+    expect(memberSideRatings(old, ann.id)).toEqual([
+      { variant: 'fetlar', overall: expect.objectContaining({ games: 1 }), attackers: null, defenders: null },
+    ]);
     expect(sideBalances(old)).toEqual([]);
     expect(sideTable(old, 'fetlar', 'attackers').map((row) => [row.userId, row.sideRating])).toEqual([
       ['b', null],
@@ -125,7 +127,12 @@ describe('ratings per side', () => {
     // The overall table ranks otherwise: Ann first.
     expect(table(doc, 'fetlar')[0].userId).toBe('a');
     expect(memberSideRatings(doc, ann.id)).toEqual([
-      { variant: 'fetlar', attackers: expect.objectContaining({ games: 2 }), defenders: null },
+      {
+        variant: 'fetlar',
+        overall: expect.objectContaining({ games: 2 }),
+        attackers: expect.objectContaining({ games: 2 }),
+        defenders: null,
+      },
     ]);
   });
 });
