@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
 import type { EmulatedUser, RecordedMessage } from '../discord-emulator/index.ts';
-import { fileWorld, gameChannel, tableAt } from './harness.ts';
+import { acceptedChallenge, fileWorld, gameChannel, tableAt } from './harness.ts';
 
 const world = fileWorld();
 const ann = world.user('Ann');
@@ -147,6 +147,34 @@ describe('the side balance', () => {
     const german = await world.emulator.slash(dora, 'standings').reply();
     expect(fieldOf(german, 'Bilanz der Seiten').split('\n')[1]).toBe(
       'Brandubh: Angreifer gewannen 1, Verteidiger gewannen 1, 0 Remis · Länge im Median 0,5 Halbzüge',
+    );
+  });
+});
+
+describe('a two-game match', () => {
+  it('is one result in the overall table, and two games on their sides', async () => {
+    const channelId = world.emulator.createChannel('side-match');
+    await world.emulator.waitFor(() => world.bots[0].bot.client.channels.cache.has(channelId));
+    await acceptedChallenge(
+      world.emulator,
+      ann,
+      bob,
+      { variant: 'tablut', side: 'attackers', match: true },
+      { channelId },
+    );
+    // Game 1: Bob (defenders) resigns; game 2, sides swapped: Ann (defenders) resigns.
+    expect((await world.emulator.slash(bob, 'resign', {}, { channelId }).reply()).ephemeral).toBe(false);
+    expect((await world.emulator.slash(ann, 'resign', {}, { channelId }).reply()).ephemeral).toBe(false);
+
+    const rows = await world.bots[0].service.standings(world.emulator.guildId, 'tablut');
+    expect(rows.map((row) => row.games)).toEqual([1, 1]);
+    const table = await world.emulator.slash(cat, 'standings', { variant: 'tablut' }).reply();
+    expect(fieldOf(table, 'Side balance')).toBe(
+      'Tablut: attackers won 2, defenders won 0, 0 drawn · median length 0 plies',
+    );
+    const record = await world.emulator.slash(cat, 'standings', { member: bob, variant: 'tablut' }).reply();
+    expect(fieldOf(record, 'Ratings by side')).toMatch(
+      /^Tablut: \d+±\d+\? overall · 1662±290\? as attackers · 1338±290\? as defenders$/,
     );
   });
 });
