@@ -3,6 +3,7 @@ import 'i18next';
 import type failures from '../../locales/en/failures.json';
 import type messages from '../../locales/en/messages.json';
 import type puzzles from '../../locales/en/puzzles.json';
+import type sides from '../../locales/en/sides.json';
 import type tournament from '../../locales/en/tournament.json';
 
 declare module 'i18next' {
@@ -13,6 +14,7 @@ declare module 'i18next' {
       failures: typeof failures;
       tournament: typeof tournament;
       puzzles: typeof puzzles;
+      sides: typeof sides;
     };
   }
 }
