@@ -4,6 +4,7 @@ import type failures from '../../locales/en/failures.json';
 import type messages from '../../locales/en/messages.json';
 import type practice from '../../locales/en/practice.json';
 import type puzzles from '../../locales/en/puzzles.json';
+import type sides from '../../locales/en/sides.json';
 import type tournament from '../../locales/en/tournament.json';
 
 declare module 'i18next' {
@@ -15,6 +16,7 @@ declare module 'i18next' {
       tournament: typeof tournament;
       puzzles: typeof puzzles;
       practice: typeof practice;
+      sides: typeof sides;
     };
   }
 }
