@@ -8,6 +8,7 @@ import {
 } from 'discord.js';
 import type { GameReview, MoveReview } from '../src/analysis/review.ts';
 import type { BotContext } from '../src/bot/command.ts';
+import { practiceButtons } from '../src/bot/practice.ts';
 import { messagesOf, onlyMention, safeName, variantNameText } from '../src/bot/present.ts';
 import { refused } from '../src/bot/respond.ts';
 import type { PlotOf } from '../src/bot/review-plots.ts';
@@ -64,7 +65,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
   const kept = await context.service.review(guildId, id);
   const drawn = kept && context.plots.drawn(plotOf);
   if (kept && drawn) {
-    await interaction.reply(reviewMessage(m, kept, title, drawn));
+    await interaction.reply(reviewMessage(m, id, kept, title, drawn));
     return;
   }
   const endWait = context.analyses.admit(interaction.user.id);
@@ -108,7 +109,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
       });
       return;
     }
-    await interaction.editReply(reviewMessage(m, review, title, plot));
+    await interaction.editReply(reviewMessage(m, id, review, title, plot));
   } finally {
     endWait();
   }
@@ -148,7 +149,7 @@ async function finishedGame(
   return { id: record.id, game: record.game, players: record.players };
 }
 
-function reviewMessage(m: Messages, review: GameReview, title: string, picture: Buffer) {
+function reviewMessage(m: Messages, gameId: string, review: GameReview, title: string, picture: Buffer) {
   const plot = new AttachmentBuilder(picture, { name: 'review.png' });
   const embed = new EmbedBuilder()
     .setTitle(m.analysisTitle({ title }))
@@ -161,7 +162,9 @@ function reviewMessage(m: Messages, review: GameReview, title: string, picture: 
       value: worst.length > 0 ? worst.map((move) => line(m, move)).join('\n') : m.analysisNone,
     });
   }
-  return { content: '', embeds: [embed], files: [plot], allowedMentions: onlyMention() };
+  // The players practise their own mistakes from here (src/bot/practice.ts).
+  const components = practiceButtons(m, gameId, review);
+  return { content: '', embeds: [embed], files: [plot], components, allowedMentions: onlyMention() };
 }
 
 function line(m: Messages, move: MoveReview): string {

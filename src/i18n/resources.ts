@@ -19,6 +19,8 @@ export const namespaces = [
   'failures',
   'tournament',
   'puzzles',
+  'sides',
+  'practice',
   'rules',
   'titles',
   'commands',
