@@ -258,7 +258,8 @@ export async function standingsPost(
     const top = standings(doc);
     const best = top[0];
     const leaders = top.filter((row) => row.score === best.score && row.tiebreak === best.tiebreak);
-    lines.push(t.winner({ names: leaders.map((row) => `<@${row.id}>`).join(', ') }));
+    const names = leaders.map((row) => `<@${row.id}>`);
+    lines.push(t.winner({ names: new Intl.ListFormat(m.language, { type: 'conjunction' }).format(names) }));
     if (doc.endedEarly) lines.push(t.endedEarly);
   }
   const embed = new EmbedBuilder()

@@ -25,13 +25,13 @@ type ThroneAgainst =
   | 'whenEmpty_never_whenEmpty';
 
 /** Whose pieces the corner squares count as an enemy of (OpenTafl's `corh`; every built-in: anyone's). */
-export function cornersHostileTo(variant: Variant): 'anyone' | 'attackers' | 'defenders' | 'none' {
+function cornersHostileTo(variant: Variant): 'anyone' | 'attackers' | 'defenders' | 'none' {
   const { attackers, defenders } = variant.capture.cornersHostileTo ?? { attackers: true, defenders: true };
   return attackers && defenders ? 'anyone' : attackers ? 'attackers' : defenders ? 'defenders' : 'none';
 }
 
 /** How many attackers and defenders (guards included) the start has. */
-export function pieceCounts(variant: Variant): { attackers: number; defenders: number } {
+function pieceCounts(variant: Variant): { attackers: number; defenders: number } {
   const pieces = [...variant.layout.replace(/[^tTG]/g, '')];
   const attackers = pieces.filter((piece) => piece === 't').length;
   return { attackers, defenders: pieces.length - attackers };
