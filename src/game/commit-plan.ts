@@ -165,7 +165,8 @@ export function planCommit(input: ChangeInput): CommitPlan {
   const archived: ArchivedGame = { ...next, endedAt: now, winner: result.winner, reason: result.reason };
   const writes = archiveWrites(archived, input.ended.lastGame);
   // Every game with a result is counted in the opening tree, each game of a match on its own.
-  if (input.ended.openings) writes.push(...openingWrites(stored.guildId, input.ended.openings, result.winner));
+  if (input.ended.openings)
+    writes.push(...openingWrites(stored.guildId, input.ended.openings, result.winner));
   // A tournament hears of a match once, when its second game ends.
   if (stored.tournament && stored.match?.game !== 1) schedules.push(tournamentResult(stored, now));
   let nextGame: StoredGame | null = null;

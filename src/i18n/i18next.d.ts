@@ -2,6 +2,7 @@
 import 'i18next';
 import type failures from '../../locales/en/failures.json';
 import type messages from '../../locales/en/messages.json';
+import type openings from '../../locales/en/openings.json';
 import type puzzles from '../../locales/en/puzzles.json';
 import type tournament from '../../locales/en/tournament.json';
 
@@ -13,6 +14,7 @@ declare module 'i18next' {
       failures: typeof failures;
       tournament: typeof tournament;
       puzzles: typeof puzzles;
+      openings: typeof openings;
     };
   }
 }

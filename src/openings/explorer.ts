@@ -31,7 +31,8 @@ export class OpeningExplorer {
     const game = new Game({ variant });
     for (const [index, move] of moves.entries()) {
       const attempt = game.tryPlay(move);
-      if (!attempt.ok) return { ok: false, code: 'illegal-move', ply: index + 1, move, refusal: attempt.refusal };
+      if (!attempt.ok)
+        return { ok: false, code: 'illegal-move', ply: index + 1, move, refusal: attempt.refusal };
     }
     const hash = openingSteps(game).at(-1)?.hash;
     const read = hash ? await this.store.read<OpeningNode>(openingKey(guildId, variant.id, hash)) : null;

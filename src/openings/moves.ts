@@ -12,9 +12,7 @@ const MOVE_NUMBER = /^\d+\.+$/;
  * spaces and commas; two bare squares in a row are one move (`e5 e8`); move numbers are skipped.
  */
 export function typedMoves(text: string): string[] {
-  const tokens = text
-    .split(/[\s,;]+/)
-    .filter((token) => token !== '' && !MOVE_NUMBER.test(token));
+  const tokens = text.split(/[\s,;]+/).filter((token) => token !== '' && !MOVE_NUMBER.test(token));
   const moves: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
     if (SQUARE.test(tokens[i]) && i + 1 < tokens.length && SQUARE.test(tokens[i + 1])) {
@@ -48,7 +46,8 @@ export function unpackMoves(packed: string): string[] | null {
   if (!/^[0-9a-z]*$/.test(packed) || packed.length % 4 !== 0) return null;
   const moves: string[] = [];
   for (let i = 0; i < packed.length; i += 4) {
-    const square = (at: number) => `${FILES[Number.parseInt(packed[at], 36)] ?? '?'}${Number.parseInt(packed[at + 1], 36) + 1}`;
+    const square = (at: number) =>
+      `${FILES[Number.parseInt(packed[at], 36)] ?? '?'}${Number.parseInt(packed[at + 1], 36) + 1}`;
     moves.push(`${square(i)}-${square(i + 2)}`);
   }
   return moves;

@@ -4,7 +4,15 @@
  * it ended and, for each move played there, how the games that went on with it ended. Pure: the
  * service reads a finished game's nodes and commits them with its result (see commit-plan.ts).
  */
-import { ATTACKERS, DEFENDERS, encodeMove, Position, readPosition, readSquare, rulesFor } from '../engine/core.ts';
+import {
+  ATTACKERS,
+  DEFENDERS,
+  encodeMove,
+  Position,
+  readPosition,
+  readSquare,
+  rulesFor,
+} from '../engine/core.ts';
 import type { Game, Side, VariantKey } from '../engine/index.ts';
 import { inGuild } from '../store/hash-tags.ts';
 
@@ -37,7 +45,10 @@ export function openingKey(guildId: string, variant: VariantKey, hash: string): 
 
 /** A position as the tree names it: its Zobrist hash (side to move included), 16 hex digits. */
 export function hashOf(position: Position): string {
-  return (position.hashHi >>> 0).toString(16).padStart(8, '0') + (position.hashLo >>> 0).toString(16).padStart(8, '0');
+  return (
+    (position.hashHi >>> 0).toString(16).padStart(8, '0') +
+    (position.hashLo >>> 0).toString(16).padStart(8, '0')
+  );
 }
 
 /** One position of a game's opening and the move played from it (null: the game ended there, or the tree does). */

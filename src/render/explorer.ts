@@ -9,7 +9,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import type { BoardSnapshot, Square } from '../engine/index.ts';
 import type { Placement } from './bands.ts';
 import { font, registerFonts } from './fonts.ts';
-import { renderBoard, type Players, type RenderOptions } from './index.ts';
+import { type Players, type RenderOptions, renderBoard } from './index.ts';
 import { centreOfSquare, type Layout, layoutFor } from './layout.ts';
 import { type Sprite, spriteOf } from './raster.ts';
 

@@ -1,0 +1,137 @@
+/**
+ * /openings through the real client and the emulator: games played to their end are counted in
+ * the opening tree as they end (aborted ones and ones set up from another position are not), the
+ * explorer shows the counts and results, its buttons step into a move and back, and bad input is
+ * refused privately.
+ */
+import { loadImage } from '@napi-rs/canvas';
+import { describe, expect, it } from 'vitest';
+import { Game } from '../../src/engine/index.ts';
+import type { EmulatedUser, RecordedMessage } from '../discord-emulator/index.ts';
+import { gameWith } from '../engine/setup.ts';
+import { buttonIds, fileWorld, gameChannel, tableAt } from './harness.ts';
+
+const world = fileWorld();
+const ann = world.user('Ann');
+const bob = world.user('Bob');
+
+/** A Brandubh game with Ann attacking: `moves` played with /move, then `end`. */
+async function play(moves: string[], end: 'attackers-resign' | 'defenders-resign' | 'draw'): Promise<void> {
+  const { emulator } = world;
+  const channelId = await gameChannel(world, new Game('brandubh'), { attackers: ann, defenders: bob });
+  for (const [i, move] of moves.entries()) {
+    const player: EmulatedUser = i % 2 === 0 ? ann : bob;
+    const played = await emulator.slash(player, 'move', { move }, { channelId }).reply();
+    expect(played.ephemeral, played.content).toBe(false);
+  }
+  if (end === 'draw') {
+    await emulator.slash(ann, 'draw', {}, { channelId }).reply();
+    const agreed = await emulator.slash(bob, 'draw', {}, { channelId }).reply();
+    expect(agreed.content).toContain('**Game over.**');
+  } else {
+    const over = await emulator
+      .slash(end === 'attackers-resign' ? ann : bob, 'resign', {}, { channelId })
+      .reply();
+    expect(over.content).toContain('**Game over.**');
+  }
+}
+
+const tableRows = (message: RecordedMessage) =>
+  (/```\n[^\n]*\n([\s\S]*?)\n```/.exec(message.content)?.[1] ?? '').split('\n').map((row) => row.trim());
+
+describe('/openings', () => {
+  it('says so when the variant has no counted game yet', async () => {
+    const reply = await world.emulator.slash(ann, 'openings', { variant: 'tablut' }).reply();
+    expect(reply.ephemeral).toBe(false);
+    expect(reply.content).toContain('No finished game of Tablut has been counted on this server yet');
+    expect(reply.attachments).toHaveLength(1);
+  });
+
+  it('counts three games sharing an opening, shows their results, and steps into a move and back', async () => {
+    await play(['d2-b2', 'c4-c6', 'f4-f2'], 'defenders-resign'); // attackers win
+    await play(['d2-b2', 'c4-c6'], 'attackers-resign'); // defenders win
+    await play(['d2-b2', 'e4-e6'], 'draw');
+    // Not counted: an aborted game, and one set up from another position.
+    const aborted = await gameChannel(world, new Game('brandubh'), { attackers: ann, defenders: bob });
+    await world.emulator.slash(ann, 'move', { move: 'd2-b2' }, { channelId: aborted }).reply();
+    expect((await world.bots[0].service.abortGame(tableAt(world.emulator, aborted))).ok).toBe(true);
+    const setUp = gameWith(
+      'brandubh',
+      { king: 'd4', attackers: ['d2', 'a1'], defenders: ['e4'] },
+      'attackers',
+    );
+    const custom = await gameChannel(world, setUp, { attackers: ann, defenders: bob });
+    await world.emulator.slash(ann, 'move', { move: 'd2-b2' }, { channelId: custom }).reply();
+    await world.emulator.slash(bob, 'resign', {}, { channelId: custom }).reply();
+
+    const start = await world.emulator.slash(ann, 'openings', { variant: 'brandubh' }).reply();
+    expect(start.ephemeral).toBe(false);
+    expect(start.content).toContain('The start position · attackers to move');
+    expect(start.content).toContain(
+      '3 finished games reached this position: attackers won 1, drawn 1, defenders won 1.',
+    );
+    expect(tableRows(start)).toEqual(['1 d2-b2          3    1 / 1 / 1']);
+    expect(start.content).toContain('Aborted games and games set up from another position are not counted');
+    const picture = await loadImage(start.attachments[0].data);
+    expect(picture.width).toBeGreaterThan(800);
+    expect(buttonIds(start)).toEqual(['openings:m:brandubh:3111']);
+
+    const stepped = await world.emulator.clickButton(bob, start, buttonIds(start)[0]).reply();
+    expect(stepped.id).toBe(start.id);
+    expect(stepped.content).toContain('After 1. d2-b2 · defenders to move');
+    expect(tableRows(stepped)).toEqual([
+      '1 c4-c6          2    1 / 0 / 1',
+      '2 e4-e6          1    0 / 1 / 0',
+    ]);
+    const [intoC6, intoE6, back, toStart] = buttonIds(stepped);
+    expect(intoE6).toMatch(/^openings:m:brandubh:/);
+    expect(toStart).toBe('openings:s:brandubh:');
+
+    const deeper = await world.emulator.clickButton(ann, stepped, intoC6).reply();
+    expect(deeper.content).toContain('After 1. d2-b2 c4-c6 · attackers to move');
+    expect(deeper.content).toContain(
+      '2 finished games reached this position: attackers won 1, drawn 0, defenders won 1.',
+    );
+    expect(deeper.content).toContain('1 game ended here.');
+    expect(tableRows(deeper)).toEqual(['1 f4-f2          1    1 / 0 / 0']);
+
+    const backAgain = await world.emulator
+      .clickButton(ann, deeper, buttonIds(deeper).at(-2) as string)
+      .reply();
+    expect(backAgain.content).toContain('After 1. d2-b2 · defenders to move');
+    const home = await world.emulator.clickButton(ann, backAgain, back).reply();
+    expect(home.content).toContain('The start position');
+    expect(tableRows(home)).toEqual(['1 d2-b2          3    1 / 1 / 1']);
+
+    // Typed moves reach the same position, in any of the forms /move takes.
+    const typed = await world.emulator
+      .slash(ann, 'openings', { variant: 'brandubh', moves: '1. d2 b2, C4-C6' })
+      .reply();
+    expect(typed.content).toContain('After 1. d2-b2 c4-c6 · attackers to move');
+  });
+
+  it('refuses an illegal move, saying which and why, privately', async () => {
+    const reply = await world.emulator
+      .slash(ann, 'openings', { variant: 'brandubh', moves: 'd2-b2 d4-d1' })
+      .reply();
+    expect(reply.ephemeral).toBe(true);
+    expect(reply.content).toMatch(/^Move 2 \(`d4-d1`\) cannot be played there: /);
+    const wrongPiece = await world.emulator
+      .slash(ann, 'openings', { variant: 'brandubh', moves: 'c4-c6' })
+      .reply();
+    expect(wrongPiece.ephemeral).toBe(true);
+    expect(wrongPiece.content).toContain('Move 1 (`c4-c6`)');
+    const gibberish = await world.emulator
+      .slash(ann, 'openings', { variant: 'brandubh', moves: 'hello' })
+      .reply();
+    expect(gibberish.ephemeral).toBe(true);
+    const tooDeep = await world.emulator
+      .slash(ann, 'openings', { variant: 'brandubh', moves: Array(13).fill('d2-b2').join(' ') })
+      .reply();
+    expect(tooDeep.content).toBe(
+      'The explorer follows the first 12 plies of each game: give at most 12 moves.',
+    );
+    const unknown = await world.emulator.slash(ann, 'openings', { variant: 'chess' }).reply();
+    expect(unknown.ephemeral).toBe(true);
+  });
+});
