@@ -126,7 +126,10 @@ function table(o: OpeningMessages, all: ListedMove[]): string {
     rest.length > 0
       ? `\n${o.more({ moves: rest.length, games: rest.reduce((sum, move) => sum + move.games, 0) })}`
       : '';
-  return `\`\`\`\n${o.tableHead}\n${rows.join('\n')}\n\`\`\`${more}`;
+  const head = [' #', o.columns.move.padEnd(9), o.columns.games.padStart(6), `   ${o.columns.results}`].join(
+    ' ',
+  );
+  return `\`\`\`\n${head}\n${rows.join('\n')}\n\`\`\`${more}`;
 }
 
 function explorerPicture(

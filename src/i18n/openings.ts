@@ -16,7 +16,7 @@ export function openingMessages(language: string) {
     after: (p: { moves: string }) => t('after', p),
     toMove: (side: Side): string => t('toMove', { context: side }),
     reached: (p: Results & { games: number }) => t('reached', { ...p, count: p.games }),
-    tableHead: t('tableHead'),
+    columns: { move: t('columnMove'), games: t('columnGames'), results: t('columnResults') },
     more: (p: { moves: number; games: number }) => t('more', { count: p.moves, games: p.games }),
     noGamesHere: t('noGamesHere'),
     noGamesInVariant: (p: { variant: string }) => t('noGamesInVariant', p),
