@@ -5,6 +5,7 @@
  * answer it and no state is kept between clicks.
  */
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
+import { LRUCache } from 'lru-cache';
 import type { Variant } from '../engine/index.ts';
 import type { GameService } from '../game/service.ts';
 import type { Messages } from '../i18n/index.ts';
@@ -132,7 +133,18 @@ function table(o: OpeningMessages, all: ListedMove[]): string {
   return `\`\`\`\n${head}\n${rows.join('\n')}\n\`\`\`${more}`;
 }
 
-function explorerPicture(
+/**
+ * Pictures drawn lately, by everything drawn in them: members browse the same popular lines, and
+ * a picture whose arrows cross most ranks is drawn almost whole (15-20 ms). A game that ends
+ * changes the counts, hence the key, so a kept picture is never out of date.
+ */
+const recentPictures = new LRUCache<string, Buffer>({
+  max: 256,
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (picture) => picture.byteLength,
+});
+
+async function explorerPicture(
   m: Messages,
   o: OpeningMessages,
   exploration: Exploration,
@@ -149,9 +161,22 @@ function explorerPicture(
     attackers: o.captionWins({ wins: node?.games.attackers ?? 0, games: total }),
     defenders: o.captionWins({ wins: node?.games.defenders ?? 0, games: total }),
   };
+  const key = JSON.stringify([
+    game.variant.id,
+    game.variant.name,
+    game.position(),
+    game.turn,
+    arrows,
+    players,
+    m.language,
+  ]);
+  const kept = recentPictures.get(key);
+  if (kept) return kept;
   // The last move is not marked: the arrows are what the picture is about.
   const snapshot = { ...game.snapshot(), lastMove: null };
-  return renderExplorer(snapshot, arrows, players, { note: o.captionNote, messages: m });
+  const picture = await renderExplorer(snapshot, arrows, players, { note: o.captionNote, messages: m });
+  recentPictures.set(key, picture);
+  return picture;
 }
 
 function explorerButtons(
