@@ -7,6 +7,7 @@
  * its answer (picture and buttons) recorded by the emulator is reported, per run and over all runs.
  * A button press into a move and back is timed too.
  */
+import { cpus, loadavg } from 'node:os';
 import type { Game } from '../src/engine/index.ts';
 import { Game as NewGame } from '../src/engine/index.ts';
 import { seededRandom } from '../src/seeded-random.ts';
@@ -75,26 +76,36 @@ export async function benchOpenings(): Promise<void> {
     await emulator.slash(ann, 'openings', { variant: 'copenhagen' }, { channelId }).reply();
 
     const all: number[] = [];
+    const cpuAll: number[] = [];
     const asked = seededRandom(7);
     for (let run = 1; run <= RUNS; run++) {
       const times: number[] = [];
+      const cpu: number[] = [];
+      const load = loadavg()[0];
       for (let i = 0; i < ASKS_PER_RUN; i++) {
         const line = lines[Math.floor(asked() * lines.length)];
         const depth = i % 7;
         const options: Record<string, string> = { variant: 'copenhagen' };
         if (depth > 0) options.moves = line.slice(0, depth).join(' ');
+        const before = process.cpuUsage();
         const handle = emulator.slash(ann, 'openings', options, { channelId });
         const reply = await handle.reply();
         times.push(Number(process.hrtime.bigint() - handle.sentAt) / 1e6);
+        const used = process.cpuUsage(before);
+        cpu.push((used.user + used.system) / 1000);
         if (reply.ephemeral || reply.attachments.length !== 1)
           throw new Error(`not answered with the explorer: ${reply.content}`);
       }
       all.push(...times);
+      cpuAll.push(...cpu);
       console.log(
-        `  run ${run}: p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))}, max ${ms(Math.max(...times))}`,
+        `  run ${run}: p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))}, max ${ms(Math.max(...times))};` +
+          ` CPU time per ask (bot and emulator) p50 ${ms(percentile(cpu, 50))}, p99 ${ms(percentile(cpu, 99))}; load average ${load.toFixed(1)} on ${cpus().length} cores`,
       );
     }
-    console.log(`  all ${all.length} asks: p50 ${ms(percentile(all, 50))}, p99 ${ms(percentile(all, 99))}`);
+    console.log(
+      `  all ${all.length} asks: p50 ${ms(percentile(all, 50))}, p99 ${ms(percentile(all, 99))}; CPU time p50 ${ms(percentile(cpuAll, 50))}, p99 ${ms(percentile(cpuAll, 99))}`,
+    );
 
     const root = await emulator.slash(ann, 'openings', { variant: 'copenhagen' }, { channelId }).reply();
     const counted = /(\d+) finished games reached/.exec(root.content)?.[1];
