@@ -110,6 +110,43 @@ describe('/openings', () => {
     expect(typed.content).toContain('After 1. d2-b2 c4-c6 · attackers to move');
   });
 
+  it('counts a server’s own variant too, down to the position where its game ended', async () => {
+    const { emulator, bots } = world;
+    const service = bots[0].service;
+    const added = await service.variants.add(emulator.guildId, {
+      name: 'Edge Brandubh',
+      rules: 'dim:7 esc:e cor: atkf:y ks:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/',
+      by: { id: ann.id, name: 'Ann' },
+    });
+    if (!added.ok) throw new Error(added.code);
+    const variant = await service.variants.find(emulator.guildId, added.value.id);
+    if (!variant) throw new Error('the variant was not added');
+    const channelId = await gameChannel(world, new Game({ variant }), { attackers: ann, defenders: bob });
+    // The king steps down and runs to a3, an edge square.
+    const kingRuns = ['a4-a2', 'd3-e3', 'a2-a1', 'd4-d3', 'a1-a2', 'd3-a3'];
+    for (const [i, move] of kingRuns.entries())
+      await emulator.slash(i % 2 === 0 ? ann : bob, 'move', { move }, { channelId }).reply();
+
+    const start = await emulator.slash(ann, 'openings', { variant: added.value.id }).reply();
+    expect(start.content).toContain('**Opening explorer: Edge Brandubh**');
+    expect(start.content).toContain(
+      '1 finished game reached this position: attackers won 0, drawn 0, defenders won 1.',
+    );
+    expect(tableRows(start)).toEqual(['1 a4-a2          1    0 / 0 / 1']);
+    const stepped = await emulator.clickButton(bob, start, buttonIds(start)[0]).reply();
+    expect(stepped.content).toContain('After 1. a4-a2 · defenders to move');
+    const end = await emulator
+      .slash(ann, 'openings', { variant: added.value.id, moves: kingRuns.join(' ') })
+      .reply();
+    expect(end.content).toContain('· The game is over in this position.');
+    expect(end.content).toContain('1 game ended here.');
+    // No move from a position where the game is over: back (five moves in) and the start.
+    const [back, toStart] = buttonIds(end);
+    expect(buttonIds(end)).toHaveLength(2);
+    expect(back).toMatch(new RegExp(`^openings:b:${added.value.id}:[0-9a-z]{20}$`));
+    expect(toStart).toBe(`openings:s:${added.value.id}:`);
+  });
+
   it('refuses an illegal move, saying which and why, privately', async () => {
     const reply = await world.emulator
       .slash(ann, 'openings', { variant: 'brandubh', moves: 'd2-b2 d4-d1' })
