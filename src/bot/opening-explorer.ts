@@ -112,16 +112,18 @@ function explorerText(m: Messages, o: OpeningMessages, variant: Variant, explora
 
 /** The listed moves in a code block (squares and numbers only: nothing a member wrote), the rest in a line. */
 function table(o: OpeningMessages, all: ListedMove[]): string {
-  const rows = all
-    .slice(0, LISTED_MOVES)
-    .map(({ move, tally, games }, i) =>
-      [
-        String(i + 1).padStart(2),
-        move.padEnd(9),
-        String(games).padStart(6),
-        `   ${tally.attackers} / ${tally.draws} / ${tally.defenders}`,
-      ].join(' '),
-    );
+  const listed = all.slice(0, LISTED_MOVES);
+  // Each result's numbers right-aligned under each other.
+  const width = (side: keyof Tally) => Math.max(...listed.map(({ tally }) => String(tally[side]).length));
+  const [attackers, draws, defenders] = (['attackers', 'draws', 'defenders'] as const).map(width);
+  const rows = listed.map(({ move, tally, games }, i) =>
+    [
+      String(i + 1).padStart(2),
+      move.padEnd(9),
+      String(games).padStart(6),
+      `   ${String(tally.attackers).padStart(attackers)} / ${String(tally.draws).padStart(draws)} / ${String(tally.defenders).padStart(defenders)}`,
+    ].join(' '),
+  );
   const rest = all.slice(LISTED_MOVES);
   const more =
     rest.length > 0

@@ -65,7 +65,7 @@ function kept(key: string, draw: () => Sprite): Sprite {
 function shaftWidth(layout: Layout, share: number): number {
   // In tenths: the eye tells no finer steps, and a few widths make few sprites, drawn once and reused.
   const tenths = Math.ceil(Math.min(1, Math.max(0, share)) * 10) / 10;
-  return Math.max(4, Math.round(layout.cell * (0.07 + 0.33 * tenths ** 0.6)));
+  return Math.max(6, Math.round(layout.cell * (0.07 + 0.33 * tenths ** 0.6)));
 }
 
 function arrowPlacement(layout: Layout, arrow: ExplorerArrow): Placement {
