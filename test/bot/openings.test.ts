@@ -170,5 +170,20 @@ describe('/openings', () => {
     );
     const unknown = await world.emulator.slash(ann, 'openings', { variant: 'chess' }).reply();
     expect(unknown.ephemeral).toBe(true);
+
+    // Forged buttons are refused privately and leave the explorer's message as it was.
+    const carrier = await world.emulator.slash(ann, 'openings', { variant: 'brandubh' }).reply();
+    for (const customId of [
+      'openings:m:brandubh:zzzz',
+      'openings:m:chess:',
+      'openings:x:brandubh:',
+      'openings:m:brandubh:31',
+      `openings:m:brandubh:${'3111'.repeat(20)}`,
+      'openings:m:brandubh',
+    ]) {
+      const forged = await world.emulator.clickButton(bob, carrier, customId).reply();
+      expect(forged.ephemeral, customId).toBe(true);
+    }
+    expect(carrier.editedTimes).toBe(0);
   });
 });
