@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Game, type VariantId, variantIds } from '../../src/engine/index.ts';
 import { packMoves, typedMoves, unpackMoves } from '../../src/openings/moves.ts';
-import { countedGame, OPENING_PLIES, type OpeningStep, openingSteps } from '../../src/openings/tree.ts';
+import {
+  countedGame,
+  gamesIn,
+  OPENING_PLIES,
+  type OpeningNode,
+  type OpeningStep,
+  openingSteps,
+} from '../../src/openings/tree.ts';
 import { seededRandom } from '../../src/seeded-random.ts';
 import { gameWith } from '../engine/setup.ts';
 
@@ -99,6 +106,41 @@ describe('the opening tree', () => {
       draws: 1,
       defenders: 0,
     });
+  });
+});
+
+describe('a tree of many games', () => {
+  it('adds up: every game at the start, each position’s games are its moves’ games and those that ended there', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            plies: fc.integer({ min: 0, max: 16 }),
+            seed: fc.integer({ min: 0, max: 7 }),
+            winner: fc.constantFrom('attackers', 'defenders', null),
+          }),
+          { minLength: 1, maxLength: 25 },
+        ),
+        (games) => {
+          const tree = new Map<string, OpeningNode>();
+          const steps = games.map(({ plies, seed }) => openingSteps(randomGame('brandubh', plies, seed)));
+          for (const [i, game] of games.entries())
+            for (const [hash, node] of countedGame(steps[i], game.winner, tree)) tree.set(hash, node);
+          const start = tree.get(steps[0][0].hash);
+          expect(start && gamesIn(start.games)).toBe(games.length);
+          expect(start?.games.draws).toBe(games.filter((game) => game.winner === null).length);
+          for (const [hash, node] of tree) {
+            const onward = Object.values(node.moves).reduce((sum, tally) => sum + gamesIn(tally), 0);
+            const endedHere = steps.filter((path) =>
+              path.some((step) => step.hash === hash && step.move === null),
+            ).length;
+            // Brandubh's first plies never repeat a position in these games, so each game is in a position once.
+            expect(onward + endedHere).toBe(gamesIn(node.games));
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });
 
