@@ -2,7 +2,7 @@
  * The opening explorer's picture: the board of a position with an arrow for each move the
  * server's games played there, as wide as the move is frequent, and the move's number in the
  * explorer's table at its head. Arrows run under the pieces (a move passes over empty squares
- * only, so only its own piece covers its tail) and numbers sit on the empty squares moved to:
+ * only, so only its own piece covers its tail) and numbers sit on the arrows, behind their heads:
  * nothing hides what a piece is.
  */
 import { createCanvas } from '@napi-rs/canvas';
@@ -111,16 +111,16 @@ function arrowPlacement(layout: Layout, arrow: ExplorerArrow): Placement {
 }
 
 /**
- * The move's number in a disc on the square moved to; a second move to the same square has its
- * number half a square back along its own arrow, a third a whole square back.
+ * The move's number in a disc on its arrow, just behind the head (which stays in sight, on the
+ * empty square moved to); a second move to the same square has its number half a square further
+ * back along its own arrow, a third a whole square.
  */
 function labelPlacement(layout: Layout, arrow: ExplorerArrow, crowd: number): Placement {
   const from = centreOfSquare(layout, arrow.from);
   const to = centreOfSquare(layout, arrow.to);
-  // Behind the centre, so that the head's point shows past the disc.
-  const back = layout.cell * 0.14 + crowd * layout.cell * 0.5;
+  const back = layout.cell * 0.4 + crowd * layout.cell * 0.5;
   const at = { x: to.x - Math.sign(to.x - from.x) * back, y: to.y - Math.sign(to.y - from.y) * back };
-  const radius = Math.max(13, Math.round(layout.cell * 0.21));
+  const radius = Math.max(13, Math.round(layout.cell * 0.24));
   const side = 2 * radius + 4;
   const sprite = kept(`label:${layout.cell}:${arrow.label}`, () => {
     const canvas = createCanvas(side, side);
