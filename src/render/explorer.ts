@@ -11,6 +11,7 @@ import type { Placement } from './bands.ts';
 import { font, registerFonts } from './fonts.ts';
 import { type Players, type RenderOptions, renderBoard } from './index.ts';
 import { centreOfSquare, type Layout, layoutFor } from './layout.ts';
+import { proportionsFor } from './pieces.ts';
 import { type Sprite, spriteOf } from './raster.ts';
 
 export interface ExplorerArrow {
@@ -38,12 +39,7 @@ export async function renderExplorer(
   // The widest first, so that a narrow arrow along the same line stays visible over it.
   const drawn = [...arrows].sort((a, b) => b.share - a.share);
   const under = drawn.map((arrow) => arrowPlacement(layout, arrow));
-  const labelled = new Map<Square, number>();
-  const over = drawn.map((arrow) => {
-    const crowd = labelled.get(arrow.to) ?? 0;
-    labelled.set(arrow.to, crowd + 1);
-    return labelPlacement(layout, arrow, crowd);
-  });
+  const over = drawn.map((arrow) => labelPlacement(layout, arrow));
   return renderBoard(snapshot, players, { ...options, overlays: { under, over } });
 }
 
@@ -112,15 +108,18 @@ function arrowPlacement(layout: Layout, arrow: ExplorerArrow): Placement {
 
 /**
  * The move's number in a disc on its arrow, just behind the head (which stays in sight, on the
- * empty square moved to); a second move to the same square has its number half a square further
- * back along its own arrow, a third a whole square.
+ * empty square moved to), and clear of the moving piece: on a one-square move, nearer the head.
+ * Moves to the same square come from different sides (a piece cannot pass another), so their
+ * numbers never meet; every other piece is a square or more away from the disc.
  */
-function labelPlacement(layout: Layout, arrow: ExplorerArrow, crowd: number): Placement {
+function labelPlacement(layout: Layout, arrow: ExplorerArrow): Placement {
   const from = centreOfSquare(layout, arrow.from);
   const to = centreOfSquare(layout, arrow.to);
-  const back = layout.cell * 0.4 + crowd * layout.cell * 0.5;
-  const at = { x: to.x - Math.sign(to.x - from.x) * back, y: to.y - Math.sign(to.y - from.y) * back };
   const radius = Math.max(13, Math.round(layout.cell * 0.24));
+  const length = Math.abs(to.x - from.x) + Math.abs(to.y - from.y);
+  const clear = layout.cell * proportionsFor(layout.cell).king + radius + 4;
+  const back = Math.max(0, Math.min(layout.cell * 0.4, length - clear));
+  const at = { x: to.x - Math.sign(to.x - from.x) * back, y: to.y - Math.sign(to.y - from.y) * back };
   const side = 2 * radius + 4;
   const sprite = kept(`label:${layout.cell}:${arrow.label}`, () => {
     const canvas = createCanvas(side, side);
