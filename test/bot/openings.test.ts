@@ -14,6 +14,7 @@ import { buttonIds, fileWorld, gameChannel, tableAt } from './harness.ts';
 const world = fileWorld();
 const ann = world.user('Ann');
 const bob = world.user('Bob');
+const greta = world.user('Greta', { locale: 'de' });
 
 /** A Brandubh game with Ann attacking: `moves` played with /move, then `end`. */
 async function play(moves: string[], end: 'attackers-resign' | 'defenders-resign' | 'draw'): Promise<void> {
@@ -108,6 +109,19 @@ describe('/openings', () => {
       .slash(ann, 'openings', { variant: 'brandubh', moves: '1. d2 b2, C4-C6' })
       .reply();
     expect(typed.content).toContain('After 1. d2-b2 c4-c6 · attackers to move');
+
+    // Each member reads it in their own language, buttons included.
+    const german = await world.emulator.slash(greta, 'openings', { variant: 'brandubh' }).reply();
+    expect(german.content).toMatch(/^\*\*Eröffnungsbuch: /);
+    expect(german.content).toContain(
+      '3 beendete Partien erreichten diese Stellung: Angreifer gewannen 1, remis 1, Verteidiger gewannen 1.',
+    );
+    const germanStep = await world.emulator.clickButton(greta, german, buttonIds(german)[0]).reply();
+    expect(germanStep.content).toContain('Nach 1. d2-b2 · Verteidiger am Zug');
+    expect(germanStep.components.at(-1).components.map((button: { label: string }) => button.label)).toEqual([
+      'Zurück',
+      'Anfang',
+    ]);
   });
 
   it('counts a server’s own variant too, down to the position where its game ended', async () => {
