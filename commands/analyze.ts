@@ -8,6 +8,7 @@ import {
 } from 'discord.js';
 import type { GameReview, MoveReview } from '../src/analysis/review.ts';
 import type { BotContext } from '../src/bot/command.ts';
+import { practiceButtons } from '../src/bot/practice.ts';
 import { messagesOf, onlyMention, safeName, variantNameText } from '../src/bot/present.ts';
 import { refused } from '../src/bot/respond.ts';
 import type { PlotOf } from '../src/bot/review-plots.ts';
@@ -15,6 +16,7 @@ import { tableOf } from '../src/bot/table-of.ts';
 import type { Game, Side } from '../src/engine/index.ts';
 import type { Player } from '../src/game/types.ts';
 import type { Messages } from '../src/i18n/index.ts';
+import { gameTitle } from '../src/i18n/titles.ts';
 import type { PlotLabels } from '../src/render/eval-plot.ts';
 import { ReplayBusyError } from '../src/replay/builder.ts';
 
@@ -45,17 +47,25 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
   }
   const { id, game, players } = found;
   const guildId = tableOf(interaction).guildId;
-  const title = `${variantNameText(m, game.variant)}: ${safeName(players.attackers.name)} v ${safeName(players.defenders.name)}`;
+  const title = gameTitle(m.language, {
+    variant: variantNameText(m, game.variant),
+    attackers: safeName(players.attackers.name),
+    defenders: safeName(players.defenders.name),
+  });
   const plotOf: PlotOf = { guildId, gameId: id, language: m.language };
   // A picture shows names as they are: no markdown there to escape.
   const labels = {
-    title: `${m.variantName(game.variant)}: ${players.attackers.name} v ${players.defenders.name}`,
+    title: gameTitle(m.language, {
+      variant: m.variantName(game.variant),
+      attackers: players.attackers.name,
+      defenders: players.defenders.name,
+    }),
     ...m.plot,
   };
   const kept = await context.service.review(guildId, id);
   const drawn = kept && context.plots.drawn(plotOf);
   if (kept && drawn) {
-    await interaction.reply(reviewMessage(m, kept, title, drawn));
+    await interaction.reply(reviewMessage(m, id, kept, title, drawn));
     return;
   }
   const endWait = context.analyses.admit(interaction.user.id);
@@ -99,7 +109,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
       });
       return;
     }
-    await interaction.editReply(reviewMessage(m, review, title, plot));
+    await interaction.editReply(reviewMessage(m, id, review, title, plot));
   } finally {
     endWait();
   }
@@ -139,7 +149,7 @@ async function finishedGame(
   return { id: record.id, game: record.game, players: record.players };
 }
 
-function reviewMessage(m: Messages, review: GameReview, title: string, picture: Buffer) {
+function reviewMessage(m: Messages, gameId: string, review: GameReview, title: string, picture: Buffer) {
   const plot = new AttachmentBuilder(picture, { name: 'review.png' });
   const embed = new EmbedBuilder()
     .setTitle(m.analysisTitle({ title }))
@@ -152,7 +162,9 @@ function reviewMessage(m: Messages, review: GameReview, title: string, picture: 
       value: worst.length > 0 ? worst.map((move) => line(m, move)).join('\n') : m.analysisNone,
     });
   }
-  return { content: '', embeds: [embed], files: [plot], allowedMentions: onlyMention() };
+  // The players practise their own mistakes from here (src/bot/practice.ts).
+  const components = practiceButtons(m, gameId, review);
+  return { content: '', embeds: [embed], files: [plot], components, allowedMentions: onlyMention() };
 }
 
 function line(m: Messages, move: MoveReview): string {
