@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { explorerButtonId } from '../../src/bot/opening-explorer.ts';
 import { Game, type VariantId, variantIds } from '../../src/engine/index.ts';
 import { packMoves, typedMoves, unpackMoves } from '../../src/openings/moves.ts';
 import {
@@ -172,6 +173,9 @@ describe('moves as the explorer takes them', () => {
       ),
       { numRuns: 60 },
     );
+    // The longest a button's id gets: a server variant's longest id, twelve moves on a 19x19 board.
+    const longest = explorerButtonId('move', `server:${'a'.repeat(32)}`, Array(12).fill('s19-s10'));
+    expect(longest.length).toBeLessThanOrEqual(100);
     expect(unpackMoves('447')).toBeNull();
     expect(unpackMoves('44-8')).toBeNull();
   });
