@@ -43,16 +43,25 @@ export async function renderExplorer(
   return renderBoard(snapshot, players, { ...options, overlays: { under, over } });
 }
 
-/** Sprites by everything they are drawn from: the same arrow in the next picture is the same sprite (and its bands are kept). */
+/**
+ * Sprites by everything they are drawn from: the same arrow in the next picture is the same sprite
+ * (and its bands are kept). Ten widths, four directions and the lengths a board allows make a few
+ * thousand at most; past 16 MB of pixels they are all dropped and drawn again as asked.
+ */
 const sprites = new Map<string, Sprite>();
-const MOST_SPRITES = 2000;
+const MOST_SPRITE_BYTES = 16 * 1024 * 1024;
+let spriteBytes = 0;
 
 function kept(key: string, draw: () => Sprite): Sprite {
   let sprite = sprites.get(key);
   if (!sprite) {
-    if (sprites.size >= MOST_SPRITES) sprites.clear();
     sprite = draw();
+    if (spriteBytes + sprite.pixels.byteLength > MOST_SPRITE_BYTES) {
+      sprites.clear();
+      spriteBytes = 0;
+    }
     sprites.set(key, sprite);
+    spriteBytes += sprite.pixels.byteLength;
   }
   return sprite;
 }
