@@ -4,6 +4,7 @@
  * own: the service reads, plans, then commits the plan in one atomic step.
  */
 import { Game, otherSide, type Side, serializeGame } from '../engine/index.ts';
+import { type OpeningReads, openingWrites } from '../openings/counting.ts';
 import type { ScheduleChange, Write } from '../store/index.ts';
 import { type Clock, entryFor, rescheduled, SCHEDULES, turnClock } from './clock.ts';
 import { keys } from './keys.ts';
@@ -105,7 +106,7 @@ export interface ChangeInput {
   /** A new id, for the second game of a match. */
   newId: () => string;
   /** Read when the game ended: the channel's last-game marker and the guild's standings. */
-  ended?: { lastGame: Read<LastGameMarker>; standings: Read<StandingsDoc> };
+  ended?: { lastGame: Read<LastGameMarker>; standings: Read<StandingsDoc>; openings?: OpeningReads };
   /** Schedule entries the change also settles (a claimed deadline, say). */
   extraSchedules?: ScheduleChange[];
 }
@@ -164,6 +165,9 @@ export function planCommit(input: ChangeInput): CommitPlan {
   if (!input.ended) throw new Error('an ended game needs its last-game marker and standings read');
   const archived: ArchivedGame = { ...next, endedAt: now, winner: result.winner, reason: result.reason };
   const writes = archiveWrites(archived, input.ended.lastGame);
+  // Every game with a result is counted in the opening tree, each game of a match on its own.
+  if (input.ended.openings)
+    writes.push(...openingWrites(stored.guildId, input.ended.openings, result.winner));
   // A tournament hears of a match once, when its second game ends.
   if (stored.tournament && stored.match?.game !== 1) schedules.push(tournamentResult(stored, now));
   let nextGame: StoredGame | null = null;

@@ -14,6 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import type { GameReview } from '../analysis/review.ts';
 import { type Game, type GameResult, loadGame, type PlayedMove, type VariantKey } from '../engine/index.ts';
+import { OpeningExplorer } from '../openings/explorer.ts';
 import type { Store } from '../store/index.ts';
 import { Tournaments } from '../tournament/service.ts';
 import { type AiTurn, claimAiTurns } from './ai-turns.ts';
@@ -65,6 +66,8 @@ export class GameService {
   readonly tournaments: Tournaments;
   /** Ratings per side and each variant's side balance (see side-records.ts). */
   readonly sides: SideRecords;
+  /** What the server's finished games played in their openings (src/openings). */
+  readonly openings: OpeningExplorer;
 
   constructor(
     private readonly store: Store,
@@ -78,6 +81,7 @@ export class GameService {
     this.records = new GameRecords(store, this.changes);
     this.variants = new ServerVariants(store, this.now);
     this.sides = new SideRecords(store);
+    this.openings = new OpeningExplorer(store);
     this.tournaments = new Tournaments(store, this, { now: this.now, newId });
     this.challenges = new Challenges(
       store,

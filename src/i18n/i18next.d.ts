@@ -2,6 +2,7 @@
 import 'i18next';
 import type failures from '../../locales/en/failures.json';
 import type messages from '../../locales/en/messages.json';
+import type openings from '../../locales/en/openings.json';
 import type practice from '../../locales/en/practice.json';
 import type puzzles from '../../locales/en/puzzles.json';
 import type rules from '../../locales/en/rules.json';
@@ -21,6 +22,7 @@ declare module 'i18next' {
       sides: typeof sides;
       rules: typeof rules;
       titles: typeof titles;
+      openings: typeof openings;
     };
   }
 }

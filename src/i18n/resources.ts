@@ -23,6 +23,7 @@ export const namespaces = [
   'practice',
   'rules',
   'titles',
+  'openings',
   'commands',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
