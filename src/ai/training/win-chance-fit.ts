@@ -1,0 +1,91 @@
+/**
+ * Fits the scale of the winning-chance curve (src/analysis/win-chance.ts) to self-play games: each
+ * kept position is scored by the AI's search at a fixed depth (never the clock, so the same games
+ * give the same scale on any machine), and the scale is the one-parameter logistic regression of
+ * the games' results on those scores, by Newton's method on the log loss.
+ */
+import type { VariantId } from '../../engine/index.ts';
+import { ATTACKERS } from '../../engine/core.ts';
+import { seededRandom } from '../../seeded-random.ts';
+import { search } from '../search.ts';
+import { decodePosition, type TrainingGame } from './self-play.ts';
+
+/** A score as /analyze's review keeps it: from the defenders' side, a forced result counting as this. */
+const DECISIVE = 1000;
+
+export interface ScoredPosition {
+  /** The search's score from the defenders' side, clipped to ±DECISIVE. */
+  score: number;
+  /** The game's result: 1 the defenders won, 0 the attackers, 0.5 drawn. */
+  result: number;
+}
+
+/**
+ * Up to `most` positions of the games, picked evenly at random by `seed` (positions of one game
+ * are much alike, so many games with a few positions each say more than a few games whole), each
+ * scored by a search `depth` plies deep.
+ */
+export function scorePositions(
+  variant: VariantId,
+  games: TrainingGame[],
+  { depth, most, seed }: { depth: number; most: number; seed: number },
+): ScoredPosition[] {
+  const all = games.flatMap((game) => game.positions.map((text) => ({ text, result: game.result })));
+  const random = seededRandom(seed);
+  // A partial Fisher–Yates shuffle: the first `most` are an even sample.
+  const count = Math.min(most, all.length);
+  for (let i = 0; i < count; i++) {
+    const j = i + Math.floor(random() * (all.length - i));
+    [all[i], all[j]] = [all[j], all[i]];
+  }
+  return all.slice(0, count).map(({ text, result }) => {
+    const position = decodePosition(variant, text);
+    const found = search(position, { timeMs: 1e12, maxDepth: depth });
+    const forDefenders = position.sideToMove === ATTACKERS ? -found.score : found.score;
+    return { score: Math.max(-DECISIVE, Math.min(DECISIVE, forDefenders)), result };
+  });
+}
+
+/** The scale k minimising the log loss of 1 / (1 + e^(−k·score)) against the results, and that loss. */
+export function fitScale(positions: ScoredPosition[], steps = 40): { scale: number; logLoss: number } {
+  if (positions.length === 0) throw new Error('no positions to fit the scale to');
+  let scale = 0;
+  let loss = logLoss(positions, scale);
+  for (let step = 0; step < steps; step++) {
+    let gradient = 0;
+    let curvature = 0;
+    for (const { score, result } of positions) {
+      const predicted = sigmoid(scale * score);
+      gradient += (predicted - result) * score;
+      curvature += predicted * (1 - predicted) * score * score;
+    }
+    if (curvature <= 0) break;
+    // Newton's step, halved while it makes the loss worse (the loss is convex in k: it ends).
+    let change = gradient / curvature;
+    let next = scale - change;
+    let nextLoss = logLoss(positions, next);
+    for (let halving = 0; nextLoss > loss && halving < 30; halving++) {
+      change /= 2;
+      next = scale - change;
+      nextLoss = logLoss(positions, next);
+    }
+    if (nextLoss > loss) break;
+    scale = next;
+    loss = nextLoss;
+  }
+  return { scale, logLoss: loss };
+}
+
+/** The mean log loss of the curve with this scale. */
+export function logLoss(positions: ScoredPosition[], scale: number): number {
+  let sum = 0;
+  for (const { score, result } of positions) {
+    const predicted = Math.min(1 - 1e-12, Math.max(1e-12, sigmoid(scale * score)));
+    sum -= result * Math.log(predicted) + (1 - result) * Math.log(1 - predicted);
+  }
+  return sum / positions.length;
+}
+
+function sigmoid(x: number): number {
+  return 1 / (1 + Math.exp(-x));
+}

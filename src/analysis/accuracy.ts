@@ -1,0 +1,100 @@
+/**
+ * How accurately each side played, the way lichess measures it: every move is scored by the
+ * winning chance it gave away, each move's accuracy falls off exponentially with that loss, and
+ * the game's is the mean of a volatility-weighted mean and the harmonic mean, so that one blunder
+ * in an otherwise clean game shows.
+ */
+import type { Side } from '../engine/index.ts';
+
+/**
+ * Winning chance given away, in percentage points, from which a move is an inaccuracy, a mistake,
+ * a blunder. Lichess uses 5/10/15 on its chess engine's deep analysis; ours looks 200 ms at a
+ * position and its scale is fitted to quick self-play, so its chances wobble more: twice lichess's
+ * thresholds keep a sound move from being called an inaccuracy for the wobble alone (the AI
+ * against itself is flagged about once a game at 10), and near an even game a mistake costs
+ * about what the old fixed threshold (1.5 pawns) did.
+ */
+export const INACCURACY = 10;
+export const MISTAKE = 20;
+export const BLUNDER = 30;
+
+export type Grade = 'inaccuracy' | 'mistake' | 'blunder';
+
+export function gradeOf(chanceLost: number): Grade | null {
+  return chanceLost >= BLUNDER
+    ? 'blunder'
+    : chanceLost >= MISTAKE
+      ? 'mistake'
+      : chanceLost >= INACCURACY
+        ? 'inaccuracy'
+        : null;
+}
+
+/** One side's accuracy (0..100, one decimal) over a game, and its moves by grade. */
+export interface SideAccuracy {
+  accuracy: number;
+  moves: number;
+  inaccuracies: number;
+  mistakes: number;
+  blunders: number;
+}
+
+/** A move's accuracy (0..100) from the winning chance, in percent, before and after it, for the side that moved. */
+export function moveAccuracy(before: number, after: number): number {
+  if (after >= before) return 100;
+  const raw = 103.1668100711649 * Math.exp(-0.04354415386753951 * (before - after)) - 3.166924740191411;
+  // Lichess's bonus for the analysis's own imprecision.
+  return Math.max(0, Math.min(100, raw + 1));
+}
+
+/**
+ * Each side's accuracy, from the defenders' winning chance (percent) at every position of the game
+ * (`chances[0]` at the start, `chances[i]` after the i-th move) and who made each move; null for a
+ * side that made none.
+ */
+export function gameAccuracy(chances: number[], movers: Side[]): Record<Side, SideAccuracy | null> {
+  const plies = movers.length;
+  // The volatility around each move: the standard deviation of the chances in a window of positions.
+  const size = Math.max(2, Math.min(8, Math.floor(plies / 10)));
+  const windows: number[][] = [];
+  const first = chances.slice(0, size);
+  for (let i = 0; i < Math.min(size, chances.length) - 2; i++) windows.push(first);
+  for (let i = 0; i + size <= chances.length; i++) windows.push(chances.slice(i, i + size));
+  const weights = windows.map((window) => Math.max(0.5, Math.min(12, standardDeviation(window))));
+  const per: Record<Side, { accuracy: number; weight: number; lost: number }[]> = {
+    attackers: [],
+    defenders: [],
+  };
+  for (let i = 0; i < plies; i++) {
+    const side = movers[i];
+    const mine = (chance: number) => (side === 'defenders' ? chance : 100 - chance);
+    const before = mine(chances[i]);
+    const after = mine(chances[i + 1]);
+    per[side].push({
+      accuracy: moveAccuracy(before, after),
+      weight: weights[i] ?? 0.5,
+      lost: Math.max(0, before - after),
+    });
+  }
+  const summary = (moves: (typeof per)[Side]): SideAccuracy | null => {
+    if (moves.length === 0) return null;
+    const weighted =
+      moves.reduce((sum, move) => sum + move.accuracy * move.weight, 0) /
+      moves.reduce((sum, move) => sum + move.weight, 0);
+    const harmonic = moves.length / moves.reduce((sum, move) => sum + 1 / Math.max(1, move.accuracy), 0);
+    const grades = moves.map((move) => gradeOf(move.lost));
+    return {
+      accuracy: Math.round(((weighted + harmonic) / 2) * 10) / 10,
+      moves: moves.length,
+      inaccuracies: grades.filter((grade) => grade === 'inaccuracy').length,
+      mistakes: grades.filter((grade) => grade === 'mistake').length,
+      blunders: grades.filter((grade) => grade === 'blunder').length,
+    };
+  };
+  return { attackers: summary(per.attackers), defenders: summary(per.defenders) };
+}
+
+function standardDeviation(values: number[]): number {
+  const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
+  return Math.sqrt(values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / values.length);
+}
