@@ -1,5 +1,6 @@
 /** Keys checked by the compiler: the English catalogue (the source) is the type of every catalogue. */
 import 'i18next';
+import type accuracy from '../../locales/en/accuracy.json';
 import type failures from '../../locales/en/failures.json';
 import type messages from '../../locales/en/messages.json';
 import type puzzles from '../../locales/en/puzzles.json';
@@ -13,6 +14,7 @@ declare module 'i18next' {
       failures: typeof failures;
       tournament: typeof tournament;
       puzzles: typeof puzzles;
+      accuracy: typeof accuracy;
     };
   }
 }

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { WIN } from '../../src/ai/scores.ts';
 import { gameAccuracy, gradeOf, moveAccuracy } from '../../src/analysis/accuracy.ts';
 import { review } from '../../src/analysis/review.ts';
 import { defendersChance } from '../../src/analysis/win-chance.ts';
 import type { Side } from '../../src/engine/index.ts';
-import { WIN } from '../../src/ai/scores.ts';
 import { gameWith } from '../engine/setup.ts';
 
 const alternate = (plies: number, first: Side = 'attackers'): Side[] =>
@@ -70,7 +70,13 @@ describe('a game’s accuracy', () => {
     });
     expect(accuracy.defenders?.accuracy).toBe(38.3);
     // The attackers only kept what they were given.
-    expect(accuracy.attackers).toEqual({ accuracy: 100, moves: 5, inaccuracies: 0, mistakes: 0, blunders: 0 });
+    expect(accuracy.attackers).toEqual({
+      accuracy: 100,
+      moves: 5,
+      inaccuracies: 0,
+      mistakes: 0,
+      blunders: 0,
+    });
   });
 
   it('a side that made no move has none', () => {
@@ -79,19 +85,22 @@ describe('a game’s accuracy', () => {
 
   it('stays within 0..100 and counts every move once, whatever the chances', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 0, max: 100, noNaN: true }), { minLength: 2, maxLength: 120 }), (chances) => {
-        const accuracy = gameAccuracy(chances, alternate(chances.length - 1));
-        let moves = 0;
-        for (const side of ['attackers', 'defenders'] as const) {
-          const mine = accuracy[side];
-          if (!mine) continue;
-          moves += mine.moves;
-          expect(mine.accuracy).toBeGreaterThanOrEqual(0);
-          expect(mine.accuracy).toBeLessThanOrEqual(100);
-          expect(mine.inaccuracies + mine.mistakes + mine.blunders).toBeLessThanOrEqual(mine.moves);
-        }
-        expect(moves).toBe(chances.length - 1);
-      }),
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 100, noNaN: true }), { minLength: 2, maxLength: 120 }),
+        (chances) => {
+          const accuracy = gameAccuracy(chances, alternate(chances.length - 1));
+          let moves = 0;
+          for (const side of ['attackers', 'defenders'] as const) {
+            const mine = accuracy[side];
+            if (!mine) continue;
+            moves += mine.moves;
+            expect(mine.accuracy).toBeGreaterThanOrEqual(0);
+            expect(mine.accuracy).toBeLessThanOrEqual(100);
+            expect(mine.inaccuracies + mine.mistakes + mine.blunders).toBeLessThanOrEqual(mine.moves);
+          }
+          expect(moves).toBe(chances.length - 1);
+        },
+      ),
     );
   });
 });

@@ -4,8 +4,9 @@
  * give the same scale on any machine), and the scale is the one-parameter logistic regression of
  * the games' results on those scores, by Newton's method on the log loss.
  */
-import type { VariantId } from '../../engine/index.ts';
+
 import { ATTACKERS } from '../../engine/core.ts';
+import type { VariantId } from '../../engine/index.ts';
 import { seededRandom } from '../../seeded-random.ts';
 import { search } from '../search.ts';
 import { decodePosition, type TrainingGame } from './self-play.ts';
