@@ -12,7 +12,7 @@ import { FAMILIES, type Family } from '../src/ai/features.ts';
 import { shippedWeights } from '../src/ai/learned-weights.ts';
 import { playGames, readGames, TRAINING_VARIANT } from '../src/ai/training/games-file.ts';
 import { SELF_PLAY, type SelfPlayOptions } from '../src/ai/training/self-play.ts';
-import { fitScale, logLoss, scorePositions } from '../src/ai/training/win-chance-fit.ts';
+import { fitCurve, logLoss, scorePositions } from '../src/ai/training/win-chance-fit.ts';
 import { type FamilyCurve, WIN_CHANCE_FILE, type WinChanceFile } from '../src/analysis/win-chance.ts';
 
 const { values: flags } = parseArgs({
@@ -64,9 +64,10 @@ for (const family of families) {
     most: plan.positions,
     seed,
   });
-  const { scale, logLoss: loss } = fitScale(scored);
+  const { scale, offset, logLoss: loss } = fitCurve(scored);
   fitted[family] = {
     scale: Number(scale.toPrecision(4)),
+    offset: Number(offset.toPrecision(4)),
     games: games.length,
     positions: scored.length,
     depth: plan.depth,
@@ -75,7 +76,7 @@ for (const family of families) {
   const results = games.map((game) => game.result);
   const share = (value: number) => results.filter((result) => result === value).length;
   console.log(
-    `${family}: scale ${scale.toPrecision(4)} from ${scored.length} positions of ${games.length} games ` +
+    `${family}: scale ${scale.toPrecision(4)}, offset ${offset.toPrecision(4)} from ${scored.length} positions of ${games.length} games ` +
       `(defenders won ${share(1)}, attackers ${share(0)}, drawn ${share(0.5)}), ` +
       `log loss ${loss.toFixed(4)} (a coin toss: ${logLoss(scored, 0).toFixed(4)}), ${seconds()} s`,
   );

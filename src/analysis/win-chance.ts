@@ -2,7 +2,7 @@
  * The AI's score as a winning chance: a logistic curve per variant family, its scale fitted to the
  * outcomes of self-play games by `npm run fit:win-chance` (data/win-chance.json). The curve is
  * symmetric (a score of 0 is an even game) so that a move costs the same chance whichever side
- * plays it.
+ * plays it: the fit's offset (which side the quick self-play favours) is kept for the record only.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,11 @@ import type { Variant } from '../engine/index.ts';
 export interface FamilyCurve {
   /** Logits of the defenders' chance per unit of the score (from the defenders' side). */
   scale: number;
+  /**
+   * The logit the fit needed at a score of 0: how much more often one side won the self-play games
+   * than the score foretold. Not used: it says more about the quick self-play than about a position.
+   */
+  offset: number;
   games: number;
   positions: number;
   /** The depth each position was searched to for its score. */

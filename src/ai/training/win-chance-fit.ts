@@ -1,8 +1,8 @@
 /**
  * Fits the scale of the winning-chance curve (src/analysis/win-chance.ts) to self-play games: each
  * kept position is scored by the AI's search at a fixed depth (never the clock, so the same games
- * give the same scale on any machine), and the scale is the one-parameter logistic regression of
- * the games' results on those scores, by Newton's method on the log loss.
+ * give the same scale on any machine), and the curve is the logistic regression of the games'
+ * results on those scores, by Newton's method on the log loss.
  */
 
 import { ATTACKERS } from '../../engine/core.ts';
@@ -47,41 +47,61 @@ export function scorePositions(
   });
 }
 
-/** The scale k minimising the log loss of 1 / (1 + e^(−k·score)) against the results, and that loss. */
-export function fitScale(positions: ScoredPosition[], steps = 40): { scale: number; logLoss: number } {
-  if (positions.length === 0) throw new Error('no positions to fit the scale to');
+/**
+ * The curve 1 / (1 + e^(−(offset + scale·score))) of least log loss against the results, and that
+ * loss. The offset takes up how often each side won the self-play games whatever the score (the
+ * defenders win most quick 11x11 games, say): without it the scale would have to, and could even
+ * come out negative. /analyze uses the scale alone (see win-chance.ts).
+ */
+export function fitCurve(
+  positions: ScoredPosition[],
+  steps = 40,
+): { scale: number; offset: number; logLoss: number } {
+  if (positions.length === 0) throw new Error('no positions to fit the curve to');
+  let offset = 0;
   let scale = 0;
-  let loss = logLoss(positions, scale);
+  let loss = logLoss(positions, scale, offset);
   for (let step = 0; step < steps; step++) {
-    let gradient = 0;
-    let curvature = 0;
+    // The gradient and Hessian of the summed log loss in (offset, scale).
+    let g0 = 0;
+    let g1 = 0;
+    let h00 = 0;
+    let h01 = 0;
+    let h11 = 0;
     for (const { score, result } of positions) {
-      const predicted = sigmoid(scale * score);
-      gradient += (predicted - result) * score;
-      curvature += predicted * (1 - predicted) * score * score;
+      const predicted = sigmoid(offset + scale * score);
+      const error = predicted - result;
+      const curvature = predicted * (1 - predicted);
+      g0 += error;
+      g1 += error * score;
+      h00 += curvature;
+      h01 += curvature * score;
+      h11 += curvature * score * score;
     }
-    if (curvature <= 0) break;
-    // Newton's step, halved while it makes the loss worse (the loss is convex in k: it ends).
-    let change = gradient / curvature;
-    let next = scale - change;
-    let nextLoss = logLoss(positions, next);
+    const determinant = h00 * h11 - h01 * h01;
+    if (!(determinant > 0)) break;
+    // Newton's step, halved while it makes the loss worse (the loss is convex: it ends).
+    let d0 = (h11 * g0 - h01 * g1) / determinant;
+    let d1 = (h00 * g1 - h01 * g0) / determinant;
+    let nextLoss = logLoss(positions, scale - d1, offset - d0);
     for (let halving = 0; nextLoss > loss && halving < 30; halving++) {
-      change /= 2;
-      next = scale - change;
-      nextLoss = logLoss(positions, next);
+      d0 /= 2;
+      d1 /= 2;
+      nextLoss = logLoss(positions, scale - d1, offset - d0);
     }
     if (nextLoss > loss) break;
-    scale = next;
+    offset -= d0;
+    scale -= d1;
     loss = nextLoss;
   }
-  return { scale, logLoss: loss };
+  return { scale, offset, logLoss: loss };
 }
 
-/** The mean log loss of the curve with this scale. */
-export function logLoss(positions: ScoredPosition[], scale: number): number {
+/** The mean log loss of the curve with this scale and offset. */
+export function logLoss(positions: ScoredPosition[], scale: number, offset = 0): number {
   let sum = 0;
   for (const { score, result } of positions) {
-    const predicted = Math.min(1 - 1e-12, Math.max(1e-12, sigmoid(scale * score)));
+    const predicted = Math.min(1 - 1e-12, Math.max(1e-12, sigmoid(offset + scale * score)));
     sum -= result * Math.log(predicted) + (1 - result) * Math.log(1 - predicted);
   }
   return sum / positions.length;
