@@ -30,7 +30,8 @@ for (const family of families) {
 
 /**
  * Per family: the games, their self-play, the positions scored and the depth of the search that
- * scores them (about what /analyze's 200 ms reach on the board). About six minutes in all on two cores.
+ * scores them (fixed, never the clock). About 22 minutes in all on two shared cores, 8 with the
+ * games kept from an earlier run.
  */
 const PLAN: Record<Family, { games: number; selfPlay: SelfPlayOptions; positions: number; depth: number }> = {
   '7x7': { games: 400, selfPlay: SELF_PLAY, positions: 2000, depth: 4 },
