@@ -9,6 +9,7 @@ import {
 import { BLUNDER, INACCURACY, MISTAKE, type SideAccuracy } from '../src/analysis/accuracy.ts';
 import { accuracyOf, type GameReview, type MoveReview } from '../src/analysis/review.ts';
 import type { BotContext } from '../src/bot/command.ts';
+import { practiceButtons } from '../src/bot/practice.ts';
 import { messagesOf, onlyMention, safeName, variantNameText } from '../src/bot/present.ts';
 import { refused } from '../src/bot/respond.ts';
 import type { PlotOf } from '../src/bot/review-plots.ts';
@@ -17,6 +18,7 @@ import type { Game, Side } from '../src/engine/index.ts';
 import type { Player } from '../src/game/types.ts';
 import { type AccuracyMessages, accuracyMessages } from '../src/i18n/accuracy.ts';
 import type { Messages } from '../src/i18n/index.ts';
+import { gameTitle } from '../src/i18n/titles.ts';
 import type { PlotLabels } from '../src/render/eval-plot.ts';
 import { ReplayBusyError } from '../src/replay/builder.ts';
 
@@ -47,18 +49,26 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
   }
   const { id, game, players } = found;
   const guildId = tableOf(interaction).guildId;
-  const title = `${variantNameText(m, game.variant)}: ${safeName(players.attackers.name)} v ${safeName(players.defenders.name)}`;
+  const title = gameTitle(m.language, {
+    variant: variantNameText(m, game.variant),
+    attackers: safeName(players.attackers.name),
+    defenders: safeName(players.defenders.name),
+  });
   const plotOf: PlotOf = { guildId, gameId: id, language: m.language };
   // A picture shows names as they are: no markdown there to escape.
   const labels = {
-    title: `${m.variantName(game.variant)}: ${players.attackers.name} v ${players.defenders.name}`,
+    title: gameTitle(m.language, {
+      variant: m.variantName(game.variant),
+      attackers: players.attackers.name,
+      defenders: players.defenders.name,
+    }),
     ...m.plot,
   };
   const kept = await context.service.review(guildId, id);
   const drawn = kept && context.plots.drawn(plotOf);
   const reviewed = { game, players, title };
   if (kept && drawn) {
-    await interaction.reply(reviewMessage(m, kept, reviewed, drawn));
+    await interaction.reply(reviewMessage(m, id, kept, reviewed, drawn));
     return;
   }
   const endWait = context.analyses.admit(interaction.user.id);
@@ -102,7 +112,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
       });
       return;
     }
-    await interaction.editReply(reviewMessage(m, review, reviewed, plot));
+    await interaction.editReply(reviewMessage(m, id, review, reviewed, plot));
   } finally {
     endWait();
   }
@@ -144,6 +154,7 @@ async function finishedGame(
 
 function reviewMessage(
   m: Messages,
+  gameId: string,
   review: GameReview,
   { game, players, title }: { game: Game; players: Record<Side, Player>; title: string },
   picture: Buffer,
@@ -177,7 +188,9 @@ function reviewMessage(
         worst.length > 0 ? worst.map((move) => line(m, a, move)).join('\n') : a.none({ mistake: MISTAKE }),
     });
   }
-  return { content: '', embeds: [embed], files: [plot], allowedMentions: onlyMention() };
+  // The players practise their own mistakes from here (src/bot/practice.ts).
+  const components = practiceButtons(m, gameId, review);
+  return { content: '', embeds: [embed], files: [plot], components, allowedMentions: onlyMention() };
 }
 
 /** "Accuracy **87.5**", then "2 inaccuracies · 1 mistake · 0 blunders". */

@@ -8,7 +8,7 @@
 import type { Position } from '../engine/core.ts';
 import * as codes from '../engine/core.ts';
 import * as featureList from './features.ts';
-import { extractFeatures, type Family, familyOf } from './features.ts';
+import { extractFeatures, type Family, familyOf, layoutOf } from './features.ts';
 import { type FamilyWeights, SCORE_PER_LOGIT, shippedWeights } from './learned-weights.ts';
 
 const { ATTACKER, DEFENDER, GUARD, KING, EMPTY, ATTACKERS, fileOf, rankOf } = codes;
@@ -23,6 +23,10 @@ export interface Weights {
   kingOpenLine: number;
   kingDistance: number;
   attackerBesideKing: number;
+  /** Each attacker on a corner's diagonal guard (a3-b2-c1 and its mirror images), where corners are escapes. */
+  cornerGuard: number;
+  /** Each corner whose whole diagonal guard the attackers hold: closed to the king for good. */
+  cornerClosed: number;
 }
 
 export const WEIGHTS: Record<'small' | 'large', Weights> = {
@@ -34,6 +38,8 @@ export const WEIGHTS: Record<'small' | 'large', Weights> = {
     kingOpenLine: 60,
     kingDistance: 6,
     attackerBesideKing: 25,
+    cornerGuard: 10,
+    cornerClosed: 40,
   },
   large: {
     attacker: 30,
@@ -43,6 +49,8 @@ export const WEIGHTS: Record<'small' | 'large', Weights> = {
     kingOpenLine: 45,
     kingDistance: 4,
     attackerBesideKing: 25,
+    cornerGuard: 0,
+    cornerClosed: 0,
   },
 };
 
@@ -98,6 +106,15 @@ export function defendersScore(
   const distance =
     rules.variant.escapeSquares === 'edge' ? Math.min(toEdgeFile, toEdgeRank) : toEdgeFile + toEdgeRank;
   score -= distance * weights.kingDistance;
+  if (weights.cornerGuard !== 0 && rules.variant.escapeSquares === 'corners') {
+    const { guards, guardLength } = layoutOf(rules);
+    for (let start = 0; start < guards.length; start += guardLength) {
+      let held = 0;
+      for (let i = start; i < start + guardLength; i++) if (cells[guards[i]] === ATTACKER) held++;
+      score -= held * weights.cornerGuard;
+      if (held === guardLength) score -= weights.cornerClosed;
+    }
+  }
   return score;
 }
 

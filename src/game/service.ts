@@ -31,6 +31,7 @@ import {
 import { type GameForRecord, GameRecords } from './records.ts';
 import { type AiRematch, rematch } from './rematch.ts';
 import { ServerVariants } from './server-variants.ts';
+import { SideRecords } from './side-records.ts';
 import type { MemberRecord, StandingRow } from './standings.ts';
 import { type Suggestion, suggestMoves } from './suggestions.ts';
 import { type SweepResult, sweepClocks } from './sweeper.ts';
@@ -62,6 +63,8 @@ export class GameService {
   readonly variants: ServerVariants;
   /** A server's tournaments: sign-up, rounds, results (src/tournament/service.ts). */
   readonly tournaments: Tournaments;
+  /** Ratings per side and each variant's side balance (see side-records.ts). */
+  readonly sides: SideRecords;
 
   constructor(
     private readonly store: Store,
@@ -74,6 +77,7 @@ export class GameService {
     this.lifecycle = new GameLifecycle(store, this.changes, { now: this.now, newId, random });
     this.records = new GameRecords(store, this.changes);
     this.variants = new ServerVariants(store, this.now);
+    this.sides = new SideRecords(store);
     this.tournaments = new Tournaments(store, this, { now: this.now, newId });
     this.challenges = new Challenges(
       store,

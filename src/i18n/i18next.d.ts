@@ -3,7 +3,11 @@ import 'i18next';
 import type accuracy from '../../locales/en/accuracy.json';
 import type failures from '../../locales/en/failures.json';
 import type messages from '../../locales/en/messages.json';
+import type practice from '../../locales/en/practice.json';
 import type puzzles from '../../locales/en/puzzles.json';
+import type rules from '../../locales/en/rules.json';
+import type sides from '../../locales/en/sides.json';
+import type titles from '../../locales/en/titles.json';
 import type tournament from '../../locales/en/tournament.json';
 
 declare module 'i18next' {
@@ -14,6 +18,10 @@ declare module 'i18next' {
       failures: typeof failures;
       tournament: typeof tournament;
       puzzles: typeof puzzles;
+      practice: typeof practice;
+      sides: typeof sides;
+      rules: typeof rules;
+      titles: typeof titles;
       accuracy: typeof accuracy;
     };
   }

@@ -14,7 +14,18 @@ export const LOCALES_DIR = fileURLToPath(
 );
 
 export const SOURCE_LANGUAGE = 'en';
-export const namespaces = ['messages', 'failures', 'tournament', 'puzzles', 'accuracy', 'commands'] as const;
+export const namespaces = [
+  'messages',
+  'failures',
+  'tournament',
+  'puzzles',
+  'sides',
+  'practice',
+  'rules',
+  'titles',
+  'accuracy',
+  'commands',
+] as const;
 export type Namespace = (typeof namespaces)[number];
 
 /** Every catalogue under `folder`: one subfolder per language, one JSON file per namespace. */

@@ -119,7 +119,7 @@ describe('/analyze', () => {
     );
     const shown = await handle.reply();
     await world.emulator.waitFor(() => shown.embeds.length > 0);
-    expect(shown.embeds[0].title).toBe('Analyse: Fetlar Hnefatafl: Ann v Bob');
+    expect(shown.embeds[0].title).toBe('Analyse: Fetlar Hnefatafl: Ann gegen Bob');
     expect(shown.embeds[0].fields[2].value).toContain('grober Fehler');
   });
 
