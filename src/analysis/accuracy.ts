@@ -21,6 +21,24 @@ export const BLUNDER = 30;
 
 export type Grade = 'inaccuracy' | 'mistake' | 'blunder';
 
+const SEVERITY: Record<Grade, number> = { inaccuracy: 1, mistake: 2, blunder: 3 };
+
+/** The graver of two grades. */
+export function graver(a: Grade | null, b: Grade | null): Grade | null {
+  if (!a || !b) return a ?? b;
+  return SEVERITY[a] >= SEVERITY[b] ? a : b;
+}
+
+/**
+ * A move that gives away a forced win, graded as lichess grades a lost mate: by what is left of
+ * the win, the mover's score after it (about 100 a pawn's worth): below 350 a blunder, below 700 a
+ * mistake, else an inaccuracy. The chance it gives away may understate it: a forced win and a
+ * good lead are both near-certain wins on the curve.
+ */
+export function thrownWinGrade(scoreAfter: number): Grade {
+  return scoreAfter < 350 ? 'blunder' : scoreAfter < 700 ? 'mistake' : 'inaccuracy';
+}
+
 export function gradeOf(chanceLost: number): Grade | null {
   return chanceLost >= BLUNDER
     ? 'blunder'
@@ -51,9 +69,13 @@ export function moveAccuracy(before: number, after: number): number {
 /**
  * Each side's accuracy, from the defenders' winning chance (percent) at every position of the game
  * (`chances[0]` at the start, `chances[i]` after the i-th move) and who made each move; null for a
- * side that made none.
+ * side that made none. Each move is graded by the chance it gave away, unless `grades` says otherwise.
  */
-export function gameAccuracy(chances: number[], movers: Side[]): Record<Side, SideAccuracy | null> {
+export function gameAccuracy(
+  chances: number[],
+  movers: Side[],
+  grades?: (Grade | null)[],
+): Record<Side, SideAccuracy | null> {
   const plies = movers.length;
   // The volatility around each move: the standard deviation of the chances in a window of positions.
   const size = Math.max(2, Math.min(8, Math.floor(plies / 10)));
@@ -62,7 +84,7 @@ export function gameAccuracy(chances: number[], movers: Side[]): Record<Side, Si
   for (let i = 0; i < Math.min(size, chances.length) - 2; i++) windows.push(first);
   for (let i = 0; i + size <= chances.length; i++) windows.push(chances.slice(i, i + size));
   const weights = windows.map((window) => Math.max(0.5, Math.min(12, standardDeviation(window))));
-  const per: Record<Side, { accuracy: number; weight: number; lost: number }[]> = {
+  const per: Record<Side, { accuracy: number; weight: number; grade: Grade | null }[]> = {
     attackers: [],
     defenders: [],
   };
@@ -74,7 +96,7 @@ export function gameAccuracy(chances: number[], movers: Side[]): Record<Side, Si
     per[side].push({
       accuracy: moveAccuracy(before, after),
       weight: weights[i] ?? 0.5,
-      lost: Math.max(0, before - after),
+      grade: grades ? grades[i] : gradeOf(before - after),
     });
   }
   const summary = (moves: (typeof per)[Side]): SideAccuracy | null => {
@@ -83,13 +105,13 @@ export function gameAccuracy(chances: number[], movers: Side[]): Record<Side, Si
       moves.reduce((sum, move) => sum + move.accuracy * move.weight, 0) /
       moves.reduce((sum, move) => sum + move.weight, 0);
     const harmonic = moves.length / moves.reduce((sum, move) => sum + 1 / Math.max(1, move.accuracy), 0);
-    const grades = moves.map((move) => gradeOf(move.lost));
+    const graded = moves.map((move) => move.grade);
     return {
       accuracy: Math.round(((weighted + harmonic) / 2) * 10) / 10,
       moves: moves.length,
-      inaccuracies: grades.filter((grade) => grade === 'inaccuracy').length,
-      mistakes: grades.filter((grade) => grade === 'mistake').length,
-      blunders: grades.filter((grade) => grade === 'blunder').length,
+      inaccuracies: graded.filter((grade) => grade === 'inaccuracy').length,
+      mistakes: graded.filter((grade) => grade === 'mistake').length,
+      blunders: graded.filter((grade) => grade === 'blunder').length,
     };
   };
   return { attackers: summary(per.attackers), defenders: summary(per.defenders) };

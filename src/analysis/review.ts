@@ -4,8 +4,10 @@
  * accuracy (accuracy.ts). Pure: the thinking is passed in (`look`), so the bot can run it in the
  * AI's worker and the tests with a quick search on their own thread.
  */
+
+import { MAX_PLY, WIN } from '../ai/scores.ts';
 import { Game, otherSide, type Side, type Variant } from '../engine/index.ts';
-import { gameAccuracy, gradeOf, type SideAccuracy } from './accuracy.ts';
+import { type Grade, gameAccuracy, gradeOf, graver, type SideAccuracy, thrownWinGrade } from './accuracy.ts';
 import { defendersChance, scaleFor } from './win-chance.ts';
 
 /** Scores past this are a forced win or loss: every such score counts as this much. */
@@ -105,8 +107,17 @@ export function review(
     if (!result || result.winner === null) return 0;
     return result.winner === 'defenders' ? DECISIVE : -DECISIVE;
   };
+  /** Whether `side` has a forced win at the position after `ply` moves (or won there, on the board). */
+  const forcedWin = (ply: number, side: Side): boolean => {
+    const seen = looks[ply];
+    if (!seen) return result?.winner === side;
+    const toMove = ply === 0 ? game.setup.sideToMove : otherSide(played[ply - 1].side);
+    const forToMove = toMove === side ? seen.score : -seen.score;
+    return forToMove >= WIN - MAX_PLY;
+  };
   /** The defenders' winning chance at each position, the start's first. */
   const chances = Array.from({ length: played.length + 1 }, (_, ply) => defendersChance(value(ply), scale));
+  const grades: (Grade | null)[] = [];
   const moves: MoveReview[] = played.map((move, index) => {
     const before = value(index);
     const after = value(index + 1);
@@ -114,7 +125,9 @@ export function review(
     const loss = Math.max(0, sign * (before - after));
     const chanceLost = Math.round(Math.max(0, sign * (chances[index] - chances[index + 1])) * 10) / 10;
     const best = looks[index]?.best ?? null;
-    const grade = gradeOf(chanceLost);
+    const threwWin = forcedWin(index, move.side) && !forcedWin(index + 1, move.side);
+    const grade = graver(gradeOf(chanceLost), threwWin ? thrownWinGrade(sign * after) : null);
+    grades.push(grade);
     const verdict = grade === 'blunder' || grade === 'mistake' ? grade : null;
     return {
       ply: move.ply,
@@ -144,6 +157,7 @@ export function review(
     accuracy: gameAccuracy(
       chances,
       played.map((move) => move.side),
+      grades,
     ),
   };
 }

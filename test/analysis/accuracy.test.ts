@@ -135,4 +135,48 @@ describe('the review scores each move by the winning chance it gave away', () =>
       defenders: { accuracy: 100, moves: 1, inaccuracies: 0, mistakes: 0, blunders: 0 },
     });
   });
+
+  it('a move that throws a forced win away is graded by what is left of it, as lichess grades a lost mate', () => {
+    // Fetlar, the attackers to move: c4-f4 or i4-f4 captures the king; they play e3-e8 instead.
+    const pieces = { king: 'f3', attackers: ['e3', 'g3', 'f2', 'c4', 'i4', 'a9', 'k9'], defenders: ['f9'] };
+    const thrown = (left: number) => {
+      const game = gameWith('fetlar', pieces, 'attackers');
+      game.play('e3-e8');
+      // The attackers' forced win before; after it, `left` for them (the defenders to move: −left).
+      return review(
+        game,
+        [
+          { best: 'c4-f4', score: WIN - 1 },
+          { best: 'f3-b3', score: -left },
+        ],
+        [false],
+        100,
+        0.004,
+      );
+    };
+    // 98.2% to 69.0%: 29.2 points, a mistake by the chance alone; a blunder, as the win is gone and 2 is left.
+    const blunder = thrown(200);
+    expect(blunder.moves[0]).toMatchObject({ chanceLost: 29.2, verdict: 'blunder' });
+    expect(blunder.accuracy?.attackers).toMatchObject({ mistakes: 0, blunders: 1 });
+    expect(thrown(500).moves[0]).toMatchObject({ verdict: 'mistake' });
+    // 8 left: the chance barely moves (2.1 points) but a forced win is gone: an inaccuracy, no verdict.
+    const inaccuracy = thrown(800);
+    expect(inaccuracy.moves[0]).toMatchObject({ chanceLost: 2.1, verdict: null });
+    expect(inaccuracy.accuracy?.attackers).toMatchObject({ inaccuracies: 1, mistakes: 0, blunders: 0 });
+    // A forced win kept (a longer one) is no thrown win.
+    const game = gameWith('fetlar', pieces, 'attackers');
+    game.play('e3-e8');
+    const kept = review(
+      game,
+      [
+        { best: 'c4-f4', score: WIN - 1 },
+        { best: 'f3-b3', score: -(WIN - 5) },
+      ],
+      [false],
+      100,
+      0.004,
+    );
+    expect(kept.moves[0]).toMatchObject({ chanceLost: 0, verdict: null });
+    expect(kept.accuracy?.attackers).toMatchObject({ accuracy: 100, inaccuracies: 0 });
+  });
 });
