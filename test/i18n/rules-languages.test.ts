@@ -138,7 +138,7 @@ describe('the rules in every language', () => {
     expect(text('ru')).toContain('король');
     // Board size, and how many attackers face how many defenders, with the language's plural.
     expect(text('ru')).toContain('9x9 полей. 16 нападающих против короля и 8 защитников.');
-    expect(text('pl')).toContain('16 atakujących przeciw królowi i 8 obrońców.');
+    expect(text('pl')).toContain('16 atakujących przeciw królowi i 8 obrońcom.');
     expect(text('fr')).toContain('16 attaquants contre le roi et 8 défenseurs.');
   });
 
