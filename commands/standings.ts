@@ -21,6 +21,7 @@ import { balanceFieldsOf, memberSideFields } from '../src/bot/side-lines.ts';
 import { chosenVariant } from '../src/bot/variant-option.ts';
 import { isServerVariantId } from '../src/engine/index.ts';
 import type { StandingRow } from '../src/game/standings.ts';
+import { accuracyMessages } from '../src/i18n/accuracy.ts';
 import type { Messages } from '../src/i18n/index.ts';
 import { sideMessagesFor } from '../src/i18n/sides.ts';
 
@@ -87,7 +88,10 @@ export async function execute(
         embed.setDescription(m.noFinishedGames);
       } else {
         const lines = record.opponents.map((row) => m.headToHead({ ...row, name: safeName(row.name) }));
-        const head = `${m.record(record)}\n\n**${m.againstEachOpponent}**\n`;
+        const accuracy = record.accuracy
+          ? `\n${accuracyMessages(m.language).average({ average: record.accuracy.average, games: record.accuracy.games })}`
+          : '';
+        const head = `${m.record(record)}${accuracy}\n\n**${m.againstEachOpponent}**\n`;
         const room = LIMITS.embedDescription - head.length;
         embed.setDescription(
           `${head}${listWithin(lines, '\n', room, (count) => m.andMore({ number: count }))}`,

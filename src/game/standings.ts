@@ -36,6 +36,8 @@ export interface StandingRow {
 
 export interface MemberRecord extends StandingRow {
   opponents: { userId: string; name: string; wins: number; losses: number; draws: number }[];
+  /** The average accuracy over the member's reviewed games (accuracy-tally.ts), when there are any. */
+  accuracy?: { average: number; games: number };
 }
 
 const COUNTED_KEPT = 500;

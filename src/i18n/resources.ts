@@ -24,6 +24,7 @@ export const namespaces = [
   'rules',
   'titles',
   'openings',
+  'accuracy',
   'commands',
 ] as const;
 export type Namespace = (typeof namespaces)[number];

@@ -49,7 +49,8 @@ async function reviewedBlunder(): Promise<{ review: RecordedMessage; gameId: str
   await world.emulator.slash(ann, 'resign', {}, { channelId }).reply();
   const review = await world.emulator.slash(ann, 'analyze', {}, { channelId }).reply();
   await world.emulator.waitFor(() => review.embeds.length > 0, 30_000);
-  expect(review.embeds[0].fields[0].value).toContain(`**${BLUNDER}** blunder`);
+  // Each player's accuracy first, then the attackers' worst moves.
+  expect(review.embeds[0].fields[2].value).toContain(`**${BLUNDER}** blunder`);
   const gameId = buttonIds(review)[0]?.split(':')[1];
   expect(buttonIds(review)).toEqual([`practice:${gameId}`]);
   return { review, gameId };
