@@ -57,10 +57,10 @@ describe('accuracy in /analyze and /standings', () => {
     const inPolish = await analyze(polish, id);
     expect(inPolish.fields[0].name).toBe('Cara, atakujący');
     expect(inPolish.fields[0].value).toBe(
-      `Dokładność **${caraAccuracy.toFixed(1).replace('.', ',')}**\n0 niedokładności · 0 błędów · 1 poważny błąd`,
+      `Dokładność **${caraAccuracy.toFixed(1).replace('.', ',')}**\n0 niedokładności · 0 błędów · 1 gruby błąd`,
     );
     expect(inPolish.fields[1].value).toBe(
-      'Dokładność **100,0**\n0 niedokładności · 0 błędów · 0 poważnych błędów',
+      'Dokładność **100,0**\n0 niedokładności · 0 błędów · 0 grubych błędów',
     );
 
     // The member record: the average over Cara's one reviewed game, counted once though asked twice.
