@@ -72,7 +72,7 @@ describe('accuracy in /analyze and /standings', () => {
       .slash(world.user('Greta', { locale: 'de' }), 'standings', { member: dan })
       .reply();
     expect(inGerman.embeds[0].description).toContain(
-      'Durchschnittliche Genauigkeit **100,0** in 1 analysierten Partie (`/analyze`).',
+      'Durchschnittliche Genauigkeit **100,0** in 1 analysierten Partie (`/analysieren`).',
     );
 
     // A second reviewed game: the average of the two.
