@@ -14,9 +14,13 @@ export function situation(m: Messages, active: ActiveGame, mention: boolean): st
   if (game.result) return resultLine(m, active, game.result);
   const toMove = active.players[game.turn];
   const who = mention ? `<@${toMove.id}>` : `**${safeName(toMove.name)}**`;
-  const deadline = active.clock
-    ? ` ${m.deadline({ when: `<t:${Math.floor(active.clock.deadline / 1000)}:R>` })}`
-    : '';
+  const when = active.clock ? `<t:${Math.floor(active.clock.deadline / 1000)}:R>` : '';
+  // A Fischer clock: both sides' times as the turn began, and when the side to move runs out.
+  const deadline = active.clock?.fischer
+    ? ` ${m.clock.clocks(active.clock.fischer.remaining)} ${m.clock.runsOut({ when })}`
+    : active.clock
+      ? ` ${m.deadline({ when })}`
+      : '';
   const match = active.match && game.plyCount === 0 ? ` ${matchStanding(m, active)}`.trimEnd() : '';
   return `${m.toMove({ who, side: game.turn })}${deadline}${match}`;
 }

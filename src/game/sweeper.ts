@@ -20,8 +20,11 @@ export interface SweepResult {
   timedOut: ActiveGame[];
   /** Second games of matches that started because the first was lost on time. */
   nextGames: ActiveGame[];
-  /** Players on turn with 80% of their time gone. */
-  reminders: { channelId: string; player: Player; deadline: number }[];
+  /**
+   * Players on turn with 80% of their time for the move gone, or on a Fischer clock
+   * (`lowTime`) down to a tenth of the main time.
+   */
+  reminders: { channelId: string; player: Player; deadline: number; lowTime?: boolean }[];
 }
 
 /** The service's one way to change a game, acting as the clock for the side on turn. */
@@ -75,7 +78,12 @@ export async function sweepClocks(
       if (outcome.ok) {
         const { game, nextGame, player } = outcome.value;
         if (player && game.clock)
-          found.reminders.push({ channelId: game.channelId, player, deadline: game.clock.deadline });
+          found.reminders.push({
+            channelId: game.channelId,
+            player,
+            deadline: game.clock.deadline,
+            ...(game.clock.fischer ? { lowTime: true } : {}),
+          });
         else if (!player) found.timedOut.push(game);
         if (nextGame) found.nextGames.push(nextGame);
       } else if (outcome.code === 'stale' || outcome.code === 'no-game') {
