@@ -28,7 +28,15 @@ export function createBoardPictures(keep = 64): BoardPictures {
     async of(active, m) {
       const { game, players } = active;
       const note = matchLabel(m, active);
-      const key = `${active.id}:${game.plyCount}:${game.result?.reason ?? ''}:${players.attackers.name}:${players.defenders.name}:${note}:${m.language}`;
+      // A Fischer clock: both sides' times as the turn began (the message counts the side to move's down).
+      const fischer = game.result ? undefined : active.clock?.fischer;
+      const clocks = fischer
+        ? {
+            attackers: m.clock.time(fischer.remaining.attackers),
+            defenders: m.clock.time(fischer.remaining.defenders),
+          }
+        : undefined;
+      const key = `${active.id}:${game.plyCount}:${game.result?.reason ?? ''}:${players.attackers.name}:${players.defenders.name}:${note}:${clocks?.attackers}:${clocks?.defenders}:${m.language}`;
       const cached = recent.get(key);
       if (cached) {
         pictureHits.inc();
@@ -38,7 +46,7 @@ export function createBoardPictures(keep = 64): BoardPictures {
       const picture = await renderBoard(
         game.snapshot(),
         { attackers: players.attackers.name, defenders: players.defenders.name },
-        { note, messages: m },
+        { note, messages: m, clocks },
       );
       recent.set(key, picture);
       return picture;
