@@ -157,6 +157,13 @@ export interface RecordTags {
   site?: string;
   /** How the game ended, in words (the caller's language). */
   termination?: string;
+  /**
+   * A Fischer clock: OpenTafl's `time-control` tag has the main time (seconds); the increment,
+   * which it has no tag for, is written as `x-increment` (seconds). (The times left after each
+   * move stay out: OpenTafl's commentary is bracketed like a tag, and a time's colon would read
+   * as one.)
+   */
+  clock?: { mainMs: number; incrementMs: number };
 }
 
 /** The game in OpenTafl's game-record notation: tags, a rules string, then numbered turns. */
@@ -176,6 +183,10 @@ export function openTaflRecord(game: Game, tags: RecordTags = {}): string {
   tag('defenders', tags.defenders);
   tag('result', resultTag);
   tag('termination', tags.termination);
+  if (tags.clock) {
+    tag('time-control', String(Math.round(tags.clock.mainMs / 1000)));
+    tag('x-increment', String(Math.round(tags.clock.incrementMs / 1000)));
+  }
   lines.push(rulesString(game.variant, game.setup.position, game.setup.sideToMove));
 
   // A resignation is written as the resigning player's move record, "---".

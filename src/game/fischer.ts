@@ -10,7 +10,7 @@
  * A move is timed at when the bot received it (`at`), and the next turn starts when it was
  * committed (`now`): the bot's own work in between is charged to neither player.
  */
-import { otherSide, type Side } from '../engine/index.ts';
+import { type Game, otherSide, type Side } from '../engine/index.ts';
 
 export interface FischerControl {
   /** Each side's time at the start. */
@@ -92,4 +92,37 @@ export function passTurn(
     turn: otherSide(mover),
     since: now,
   });
+}
+
+/**
+ * Both sides' time after the first `plies` moves of a game, from the time left kept after each
+ * ply (a side that has not moved yet has the main time).
+ */
+export function clocksAt(
+  control: FischerControl,
+  timesLeft: readonly number[],
+  firstMover: Side,
+  plies: number,
+): Record<Side, number> {
+  const clocks = { attackers: control.mainMs, defenders: control.mainMs };
+  for (let ply = 0; ply < Math.min(plies, timesLeft.length); ply++)
+    clocks[ply % 2 === 0 ? firstMover : otherSide(firstMover)] = timesLeft[ply];
+  return clocks;
+}
+
+/**
+ * A game's clocks as /history and /export tell them: while it runs, each side's time at `now`;
+ * after it ended, the times left after the last move (none for a side lost or drawn on time).
+ */
+export function clocksOfRecord(
+  fischer: { control: FischerControl; timesLeft: readonly number[]; running: FischerState | null },
+  game: Game,
+  now: number,
+): Record<Side, number> {
+  const { running } = fischer;
+  if (running && !game.result)
+    return { attackers: timeLeft(running, 'attackers', now), defenders: timeLeft(running, 'defenders', now) };
+  const clocks = clocksAt(fischer.control, fischer.timesLeft, game.setup.sideToMove, game.plyCount);
+  if (game.result?.reason === 'timeout') clocks[game.turn] = 0;
+  return clocks;
 }

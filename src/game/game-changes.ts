@@ -189,6 +189,7 @@ export class GameChanges {
       drawOfferedBy: stored.drawOfferedBy,
       undoRequest: stored.undoRequest ?? null,
       clock: stored.clock ?? null,
+      fischer: stored.fischer ? { control: stored.fischer, timesLeft: stored.timesLeft ?? [] } : null,
       match: stored.match ?? null,
       ai: stored.ai ?? null,
       tournament: stored.tournament ?? null,

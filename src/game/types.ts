@@ -181,6 +181,8 @@ export interface ActiveGame {
   drawOfferedBy: Side | null;
   undoRequest: { by: Side; ply: number } | null;
   clock: Clock | null;
+  /** On a Fischer clock: its main time and increment, and the mover's time left after each ply. */
+  fischer?: { control: FischerControl; timesLeft: number[] } | null;
   match: MatchState | null;
   ai: { side: Side; level: 'easy' | 'normal' | 'hard' } | null;
   tournament: { id: string; round: number } | null;

@@ -1,6 +1,7 @@
 /** The Fischer clocks' words (src/game/fischer.ts): the catalogue's `clock` namespace. */
 import type { Side } from '../engine/index.ts';
-import type { FischerTimeControl } from '../game/clock.ts';
+import { FISCHER_CONTROLS, type FischerTimeControl } from '../game/clock.ts';
+import type { FischerControl } from '../game/fischer.ts';
 import { i18n } from './resources.ts';
 
 const SECOND = 1000;
@@ -38,6 +39,15 @@ export function clockMessages(language: string) {
   return {
     /** A Fischer time control's name, as /challenge offers it. */
     control: (control: FischerTimeControl): string => t(`controls.${control}`),
+    /** A Fischer clock's name: the choice's that it is, else its main time and increment (`1:00 + 0:01`). */
+    controlOf(control: FischerControl): string {
+      const named = (Object.keys(FISCHER_CONTROLS) as FischerTimeControl[]).find(
+        (key) =>
+          FISCHER_CONTROLS[key].mainMs === control.mainMs &&
+          FISCHER_CONTROLS[key].incrementMs === control.incrementMs,
+      );
+      return named ? t(`controls.${named}`) : `${time(control.mainMs)} + ${time(control.incrementMs)}`;
+    },
     /** A time on the clock, in this language. */
     time,
     /** Both sides' times: "Clocks: attackers 4:32, defenders 5:00." */
