@@ -142,7 +142,9 @@ function declareEnd(game: Game, end: unknown): void {
     throw new GameRecordError('the stored game declares an end after the board had already decided it');
   const loser = winner === 'attackers' ? 'defenders' : winner === 'defenders' ? 'attackers' : null;
   if (reason === 'resignation' && loser) game.resign(loser);
-  else if (reason === 'timeout' && loser) game.timeOut(loser);
+  // A loss or a draw on time, as it was decided then (the rule for a draw may change, a record not).
+  else if (reason === 'timeout' && (loser || winner === null))
+    game.endBy(loser ? (winner as 'attackers' | 'defenders') : null, 'timeout');
   else if (reason === 'agreed-draw' && winner === null) game.agreeDraw();
   else
     throw new GameRecordError(`the stored game ends in a way this bot does not know: ${JSON.stringify(end)}`);
