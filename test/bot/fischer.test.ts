@@ -257,3 +257,88 @@ describe('a draw on time', () => {
     expect(record?.game.result).toEqual({ winner: null, reason: 'timeout' });
   });
 });
+
+describe('the AI on a Fischer clock', () => {
+  it('plays a 1+1 game to the end without running out, on a clock that runs in real time', async () => {
+    // The tests' clock, from today's date, running at the speed of the AI's thinking.
+    const base = Date.now();
+    const started = performance.now();
+    const world = await startTestWorld(1, { now: () => base + Math.round(performance.now() - started) });
+    const { emulator, bots } = world;
+    const amy = emulator.addUser('Amy');
+    const channelId = await channelIn(world, 'one-plus-one');
+    const table = tableAt(emulator, channelId);
+    const begun = await bots[0].service.startGame({
+      guildId: emulator.guildId,
+      channelId,
+      players: {
+        attackers: { id: amy.id, name: 'Amy' },
+        defenders: { id: emulator.botUser.id, name: 'Tafl Bot (normal)' },
+      },
+      game: new Game('brandubh'),
+      ai: { side: 'defenders', level: 'normal' },
+      fischer: { mainMs: MINUTE, incrementMs: SECOND },
+    });
+    expect(begun.ok).toBe(true);
+    // Amy plays at once, a move drawn from a fixed sequence; the AI thinks within its clock.
+    let seed = 7;
+    const draw = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    for (let ply = 0; ply < 200; ply++) {
+      const active = await bots[0].service.board(table);
+      if (!active) break;
+      if (active.game.turn === 'attackers') {
+        const moves = active.game.legalMoves();
+        const move = moves[draw(moves.length)].notation;
+        await emulator.slash(amy, 'move', { move }, { channelId }).reply();
+      } else {
+        // The sweep wakes the AI, and would find its flag had it fallen.
+        await bots[0].bot.sweep();
+        await bots[0].bot.aiIdle();
+      }
+    }
+    const record = await bots[0].service.gameForRecord(table);
+    expect(record?.finished).toBe(true);
+    expect(record?.game.result?.reason).not.toBe('timeout');
+    const aiTimes = (record?.fischer?.timesLeft ?? []).filter((_, ply) => ply % 2 === 1);
+    expect(aiTimes.length).toBeGreaterThan(2);
+    for (const left of aiTimes) expect(left).toBeGreaterThan(0);
+  }, 120_000);
+});
+
+describe('a tournament at 10+5', () => {
+  it('pairs its games with the Fischer clock', async () => {
+    let now = Date.now();
+    const world = await startTestWorld(1, { now: () => now });
+    const { emulator, bots } = world;
+    const olga = emulator.addUser('Olga');
+    const players = [
+      emulator.addUser('Ann', { permissions: String(1 << 11) }),
+      emulator.addUser('Bob', { permissions: String(1 << 11) }),
+    ];
+    const channelId = await channelIn(world, 'rapid');
+    const signup = await emulator
+      .slash(
+        olga,
+        'tournament create',
+        { name: 'Rapid', variant: 'brandubh', format: 'round-robin', time: '10+5' },
+        { channelId },
+      )
+      .reply();
+    expect(signup.content).toContain('10 minutes + 5 seconds a move (rapid)');
+    const [join, , start] = buttonIds(signup);
+    for (const player of players) await emulator.clickButton(player, signup, join).reply();
+    await emulator.clickButton(olga, signup, start).reply();
+    const thread = await emulator.waitFor(() => emulator.threads().find((t) => t.parentId === channelId));
+    const opening = await emulator.waitFor(() => emulator.messages(thread.id)[0]);
+    expect(opening.content).toContain('Clocks: attackers 10:00, defenders 10:00.');
+    const game = await bots[0].service.board(tableAt(emulator, thread.id));
+    expect(game?.clock?.fischer).toMatchObject({ mainMs: 10 * MINUTE, incrementMs: 5 * SECOND });
+    expect(game?.tournament?.round).toBe(1);
+    now += 10 * MINUTE;
+    await bots[0].bot.sweep();
+    expect(emulator.messages(thread.id).some((m) => m.content.includes('ran out of time'))).toBe(true);
+  });
+});
