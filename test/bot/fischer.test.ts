@@ -150,7 +150,12 @@ describe('a 5+3 game', () => {
       value: '5 minutes + 3 seconds a move (blitz) · Clocks: attackers 0:00.0, defenders 5:03.',
     });
     const exported = await emulator.slash(amy, 'export', {}, { channelId }).reply();
-    expect(exported.attachments).toHaveLength(1);
+    const record = Buffer.from(exported.attachments[0].data).toString('utf8');
+    expect(record).toContain('[time-control:300]');
+    expect(record).toContain('[x-increment:3]');
+    // The replay's captions show the clocks after each move.
+    const replay = await emulator.slash(amy, 'replay', {}, { channelId }).reply();
+    expect(replay.attachments[0].filename).toMatch(/\.gif$/);
 
     // A rematch keeps the time control.
     const rematch = await emulator.clickButton(ben, endings()[0], buttonIds(endings()[0])[0]).reply();
