@@ -98,8 +98,13 @@ describe('a 5+3 game', () => {
     const first = await emulator.waitFor(() => accept.followUps().find((m) => m.attachments.length > 0));
     expect(first.content).toMatch(/Clocks: attackers 5:00, defenders 5:00\. Time runs out <t:\d+:R>\./);
 
+    // /board shows the clocks as they stand.
+    now += MINUTE;
+    const board = await emulator.slash(ben, 'board', {}, { channelId }).reply();
+    expect(board.content).toContain('Clocks: attackers 4:00, defenders 5:00.');
+
     // Amy is reminded once when down to a tenth of her time (30 s).
-    now += 4 * MINUTE + 31 * SECOND;
+    now += 3 * MINUTE + 31 * SECOND;
     await bots[0].bot.sweep();
     await bots[0].bot.sweep();
     const reminders = () => emulator.messages(channelId).filter((m) => m.content.includes('running low'));
