@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { attackersNeededToWin, Game, getVariant, variantIds } from '../../src/engine/index.ts';
+import {
+  attackersNeededToWin,
+  Game,
+  getVariant,
+  loadGame,
+  serializeGame,
+  variantIds,
+} from '../../src/engine/index.ts';
 import { gameWith } from './setup.ts';
 
 describe('running out of time', () => {
@@ -30,6 +37,15 @@ describe('running out of time', () => {
   it('Brandubh: a lone attacker could still capture the king against the corner, so the defenders lose on time', () => {
     const game = gameWith('brandubh', { king: 'd4', attackers: ['a4'] }, 'defenders');
     expect(game.timeOut('defenders')).toEqual({ winner: 'attackers', reason: 'timeout' });
+  });
+
+  it('a stored result on time loads as it was decided: a draw, and a loss recorded before the rule for draws', () => {
+    const drawn = gameWith('fetlar', { king: 'f6', attackers: ['a5'] }, 'defenders');
+    drawn.timeOut('defenders');
+    expect(loadGame(serializeGame(drawn)).result).toEqual({ winner: null, reason: 'timeout' });
+    const lost = gameWith('fetlar', { king: 'f6', attackers: ['a5'] }, 'defenders');
+    lost.endBy('attackers', 'timeout');
+    expect(loadGame(serializeGame(lost)).result).toEqual({ winner: 'attackers', reason: 'timeout' });
   });
 
   it('the attackers running out always lose: the king is on the board and could escape', () => {
