@@ -156,16 +156,20 @@ function selfPlay(options: GeneratorOptions, random: () => number): Game {
   return game;
 }
 
+/** The ends a puzzle can lead to: the king out (or in an exit fort), the king taken (or the defenders enclosed). */
+const WON_BY_PLAY = new Set(['king-escaped', 'exit-fort', 'king-captured', 'enclosed']);
+
 /**
  * The plies worth a search on a large board, where searching every one costs too much: the last
- * six moves of the winner before the king escaped or was taken, and the moves from which the
- * side to move came out two pieces or more ahead within its next `materialDepth` moves.
+ * six moves of the winner before the king escaped or was taken (an exit fort and an enclosure
+ * count), and the moves from which the side to move came out two pieces or more ahead within its
+ * next `materialDepth` moves.
  */
 function focusedPlies(game: Game, materialDepth: number): Set<number> {
   const history = game.history();
   const plies = new Set<number>();
   const winner = game.result?.winner;
-  if (winner && (game.result?.reason === 'king-escaped' || game.result?.reason === 'king-captured')) {
+  if (winner && WON_BY_PLAY.has(game.result?.reason ?? '')) {
     for (let ply = Math.max(0, history.length - 4 * MAX_SOLVER_MOVES); ply < history.length; ply++)
       if (history[ply].side === winner) plies.add(ply);
   }
