@@ -6,7 +6,7 @@
 import KeyvRedis, { createClient, createCluster, createSentinel, Keyv } from '@keyv/redis';
 import calculateSlot from 'cluster-key-slot';
 import { type LayoutReport, migrateToGuildKeys } from './guild-layout.ts';
-import { checkOneGuild } from './hash-tags.ts';
+import { checkOneGuild, inGuild } from './hash-tags.ts';
 import { ScheduleRegistry } from './schedule-registry.ts';
 import {
   type ClaimedEntry,
@@ -475,6 +475,17 @@ export async function createRedisStore(
         throw unavailable('counting keys', error);
       }
     },
+    async idsInGuild(guildId: string, family: string) {
+      const prefix = rawKey(inGuild(guildId, `${family}:`));
+      const ids: string[] = [];
+      try {
+        for await (const batch of redis.scan(`${globEscaped(prefix)}*`))
+          for (const key of batch) ids.push(key.slice(prefix.length));
+      } catch (error) {
+        throw unavailable("listing a guild's keys", error);
+      }
+      return [...new Set(ids)];
+    },
     async ping() {
       if (!redis.ready) throw new StoreUnavailableError('Redis is not connected');
       try {
@@ -489,6 +500,11 @@ export async function createRedisStore(
       if (redis.open) redis.destroy();
     },
   };
+}
+
+/** A text matched literally in a SCAN pattern. */
+function globEscaped(text: string): string {
+  return text.replace(/[*?[\]\\]/g, (c) => `\\${c}`);
 }
 
 function unavailableWhile(doing: string, error: unknown): StoreUnavailableError {
