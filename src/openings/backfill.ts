@@ -28,9 +28,11 @@ import { inGuild } from '../store/index.ts';
 import { countedGame, type OpeningNode, type OpeningStep, openingKey, openingSteps } from './tree.ts';
 
 /** Games read, counted and committed together; small enough that one batch's work is short. */
-export const BATCH = 50;
+export const BATCH = 25;
 /** How long a claim holds without a batch committed; another process may take over after it. */
 export const LEASE_MS = 30_000;
+/** Games loaded between two yields to the event loop. */
+const GAMES_BETWEEN_YIELDS = 10;
 /** Tries at one batch while games ending live change the same nodes. */
 const BATCH_ATTEMPTS = 10;
 
@@ -132,7 +134,7 @@ export class OpeningsBackfill {
       const start = marker.after === null ? 0 : firstAfter(ids, marker.after);
       const batch = ids.slice(start, start + this.batch);
       // Let the event loop go between batches: whatever else the process does runs first.
-      await new Promise((resolve) => setImmediate(resolve));
+      await yieldToLoop();
       const next: BackfillMarker = {
         ...marker,
         after: batch.at(-1) ?? marker.after,
@@ -160,12 +162,16 @@ export class OpeningsBackfill {
     const archived = await Promise.all(
       ids.map((id) => this.store.read<ArchivedGame>(keys.archive(guildId, id))),
     );
-    const games = archived.flatMap((read) => {
+    const games: GameToCount[] = [];
+    for (const [i, read] of archived.entries()) {
+      // Loading and replaying a game takes about half a millisecond: let the event loop go now and then.
+      if (i > 0 && i % GAMES_BETWEEN_YIELDS === 0) await yieldToLoop();
       const counted = read ? toCount(guildId, read.value) : null;
-      return counted ? [counted] : [];
-    });
+      if (counted) games.push(counted);
+    }
     for (let attempt = 0; attempt < BATCH_ATTEMPTS; attempt++) {
       const nodeWrites = await this.countedNodes(games);
+      await yieldToLoop();
       const marker = { ...next, counted: next.counted + games.length };
       const result = await this.store.commit([
         { key: markerKey, value: marker, expectRevision: markerRevision },
@@ -181,6 +187,8 @@ export class OpeningsBackfill {
   private async countedNodes(games: readonly GameToCount[]): Promise<Write[]> {
     const keysOf = new Set(games.flatMap((game) => game.steps.map((step) => game.keyOf(step.hash))));
     const read = await Promise.all([...keysOf].map((key) => this.store.read<OpeningNode>(key)));
+    // Hundreds of nodes come back at once: their parsing and the counting below are two stretches.
+    await yieldToLoop();
     const revisions = new Map([...keysOf].map((key, i) => [key, read[i]?.revision ?? 0]));
     const nodes = new Map([...keysOf].map((key, i) => [key, read[i]?.value ?? null]));
     for (const game of games) {
@@ -220,6 +228,9 @@ function toCount(guildId: string, archived: ArchivedGame): GameToCount | null {
     keyOf: (hash) => openingKey(guildId, game.variant.id, hash),
   };
 }
+
+/** Lets whatever else the process has to do (timers, Discord's events) run before going on. */
+const yieldToLoop = () => new Promise((resolve) => setImmediate(resolve));
 
 /** Ids compared by code unit, the same order in every process (never by locale). */
 function byCodeUnit(a: string, b: string): number {
