@@ -94,6 +94,18 @@ describe.each(['redis', 'memory'] as const)('the opening tree backfill on the %s
   const markerOf = async (store: Store, guild: string) =>
     (await store.read<BackfillMarker>(backfillKey(guild)))?.value;
 
+  it('finds a guild’s archived games by id, and no other guild’s nor other documents', async () => {
+    const games = olderGames(7).slice(0, 3);
+    const guild = await guildWithOlderGames(games);
+    await guildWithOlderGames(olderGames(8).slice(0, 2));
+    const live = new GameService(await storeOfProcess(), { now: () => T0 });
+    await playLive(live, guild, olderGames(9)[5], 'live');
+    const ids = await (await storeOfProcess()).idsInGuild(guild, 'archive');
+    expect(ids).toHaveLength(4);
+    expect(ids).toEqual(expect.arrayContaining(games.map((game) => game.id)));
+    expect(await (await storeOfProcess()).idsInGuild(`${guild}*`, 'archive')).toEqual([]);
+  });
+
   it('counts every older game once, as live counting would, aborted and set-up games left out', async () => {
     const games = olderGames(1);
     const guild = await guildWithOlderGames(games);
