@@ -103,8 +103,13 @@ export function createMemoryStore(namespace: string): Store {
     async idsInGuild(guildId: string, family: string) {
       const prefix = inGuild(guildId, `${family}:`);
       const ids: string[] = [];
-      for (const key of written)
-        if (key.startsWith(prefix) && (await keyv.has(key))) ids.push(key.slice(prefix.length));
+      let looked = 0;
+      for (const key of [...written]) {
+        if (!key.startsWith(prefix)) continue;
+        // Each look reads the document: let the event loop go now and then, as Redis's SCAN does.
+        if (++looked % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
+        if (await keyv.has(key)) ids.push(key.slice(prefix.length));
+      }
       return ids;
     },
     async ping() {},
