@@ -4,6 +4,7 @@ import { benchAnalyze } from './analyze.ts';
 import { benchBot } from './bot.ts';
 import { benchEngine } from './engine.ts';
 import { benchOpenings } from './openings.ts';
+import { benchOpeningsBackfill } from './openings-backfill.ts';
 import { benchRender } from './render.ts';
 import { benchReplay } from './replay.ts';
 import { benchTournament } from './tournament.ts';
@@ -15,6 +16,7 @@ const sections: Record<string, () => Promise<void>> = {
   replay: benchReplay,
   analyze: benchAnalyze,
   openings: benchOpenings,
+  'openings-backfill': benchOpeningsBackfill,
   tournament: benchTournament,
 };
 

@@ -44,7 +44,11 @@ export async function explorerAnswer(
   kind: 'public' | 'update',
 ): Promise<Answer> {
   const o = openingMessages(m.language);
-  const outcome = await service.openings.explore(guildId, variant, moves);
+  // A guild's first look starts counting its games from before the explorer (in the background).
+  const [outcome, backfill] = await Promise.all([
+    service.openings.explore(guildId, variant, moves),
+    service.openingsBackfill.start(guildId),
+  ]);
   if (!outcome.ok) {
     if (outcome.code === 'too-deep') return privateAnswer(o.tooDeep({ max: outcome.max }));
     return privateAnswer(
@@ -58,7 +62,7 @@ export async function explorerAnswer(
   const exploration = outcome.value;
   const listed = movesByFrequency(exploration).slice(0, LISTED_MOVES);
   const picture = await explorerPicture(m, o, exploration, listed);
-  const content = explorerText(m, o, variant, exploration);
+  const content = explorerText(m, o, variant, exploration, backfill === 'counting');
   const message = boardMessage(
     content,
     picture,
@@ -88,7 +92,13 @@ function movesLine(exploration: Exploration): string {
     .join(' ');
 }
 
-function explorerText(m: Messages, o: OpeningMessages, variant: Variant, exploration: Exploration): string {
+function explorerText(
+  m: Messages,
+  o: OpeningMessages,
+  variant: Variant,
+  exploration: Exploration,
+  countingOlder: boolean,
+): string {
   const { game, node, moves } = exploration;
   const lines = [`**${o.title({ variant: variantNameText(m, variant) })}**`];
   const where = moves.length === 0 ? o.start : o.after({ moves: movesLine(exploration) });
@@ -107,6 +117,7 @@ function explorerText(m: Messages, o: OpeningMessages, variant: Variant, explora
     if (all.length > 0) lines.push(table(o, all));
   }
   if (moves.length >= OPENING_PLIES) lines.push(o.deepest({ max: OPENING_PLIES }));
+  if (countingOlder) lines.push(`-# ${o.countingOlderGames}`);
   lines.push(`-# ${o.howCounted({ max: OPENING_PLIES })}`);
   const text = lines.join('\n');
   return text.length <= LIMITS.content ? text : `${text.slice(0, LIMITS.content - 1)}…`;

@@ -178,7 +178,13 @@ export function planCommit(input: ChangeInput): CommitPlan {
     };
   }
   if (!input.ended) throw new Error('an ended game needs its last-game marker and standings read');
-  const archived: ArchivedGame = { ...next, endedAt: now, winner: result.winner, reason: result.reason };
+  const archived: ArchivedGame = {
+    ...next,
+    endedAt: now,
+    winner: result.winner,
+    reason: result.reason,
+    ...(input.ended.openings ? { openingsCounted: true as const } : {}),
+  };
   const writes = archiveWrites(archived, input.ended.lastGame);
   // Every game with a result is counted in the opening tree, each game of a match on its own.
   if (input.ended.openings)

@@ -14,6 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import type { GameReview } from '../analysis/review.ts';
 import { type Game, type GameResult, loadGame, type PlayedMove, type VariantKey } from '../engine/index.ts';
+import { type BackfillOptions, OpeningsBackfill } from '../openings/backfill.ts';
 import { OpeningExplorer } from '../openings/explorer.ts';
 import type { Store } from '../store/index.ts';
 import { Tournaments } from '../tournament/service.ts';
@@ -52,6 +53,8 @@ export interface ServiceOptions {
   challengeTtlMs?: number;
   newId?: () => string;
   random?: () => number;
+  /** The opening tree's backfill of older games: batch size, claim, a hook after each batch. */
+  openingsBackfill?: Omit<BackfillOptions, 'now'>;
 }
 
 export class GameService {
@@ -68,6 +71,8 @@ export class GameService {
   readonly sides: SideRecords;
   /** What the server's finished games played in their openings (src/openings). */
   readonly openings: OpeningExplorer;
+  /** Counts games archived before the explorer into it, once per guild (src/openings/backfill.ts). */
+  readonly openingsBackfill: OpeningsBackfill;
 
   constructor(
     private readonly store: Store,
@@ -82,6 +87,7 @@ export class GameService {
     this.variants = new ServerVariants(store, this.now);
     this.sides = new SideRecords(store);
     this.openings = new OpeningExplorer(store);
+    this.openingsBackfill = new OpeningsBackfill(store, { ...options.openingsBackfill, now: this.now });
     this.tournaments = new Tournaments(store, this, { now: this.now, newId });
     this.challenges = new Challenges(
       store,

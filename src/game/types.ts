@@ -196,6 +196,12 @@ export interface ArchivedGame extends StoredGame {
   endedAt: number;
   winner: Side | null;
   reason: string;
+  /**
+   * Set by the commit that archived the game when that commit also counted it in the opening
+   * tree (or found nothing to count there). Absent on games archived before the explorer: the
+   * backfill counts those (src/openings/backfill.ts), and only those.
+   */
+  openingsCounted?: true;
 }
 
 /** A game started directly, without a challenge (see GameService.startGame). */

@@ -31,6 +31,7 @@ export function openingMessages(language: string) {
     tooDeep: (p: { max: number }) => t('tooDeep', p),
     illegalMove: (p: { ply: number; move: string; reason: string }) => t('illegalMove', p),
     staleButton: t('staleButton'),
+    countingOlderGames: t('countingOlderGames'),
   };
 }
 

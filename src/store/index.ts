@@ -73,6 +73,7 @@ function counted(store: Store): Store {
       return claimed;
     },
     countAcrossGuilds: (family) => store.countAcrossGuilds(family).catch(failed('count')),
+    idsInGuild: (guildId, family) => store.idsInGuild(guildId, family).catch(failed('scan')),
     ping: () => store.ping().catch(failed('ping')),
     close: () => store.close(),
   };

@@ -4,7 +4,7 @@
  * read-compare-write atomic within this process. Nothing survives a restart.
  */
 import { Keyv } from 'keyv';
-import { checkOneGuild } from './hash-tags.ts';
+import { checkOneGuild, inGuild } from './hash-tags.ts';
 import type { ClaimedEntry, CommitResult, ScheduleChange, Store, Stored, Write } from './types.ts';
 
 export function createMemoryStore(namespace: string): Store {
@@ -99,6 +99,18 @@ export function createMemoryStore(namespace: string): Store {
       for (const key of written)
         if (key.startsWith('{') && key.includes(`}:${family}:`) && (await keyv.has(key))) count++;
       return count;
+    },
+    async idsInGuild(guildId: string, family: string) {
+      const prefix = inGuild(guildId, `${family}:`);
+      const ids: string[] = [];
+      let looked = 0;
+      for (const key of [...written]) {
+        if (!key.startsWith(prefix)) continue;
+        // Each look reads the document: let the event loop go now and then, as Redis's SCAN does.
+        if (++looked % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
+        if (await keyv.has(key)) ids.push(key.slice(prefix.length));
+      }
+      return ids;
     },
     async ping() {},
     async close() {

@@ -6,7 +6,7 @@
 import KeyvRedis, { createClient, createCluster, createSentinel, Keyv } from '@keyv/redis';
 import calculateSlot from 'cluster-key-slot';
 import { type LayoutReport, migrateToGuildKeys } from './guild-layout.ts';
-import { checkOneGuild } from './hash-tags.ts';
+import { checkOneGuild, inGuild } from './hash-tags.ts';
 import { ScheduleRegistry } from './schedule-registry.ts';
 import {
   type ClaimedEntry,
@@ -24,6 +24,8 @@ const CALL_TIMEOUT_MS = 3000;
 const REPLICA_WAIT_MS = 1000;
 /** How often the keys of a family are counted (countAcrossGuilds), by one process for all. */
 const COUNT_EVERY_MS = 60_000;
+/** Keys one SCAN looks at when listing a guild's documents (idsInGuild). */
+const SCAN_STEP = 5000;
 /** How long the master's count of connected replicas is trusted before it is asked again. */
 const REPLICA_COUNT_MS = 5000;
 
@@ -67,8 +69,8 @@ interface RedisConnection {
   on(event: 'error', listener: (error: unknown) => void): unknown;
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
   command(key: string, args: string[]): Promise<unknown>;
-  /** The keys matching a pattern (and of a type), in batches, on every master. */
-  scan(match: string, type?: string): AsyncIterable<string[]>;
+  /** The keys matching a pattern (and of a type), in batches, on every master; `count` keys looked at per SCAN. */
+  scan(match: string, type?: string, count?: number): AsyncIterable<string[]>;
   /** Where `key` is kept (a cluster's master, by address): replicas are counted per place. */
   placeOf(key: string): string;
   /** Whether a commit waits for a replica: behind Sentinel and on a cluster, where failovers happen. */
@@ -196,9 +198,9 @@ function connectionOf(
     on: (event, listener) => base.on(event, listener),
     eval: (script, options) => base.eval(script, options),
     command: own.command,
-    async *scan(match, type) {
+    async *scan(match, type, count = 1000) {
       for (const master of await own.masters())
-        yield* master.scanIterator({ MATCH: match, COUNT: 1000, ...(type ? { TYPE: type } : {}) });
+        yield* master.scanIterator({ MATCH: match, COUNT: count, ...(type ? { TYPE: type } : {}) });
     },
     placeOf: own.placeOf,
     failsOver: own.failsOver,
@@ -475,6 +477,18 @@ export async function createRedisStore(
         throw unavailable('counting keys', error);
       }
     },
+    async idsInGuild(guildId: string, family: string) {
+      const prefix = rawKey(inGuild(guildId, `${family}:`));
+      const ids: string[] = [];
+      try {
+        // Few keys match among many: larger steps than the default save round trips (each a few ms of Redis).
+        for await (const batch of redis.scan(`${globEscaped(prefix)}*`, undefined, SCAN_STEP))
+          for (const key of batch) ids.push(key.slice(prefix.length));
+      } catch (error) {
+        throw unavailable("listing a guild's keys", error);
+      }
+      return [...new Set(ids)];
+    },
     async ping() {
       if (!redis.ready) throw new StoreUnavailableError('Redis is not connected');
       try {
@@ -489,6 +503,11 @@ export async function createRedisStore(
       if (redis.open) redis.destroy();
     },
   };
+}
+
+/** A text matched literally in a SCAN pattern. */
+function globEscaped(text: string): string {
+  return text.replace(/[*?[\]\\]/g, (c) => `\\${c}`);
 }
 
 function unavailableWhile(doing: string, error: unknown): StoreUnavailableError {

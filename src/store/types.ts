@@ -64,6 +64,12 @@ export interface Store {
    * between it answers the last count, or null before there is one.
    */
   countAcrossGuilds(family: string): Promise<number | null>;
+  /**
+   * The ids of one guild's documents of a family (`archive` gives each `{<guild>}:archive:<id>` as
+   * `<id>`), in no order. Redis scans for them (SCAN, in batches, never blocking the server), so it
+   * is for rare work such as a backfill, not for answering a command.
+   */
+  idsInGuild(guildId: string, family: string): Promise<string[]>;
   /** Resolves when the store answers (Redis: PING); rejects with StoreUnavailableError when it does not. */
   ping(): Promise<void>;
   close(): Promise<void>;

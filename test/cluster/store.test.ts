@@ -88,6 +88,29 @@ describe('the store on Redis Cluster', () => {
   );
 
   it(
+    "lists a guild's archived games on whichever master holds it, and no other guild's",
+    async () => {
+      const namespace = `tafl-cluster-${randomBytes(3).toString('hex')}`;
+      const stores = [await open(namespace), await open(namespace)];
+      const guilds = await guildsOnEveryMaster(namespace, 3);
+      for (const guild of guilds) {
+        const archived = ['a', 'b'].map((id) => ({
+          key: keys.archive(guild, `${guild}-${id}`),
+          value: {},
+          expectRevision: 0,
+        }));
+        expect(await stores[0].commit(archived)).toEqual({ ok: true });
+        expect(
+          await stores[0].commit([{ key: keys.game(guild, 'c'), value: {}, expectRevision: 0 }]),
+        ).toEqual({ ok: true });
+      }
+      for (const guild of guilds)
+        expect((await stores[1].idsInGuild(guild, 'archive')).sort()).toEqual([`${guild}-a`, `${guild}-b`]);
+    },
+    LONG,
+  );
+
+  it(
     'finds, on every master, entries whose registry update was lost, by the rebuild a new process makes',
     async () => {
       const namespace = `tafl-cluster-${randomBytes(3).toString('hex')}`;

@@ -42,6 +42,7 @@ function recording(store: Store): { store: Store; commits: Recorded[] } {
       },
       claimDue: (schedule, now, lease, limit) => store.claimDue(schedule, now, lease, limit),
       countAcrossGuilds: (family) => store.countAcrossGuilds(family),
+      idsInGuild: (guildId, family) => store.idsInGuild(guildId, family),
       ping: () => store.ping(),
       close: () => store.close(),
     },

@@ -20,6 +20,7 @@ export function gatedTogether(stores: Store[], count: number): Store[] {
     },
     claimDue: (schedule, now, lease, limit) => store.claimDue(schedule, now, lease, limit),
     countAcrossGuilds: (family) => store.countAcrossGuilds(family),
+    idsInGuild: (guildId, family) => store.idsInGuild(guildId, family),
     ping: () => store.ping(),
     close: () => store.close(),
   }));
