@@ -71,7 +71,7 @@ export function familyOf(rules: RuleTables): Family {
 }
 
 /** Per variant: each corner's diagonal guard squares, in groups of `guardLength`; and the pieces at the start. */
-interface Layout {
+export interface Layout {
   guards: Int16Array;
   guardLength: number;
   startingPieces: number;
@@ -80,7 +80,7 @@ const layouts = new WeakMap<RuleTables, Layout>();
 let lastRules: RuleTables | null = null;
 let lastLayout: Layout | null = null;
 
-function layoutOf(rules: RuleTables): Layout {
+export function layoutOf(rules: RuleTables): Layout {
   if (rules === lastRules && lastLayout) return lastLayout;
   let layout = layouts.get(rules);
   if (layout) {
