@@ -3,6 +3,7 @@
 import { benchAnalyze } from './analyze.ts';
 import { benchBot } from './bot.ts';
 import { benchEngine } from './engine.ts';
+import { benchOpenings } from './openings.ts';
 import { benchRender } from './render.ts';
 import { benchReplay } from './replay.ts';
 import { benchTournament } from './tournament.ts';
@@ -13,6 +14,7 @@ const sections: Record<string, () => Promise<void>> = {
   bot: benchBot,
   replay: benchReplay,
   analyze: benchAnalyze,
+  openings: benchOpenings,
   tournament: benchTournament,
 };
 

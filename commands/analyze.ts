@@ -6,15 +6,19 @@ import {
   MessageFlags,
   SlashCommandBuilder,
 } from 'discord.js';
-import type { GameReview, MoveReview } from '../src/analysis/review.ts';
+import { BLUNDER, INACCURACY, MISTAKE, type SideAccuracy } from '../src/analysis/accuracy.ts';
+import { accuracyOf, type GameReview, type MoveReview } from '../src/analysis/review.ts';
 import type { BotContext } from '../src/bot/command.ts';
+import { practiceButtons } from '../src/bot/practice.ts';
 import { messagesOf, onlyMention, safeName, variantNameText } from '../src/bot/present.ts';
 import { refused } from '../src/bot/respond.ts';
 import type { PlotOf } from '../src/bot/review-plots.ts';
 import { tableOf } from '../src/bot/table-of.ts';
 import type { Game, Side } from '../src/engine/index.ts';
 import type { Player } from '../src/game/types.ts';
+import { type AccuracyMessages, accuracyMessages } from '../src/i18n/accuracy.ts';
 import type { Messages } from '../src/i18n/index.ts';
+import { gameTitle } from '../src/i18n/titles.ts';
 import type { PlotLabels } from '../src/render/eval-plot.ts';
 import { ReplayBusyError } from '../src/replay/builder.ts';
 
@@ -45,17 +49,26 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
   }
   const { id, game, players } = found;
   const guildId = tableOf(interaction).guildId;
-  const title = `${variantNameText(m, game.variant)}: ${safeName(players.attackers.name)} v ${safeName(players.defenders.name)}`;
+  const title = gameTitle(m.language, {
+    variant: variantNameText(m, game.variant),
+    attackers: safeName(players.attackers.name),
+    defenders: safeName(players.defenders.name),
+  });
   const plotOf: PlotOf = { guildId, gameId: id, language: m.language };
   // A picture shows names as they are: no markdown there to escape.
   const labels = {
-    title: `${m.variantName(game.variant)}: ${players.attackers.name} v ${players.defenders.name}`,
+    title: gameTitle(m.language, {
+      variant: m.variantName(game.variant),
+      attackers: players.attackers.name,
+      defenders: players.defenders.name,
+    }),
     ...m.plot,
   };
   const kept = await context.service.review(guildId, id);
   const drawn = kept && context.plots.drawn(plotOf);
+  const reviewed = { game, players, title };
   if (kept && drawn) {
-    await interaction.reply(reviewMessage(m, kept, title, drawn));
+    await interaction.reply(reviewMessage(m, id, kept, reviewed, drawn));
     return;
   }
   const endWait = context.analyses.admit(interaction.user.id);
@@ -99,7 +112,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
       });
       return;
     }
-    await interaction.editReply(reviewMessage(m, review, title, plot));
+    await interaction.editReply(reviewMessage(m, id, review, reviewed, plot));
   } finally {
     endWait();
   }
@@ -139,28 +152,64 @@ async function finishedGame(
   return { id: record.id, game: record.game, players: record.players };
 }
 
-function reviewMessage(m: Messages, review: GameReview, title: string, picture: Buffer) {
+function reviewMessage(
+  m: Messages,
+  gameId: string,
+  review: GameReview,
+  { game, players, title }: { game: Game; players: Record<Side, Player>; title: string },
+  picture: Buffer,
+) {
+  const a = accuracyMessages(m.language);
   const plot = new AttachmentBuilder(picture, { name: 'review.png' });
   const embed = new EmbedBuilder()
     .setTitle(m.analysisTitle({ title }))
     .setImage('attachment://review.png')
-    .setFooter({ text: m.analysisFooter({ ms: review.msPerPosition }) });
+    .setFooter({
+      text: a.footer({
+        ms: review.msPerPosition,
+        inaccuracy: INACCURACY,
+        mistake: MISTAKE,
+        blunder: BLUNDER,
+      }),
+    });
+  const accuracy = accuracyOf(review, game.variant);
+  for (const side of ['attackers', 'defenders'] as const) {
+    embed.addFields({
+      name: a.player({ side, name: safeName(players[side].name) }),
+      value: accuracyText(a, accuracy[side]),
+      inline: true,
+    });
+  }
   for (const side of ['attackers', 'defenders'] as const) {
     const worst = review.worst[side];
     embed.addFields({
       name: m.analysisWorst({ side }),
-      value: worst.length > 0 ? worst.map((move) => line(m, move)).join('\n') : m.analysisNone,
+      value:
+        worst.length > 0 ? worst.map((move) => line(m, a, move)).join('\n') : a.none({ mistake: MISTAKE }),
     });
   }
-  return { content: '', embeds: [embed], files: [plot], allowedMentions: onlyMention() };
+  // The players practise their own mistakes from here (src/bot/practice.ts).
+  const components = practiceButtons(m, gameId, review);
+  return { content: '', embeds: [embed], files: [plot], components, allowedMentions: onlyMention() };
 }
 
-function line(m: Messages, move: MoveReview): string {
+/** "Accuracy **87.5**", then "2 inaccuracies · 1 mistake · 0 blunders". */
+function accuracyText(a: AccuracyMessages, side: SideAccuracy | null): string {
+  if (!side) return a.noMoves;
+  const counts = [a.inaccuracies(side.inaccuracies), a.mistakes(side.mistakes), a.blunders(side.blunders)];
+  return `${a.accuracy({ accuracy: side.accuracy })}\n${counts.join(' · ')}`;
+}
+
+function line(m: Messages, a: AccuracyMessages, move: MoveReview): string {
   return m.analysisLine({
     move: Math.ceil(move.ply / 2),
     notation: move.notation,
     better: move.better ?? '',
-    swing: `−${(move.loss / 100).toFixed(1)}`,
+    // A review made before winning chances were kept shows what it kept: the score's swing.
+    swing:
+      move.chanceLost === undefined
+        ? `−${(move.loss / 100).toFixed(1)}`
+        : a.chanceLost({ lost: move.chanceLost }),
     blunder: move.verdict === 'blunder',
   });
 }

@@ -9,6 +9,7 @@ import { messagesOf, safeName, variantNameText } from '../src/bot/present.ts';
 import { answer, privateAnswer, privateReply } from '../src/bot/respond.ts';
 import { tableOf } from '../src/bot/table-of.ts';
 import { resultText } from '../src/i18n/index.ts';
+import { gameTitle } from '../src/i18n/titles.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('history')
@@ -43,7 +44,11 @@ export async function execute(
     const cut = shown.length < lines.length ? `${m.earlierMoves}\n` : '';
     const embed = new EmbedBuilder()
       .setTitle(
-        `${variantNameText(m, game.variant)}: ${safeName(players.attackers.name)} v ${safeName(players.defenders.name)}`,
+        gameTitle(m.language, {
+          variant: variantNameText(m, game.variant),
+          attackers: safeName(players.attackers.name),
+          defenders: safeName(players.defenders.name),
+        }),
       )
       .setDescription(moves.length === 0 ? m.noMovesYet : `\`\`\`\n${cut}${shown.join('\n')}\n\`\`\``)
       .addFields({ name: m.gameIdField, value: `\`${record.id}\`` })

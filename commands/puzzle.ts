@@ -9,16 +9,17 @@ import {
   SlashCommandBuilder,
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
+import { clipTo, padEndTo } from '../src/bot/display-width.ts';
 import { moveOption } from '../src/bot/move-option.ts';
+import { mine, PRACTICE_BUTTON_PREFIX, practiceButton } from '../src/bot/practice.ts';
+import { messagesOf, messagesOfChannel, onlyMention, playerOf, safeName } from '../src/bot/present.ts';
 import {
-  messagesOf,
-  messagesOfChannel,
-  onlyMention,
-  paramsAsText,
-  playerOf,
-  safeName,
-} from '../src/bot/present.ts';
-import { dailyText, moveText, puzzlePicture, puzzleText } from '../src/bot/puzzle-messages.ts';
+  dailyText,
+  moveText,
+  puzzleFailureText,
+  puzzlePicture,
+  puzzleText,
+} from '../src/bot/puzzle-messages.ts';
 import { type Answer, answer, privateAnswer, privateReply, publicAnswer } from '../src/bot/respond.ts';
 import { getVariant } from '../src/engine/index.ts';
 import { isProvisional } from '../src/game/glicko2.ts';
@@ -51,6 +52,18 @@ export const data = new SlashCommandBuilder()
       .setName('move')
       .setDescription('Play your move in your puzzle, e.g. e5-e8')
       .addStringOption(moveOption),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('mine')
+      .setDescription('Your own mistakes as puzzles: the next one due, or your answer to it')
+      .addStringOption((option) =>
+        option
+          .setName('move')
+          .setDescription('Your answer: from and to, e.g. e5-e8')
+          .setAutocomplete(true)
+          .setMaxLength(40),
+      ),
   )
   .addSubcommand((sub) =>
     sub.setName('hint').setDescription('Shows the piece to move (a solve then counts half)'),
@@ -88,6 +101,10 @@ export const data = new SlashCommandBuilder()
   )
   .addSubcommand((sub) => sub.setName('leaderboard').setDescription('This server’s puzzle table and streak'));
 
+/** The review's Practise button (src/bot/practice.ts). */
+export const buttonPrefix = PRACTICE_BUTTON_PREFIX;
+export const button = practiceButton;
+
 export async function autocomplete(
   interaction: AutocompleteInteraction,
   { puzzles: { puzzles } }: BotContext,
@@ -103,11 +120,16 @@ export async function autocomplete(
     await interaction.respond(choices.slice(0, 25));
     return;
   }
-  // The member's legal moves in their puzzle: a piece's moves once its square is typed, else the
-  // pieces that can move. Nothing says what a move does: that would give the answer away.
-  const current = interaction.guildId
-    ? await puzzles.current(interaction.guildId, interaction.user.id)
-    : null;
+  // The member's legal moves in their puzzle (their own, for `mine`): a piece's moves once its
+  // square is typed, else the pieces that can move. Nothing says what a move does: that would give
+  // the answer away.
+  const guildId = interaction.guildId;
+  const userId = interaction.user.id;
+  const current = !guildId
+    ? null
+    : interaction.options.getSubcommand(false) === 'mine'
+      ? await puzzles.personal.open(guildId, userId)
+      : await puzzles.current(guildId, userId);
   if (!current) {
     await interaction.respond([]);
     return;
@@ -142,7 +164,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
   const m = messagesOf(interaction);
   const { puzzles } = context.puzzles;
   const subcommand = interaction.options.getSubcommand();
-  const refusal = (failure: PuzzleFailure) => privateAnswer(failureText(m, failure));
+  const refusal = (failure: PuzzleFailure) => privateAnswer(puzzleFailureText(m, failure));
   /** For the channel, after the answer: a solved daily puzzle, without its answer. */
   const told: { note?: (m: Messages) => string } = {};
   await answer(interaction, async (): Promise<Answer> => {
@@ -180,6 +202,8 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
         files: [await puzzlePicture(m, result.puzzle, result.game)],
       });
     }
+
+    if (subcommand === 'mine') return mine(interaction, context, guildId);
 
     if (subcommand === 'hint') {
       const outcome = await puzzles.hint(guildId, interaction.user.id);
@@ -266,16 +290,6 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
   }
 }
 
-/** A refusal of the puzzles, or of the engine for a move, in the member's language. */
-function failureText(m: Messages, failure: PuzzleFailure): string {
-  if (failure.code in m.refusals) {
-    const refusal = m.refusals[failure.code as keyof Messages['refusals']] as (p: object) => string;
-    return refusal(paramsAsText(failure.params));
-  }
-  const text = m.puzzles.failures[failure.code as keyof Messages['puzzles']['failures']];
-  return typeof text === 'function' ? text(paramsAsText(failure.params)) : text;
-}
-
 /** Whether the bot may post pictures in the channel, as far as its cache knows (unknown counts as yes). */
 function botMayPost(interaction: ChatInputCommandInteraction, channel: GuildBasedChannel): boolean {
   const permissions = channel.permissionsFor(interaction.client.user);
@@ -289,10 +303,8 @@ function botMayPost(interaction: ChatInputCommandInteraction, channel: GuildBase
 
 /** A fixed-width table in a code block: names cannot ping or format there. */
 function tableText(m: Messages, table: PuzzleTable): string {
-  const clip = (name: string) => {
-    const flat = [...name.replace(/[\p{Cc}\p{Cf}`]/gu, '')];
-    return flat.length > 16 ? `${flat.slice(0, 15).join('')}…` : flat.join('').padEnd(16);
-  };
+  // By display width: a name in Chinese or Japanese keeps the columns after it in place.
+  const clip = (name: string) => padEndTo(clipTo(name.replace(/[\p{Cc}\p{Cf}`]/gu, ''), 16), 16);
   const lines = table.rows
     .slice(0, TABLE_ROWS)
     .map((row, index) =>

@@ -6,6 +6,7 @@ import {
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
 import { LIMITS, listWithin } from '../src/bot/discord-limits.ts';
+import { clipTo, padEndTo } from '../src/bot/display-width.ts';
 import {
   asText,
   memberName,
@@ -16,10 +17,13 @@ import {
   variantNameText,
 } from '../src/bot/present.ts';
 import { answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
+import { balanceFieldsOf, memberSideFields } from '../src/bot/side-lines.ts';
 import { chosenVariant } from '../src/bot/variant-option.ts';
 import { isServerVariantId } from '../src/engine/index.ts';
 import type { StandingRow } from '../src/game/standings.ts';
+import { accuracyMessages } from '../src/i18n/accuracy.ts';
 import type { Messages } from '../src/i18n/index.ts';
+import { sideMessagesFor } from '../src/i18n/sides.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('standings')
@@ -33,6 +37,16 @@ export const data = new SlashCommandBuilder()
   )
   .addUserOption((option) =>
     option.setName('member').setDescription('Show this member’s record and results against each opponent'),
+  )
+  .addStringOption((option) =>
+    option
+      .setName('side')
+      .setDescription('Rank a variant’s table by the rating on one side (default: overall)')
+      .addChoices(
+        { name: 'overall', value: 'overall' },
+        { name: 'as attackers', value: 'attackers' },
+        { name: 'as defenders', value: 'defenders' },
+      ),
   );
 
 const TABLE_ROWS = 20;
@@ -54,8 +68,14 @@ export async function execute(
       return privateAnswer(
         refusalText(m, { code: 'unknown-variant', params: { variant: chosen.slice(0, 40) } }),
       );
-    const scope = found ? variantNameText(m, found) : variant ? asText(variant) : m.allVariants;
     const member = interaction.options.getUser('member');
+    const s = sideMessagesFor(interaction.locale);
+    const side = interaction.options.getString('side');
+    const bySide = side === 'attackers' || side === 'defenders' ? side : null;
+    if (bySide && member) return privateAnswer(s.notWithMember);
+    if (bySide && !variant) return privateAnswer(s.needsVariant);
+    const variantScope = found ? variantNameText(m, found) : variant ? asText(variant) : m.allVariants;
+    const scope = bySide ? s.scope({ scope: variantScope, side: bySide }) : variantScope;
     const embed = new EmbedBuilder();
 
     if (member) {
@@ -68,22 +88,34 @@ export async function execute(
         embed.setDescription(m.noFinishedGames);
       } else {
         const lines = record.opponents.map((row) => m.headToHead({ ...row, name: safeName(row.name) }));
-        const head = `${m.record(record)}\n\n**${m.againstEachOpponent}**\n`;
+        const accuracy = record.accuracy
+          ? `\n${accuracyMessages(m.language).average({ average: record.accuracy.average, games: record.accuracy.games })}`
+          : '';
+        const head = `${m.record(record)}${accuracy}\n\n**${m.againstEachOpponent}**\n`;
         const room = LIMITS.embedDescription - head.length;
         embed.setDescription(
           `${head}${listWithin(lines, '\n', room, (count) => m.andMore({ number: count }))}`,
         );
+        const guildId = interaction.guildId;
+        embed.addFields(await memberSideFields(service, { guildId, userId: member.id, variant, m, s }));
       }
       return publicAnswer({ embeds: [embed], allowedMentions: onlyMention() });
     }
 
-    const rows = await service.standings(interaction.guildId, variant);
+    const rows =
+      bySide && variant
+        ? (await service.sides.table(interaction.guildId, variant, bySide)).map((row) => ({
+            ...row,
+            rating: row.sideRating ?? undefined,
+          }))
+        : await service.standings(interaction.guildId, variant);
     embed.setTitle(m.standingsTitle({ scope }));
     if (rows.length === 0) {
       embed.setDescription(m.noFinishedGamesStart);
     } else {
       embed.setDescription(table(m, rows.slice(0, TABLE_ROWS)));
-      embed.setFooter({ text: variant ? m.ratedFooter : m.unratedFooter });
+      embed.setFooter({ text: bySide ? s.footer(bySide) : variant ? m.ratedFooter : m.unratedFooter });
+      embed.addFields(await balanceFieldsOf(service, { guildId: interaction.guildId, variant, m, s }));
     }
     return publicAnswer({ embeds: [embed], allowedMentions: onlyMention() });
   });
@@ -91,10 +123,8 @@ export async function execute(
 
 /** A fixed-width table in a code block: names cannot ping or format there. */
 function table(m: Messages, rows: StandingRow[]): string {
-  const clip = (name: string) => {
-    const flat = [...name.replace(/[\p{Cc}\p{Cf}`]/gu, '')];
-    return flat.length > 16 ? `${flat.slice(0, 15).join('')}…` : flat.join('').padEnd(16);
-  };
+  // By display width: a name in Chinese or Japanese keeps the columns after it in place.
+  const clip = (name: string) => padEndTo(clipTo(name.replace(/[\p{Cc}\p{Cf}`]/gu, ''), 16), 16);
   const rated = rows.some((row) => row.rating);
   const header = m.tableHead(rated);
   const lines = rows.map((row, index) =>

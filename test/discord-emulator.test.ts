@@ -2,7 +2,6 @@
  * The Discord emulator, proved with the real discord.js client: it logs in, receives interactions and
  * answers them, and what it sent is what the emulator recorded.
  */
-import { randomBytes } from 'node:crypto';
 import { createInflate } from 'node:zlib';
 import {
   ActionRowBuilder,
@@ -23,6 +22,7 @@ import {
 } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { seededRandom } from '../src/seeded-random.ts';
 import { type DiscordEmulator, type EmulatedUser, startDiscordEmulator } from './discord-emulator/index.ts';
 
 /** A 1×1 PNG; its signature holds CR LF bytes, which a careless multipart parser would mangle. */
@@ -30,11 +30,18 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-/** Random bytes with boundary-looking lines inside. */
+/**
+ * Random-looking bytes with boundary-looking lines inside, from a fixed seed: truly random bytes
+ * sometimes begin with a known file signature, and the client then labels them with its type.
+ */
+const noiseBytes = (seed: number, length: number) => {
+  const random = seededRandom(seed);
+  return Buffer.from(Array.from({ length }, () => Math.floor(random() * 256)));
+};
 const NOISE = Buffer.concat([
-  randomBytes(40_000),
+  noiseBytes(1, 40_000),
   Buffer.from('\r\n--\r\n--boundary--\r\n'),
-  randomBytes(40_000),
+  noiseBytes(2, 40_000),
 ]);
 const FRUITS = ['apple', 'apricot', 'banana', 'blueberry', 'cherry'];
 

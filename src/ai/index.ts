@@ -29,7 +29,13 @@ export interface AiMove {
 export function chooseMove(
   game: Game,
   level: Level,
-  overrides: { timeMs?: number; random?: () => number; parts?: Partial<SearchParts> } = {},
+  overrides: {
+    timeMs?: number;
+    /** Plies to search at most, in place of the level's. */
+    maxDepth?: number;
+    random?: () => number;
+    parts?: Partial<SearchParts>;
+  } = {},
 ): AiMove {
   if (game.isGameOver()) throw new Error('the game is over');
   const position = positionOf(game);
@@ -37,7 +43,7 @@ export function chooseMove(
   const found = search(position, {
     timeMs: overrides.timeMs ?? timeMs,
     randomness,
-    maxDepth,
+    maxDepth: overrides.maxDepth ?? maxDepth,
     random: overrides.random,
     parts: overrides.parts,
   });

@@ -87,9 +87,15 @@ export class AiPlayer {
     await this.current().ready;
   }
 
-  async think(game: Game, level: Level, budgetMs = LEVELS[level].timeMs): Promise<AiMove> {
+  /** The AI's move; `maxDepth` stops the search at that depth (sooner than the budget where it can). */
+  async think(
+    game: Game,
+    level: Level,
+    budgetMs = LEVELS[level].timeMs,
+    { maxDepth }: { maxDepth?: number } = {},
+  ): Promise<AiMove> {
     const started = performance.now();
-    const { move, source } = await this.thinkOrFallBack(game, level, budgetMs, started);
+    const { move, source } = await this.thinkOrFallBack(game, level, budgetMs, started, maxDepth);
     aiThinkSeconds.observe({ level, source }, (performance.now() - started) / 1000);
     aiDepth.observe({ level }, move.depth);
     return move;
@@ -100,6 +106,7 @@ export class AiPlayer {
     level: Level,
     budgetMs: number,
     started: number,
+    maxDepth: number | undefined,
   ): Promise<{ move: AiMove; source: 'worker' | 'fallback' }> {
     try {
       const thinker = this.current();
@@ -115,6 +122,7 @@ export class AiPlayer {
         record: serializeGame(game),
         level,
         timeMs: Math.max(50, budgetMs - MARGIN_MS),
+        maxDepth,
       });
       try {
         // Give up early enough that the short search below still answers within budget + grace.
@@ -129,7 +137,7 @@ export class AiPlayer {
     } catch (error) {
       this.lastSource = 'fallback';
       this.lastError = (error as Error).message;
-      return { move: chooseMove(game, level, { timeMs: FALLBACK_MS }), source: 'fallback' };
+      return { move: chooseMove(game, level, { timeMs: FALLBACK_MS, maxDepth }), source: 'fallback' };
     }
   }
 

@@ -8,13 +8,17 @@ export interface ThinkRequest {
   record: string;
   level: Level;
   timeMs?: number;
+  maxDepth?: number;
 }
 
 parentPort?.postMessage({ ready: true });
 
 parentPort?.on('message', (request: ThinkRequest) => {
   try {
-    const move = chooseMove(loadGame(request.record), request.level, { timeMs: request.timeMs });
+    const move = chooseMove(loadGame(request.record), request.level, {
+      timeMs: request.timeMs,
+      maxDepth: request.maxDepth,
+    });
     parentPort?.postMessage({ id: request.id, move });
   } catch (error) {
     parentPort?.postMessage({ id: request.id, error: (error as Error).message });

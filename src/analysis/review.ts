@@ -1,16 +1,17 @@
 /**
  * A finished game looked at again: the AI's verdict on every position, and what each move cost
- * the side that played it. Pure: the thinking is passed in (`look`), so the bot can run it in the
+ * the side that played it, in score and in winning chance (win-chance.ts), with each side's
+ * accuracy (accuracy.ts). Pure: the thinking is passed in (`look`), so the bot can run it in the
  * AI's worker and the tests with a quick search on their own thread.
  */
-import { Game, otherSide, type Side } from '../engine/index.ts';
+
+import { MAX_PLY, WIN } from '../ai/scores.ts';
+import { Game, otherSide, type Side, type Variant } from '../engine/index.ts';
+import { type Grade, gameAccuracy, gradeOf, graver, type SideAccuracy, thrownWinGrade } from './accuracy.ts';
+import { defendersChance, scaleFor } from './win-chance.ts';
 
 /** Scores past this are a forced win or loss: every such score counts as this much. */
 export const DECISIVE = 1000;
-/** A move that costs its side at least this much (in the evaluation's units, ~100 a pawn's worth) is a mistake. */
-export const MISTAKE = 150;
-/** ...and at least this much, a blunder. */
-export const BLUNDER = 400;
 
 /** The AI's verdict on a position: its best move, and the score for the side to move. */
 export interface Look {
@@ -27,8 +28,11 @@ export interface MoveReview {
   evalAfter: number;
   /** What the move cost the side that played it (0 when it was as good as the AI's choice). */
   loss: number;
+  /** The winning chance, in percentage points, the move gave away (absent in reviews made before it was). */
+  chanceLost?: number;
   /** The AI's move, when it differs from the one played. */
   better: string | null;
+  /** From the winning chance given away (accuracy.ts): mistakes and blunders; an inaccuracy is null here. */
   verdict: 'blunder' | 'mistake' | null;
   /** After the move the king could be captured next move. */
   kingThreatened: boolean;
@@ -45,6 +49,9 @@ export interface GameReview {
   worst: Record<Side, MoveReview[]>;
   /** Milliseconds the AI had for each position. */
   msPerPosition: number;
+  /** The winning-chance curve's scale the review used, and each side's accuracy (absent in older reviews). */
+  winChanceScale?: number;
+  accuracy?: Record<Side, SideAccuracy | null>;
 }
 
 const clip = (score: number) => Math.max(-DECISIVE, Math.min(DECISIVE, Math.round(score)));
@@ -85,6 +92,7 @@ export function review(
   looks: (Look | null)[],
   threatened: boolean[],
   msPerPosition: number,
+  scale = scaleFor(game.variant),
 ): GameReview {
   const played = game.history();
   const result = game.result;
@@ -99,19 +107,35 @@ export function review(
     if (!result || result.winner === null) return 0;
     return result.winner === 'defenders' ? DECISIVE : -DECISIVE;
   };
+  /** Whether `side` has a forced win at the position after `ply` moves (or won there, on the board). */
+  const forcedWin = (ply: number, side: Side): boolean => {
+    const seen = looks[ply];
+    if (!seen) return result?.winner === side;
+    const toMove = ply === 0 ? game.setup.sideToMove : otherSide(played[ply - 1].side);
+    const forToMove = toMove === side ? seen.score : -seen.score;
+    return forToMove >= WIN - MAX_PLY;
+  };
+  /** The defenders' winning chance at each position, the start's first. */
+  const chances = Array.from({ length: played.length + 1 }, (_, ply) => defendersChance(value(ply), scale));
+  const grades: (Grade | null)[] = [];
   const moves: MoveReview[] = played.map((move, index) => {
     const before = value(index);
     const after = value(index + 1);
     const sign = move.side === 'defenders' ? 1 : -1;
     const loss = Math.max(0, sign * (before - after));
+    const chanceLost = Math.round(Math.max(0, sign * (chances[index] - chances[index + 1])) * 10) / 10;
     const best = looks[index]?.best ?? null;
-    const verdict = loss >= BLUNDER ? 'blunder' : loss >= MISTAKE ? 'mistake' : null;
+    const threwWin = forcedWin(index, move.side) && !forcedWin(index + 1, move.side);
+    const grade = graver(gradeOf(chanceLost), threwWin ? thrownWinGrade(sign * after) : null);
+    grades.push(grade);
+    const verdict = grade === 'blunder' || grade === 'mistake' ? grade : null;
     return {
       ply: move.ply,
       side: move.side,
       notation: move.notation,
       evalAfter: after,
       loss,
+      chanceLost,
       better: best && best !== `${move.from}-${move.to}` ? best : null,
       verdict,
       kingThreatened: threatened[index] ?? false,
@@ -121,7 +145,7 @@ export function review(
   const worstOf = (side: Side) =>
     moves
       .filter((move) => move.side === side && move.verdict)
-      .sort((a, b) => b.loss - a.loss || a.ply - b.ply)
+      .sort((a, b) => (b.chanceLost ?? 0) - (a.chanceLost ?? 0) || b.loss - a.loss || a.ply - b.ply)
       .slice(0, 3);
   return {
     schema: 1,
@@ -129,5 +153,27 @@ export function review(
     moves,
     worst: { attackers: worstOf('attackers'), defenders: worstOf('defenders') },
     msPerPosition,
+    winChanceScale: scale,
+    accuracy: gameAccuracy(
+      chances,
+      played.map((move) => move.side),
+      grades,
+    ),
   };
+}
+
+/**
+ * Each side's accuracy in a review: as it was reviewed, or, for a review made before accuracy
+ * was, from its scores by today's curve for the variant.
+ */
+export function accuracyOf(reviewed: GameReview, variant: Variant): Record<Side, SideAccuracy | null> {
+  if (reviewed.accuracy) return reviewed.accuracy;
+  const scale = scaleFor(variant);
+  const chances = [reviewed.evalStart, ...reviewed.moves.map((move) => move.evalAfter)].map((score) =>
+    defendersChance(score, scale),
+  );
+  return gameAccuracy(
+    chances,
+    reviewed.moves.map((move) => move.side),
+  );
 }

@@ -33,7 +33,8 @@ export function challengeMessage(m: Messages, challenge: Challenge): Post {
       opponentId: opponent.id,
       challenger: safeName(challenger.name),
       variant: variantLabel(m, challenge),
-      terms: terms.join(', '),
+      // Joined as the member's language lists things: "A, B and C", "A、B、C".
+      terms: new Intl.ListFormat(m.language, { type: 'conjunction' }).format(terms),
       expires: `<t:${Math.floor(challenge.expiresAt / 1000)}:R>`,
     }),
     components: [new ActionRowBuilder<ButtonBuilder>().addComponents(buttons)],

@@ -14,6 +14,7 @@ import { guardRequests } from './discord-limits.ts';
 import { situation } from './game-messages.ts';
 import { loadCommands } from './load-commands.ts';
 import { createBoardPictures, warmPictures } from './pictures.ts';
+import { PracticeRuns } from './practice-runs.ts';
 import { messagesOfChannel, onlyMention, type Post } from './present.ts';
 import { PuzzleDesk } from './puzzle-daily.ts';
 import { commandBodies, syncCommands } from './register.ts';
@@ -79,6 +80,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       (table) => replays.crosstable(table),
     ),
     puzzles: new PuzzleDesk(options.service, client, options.logger),
+    practice: new PracticeRuns(),
   };
   const router = createRouter(commands, context);
   let accepting = true;
@@ -183,6 +185,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       await router.drain();
       await context.tournaments.stop();
       await context.analyses.close();
+      await context.practice.close();
       await context.replays.close();
       await context.expiry.stop();
       await client.destroy();

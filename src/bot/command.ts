@@ -12,6 +12,7 @@ import type { AiDriver } from './ai-driver.ts';
 import type { AnalysisRuns } from './analysis-runs.ts';
 import type { ChallengeExpiry } from './challenge-expiry.ts';
 import type { BoardPictures } from './pictures.ts';
+import type { PracticeRuns } from './practice-runs.ts';
 import type { PuzzleDesk } from './puzzle-daily.ts';
 import type { ReviewPlots } from './review-plots.ts';
 import type { TournamentDriver } from './tournament-driver.ts';
@@ -34,6 +35,8 @@ export interface BotContext {
   tournaments: TournamentDriver;
   /** Puzzles (members' attempts, the daily puzzle) and the daily post, swept with the rest. */
   puzzles: PuzzleDesk;
+  /** Judges answers to members' own puzzles with the AI, off the event loop. */
+  practice: PracticeRuns;
 }
 
 export interface Command {

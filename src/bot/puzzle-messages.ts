@@ -1,13 +1,13 @@
 /** How puzzles look in Discord: the picture and the words of each answer, in the reader's language. */
 import { AttachmentBuilder } from 'discord.js';
-import { type Game, getVariant, type VariantId } from '../engine/index.ts';
+import { type Game, getVariant, type Side, type VariantId } from '../engine/index.ts';
 import type { Messages } from '../i18n/index.ts';
 import type { Puzzle } from '../puzzles/puzzle-file.ts';
 import type { DailyView } from '../puzzles/service.ts';
-import type { MoveResult, ShownPuzzle } from '../puzzles/types.ts';
+import type { MoveResult, PuzzleFailure, ShownPuzzle } from '../puzzles/types.ts';
 import { renderBoard } from '../render/index.ts';
 import { LIMITS, listWithin } from './discord-limits.ts';
-import { safeName } from './present.ts';
+import { paramsAsText, safeName } from './present.ts';
 
 export const PUZZLE_FILE = 'puzzle.png';
 
@@ -15,18 +15,41 @@ export const PUZZLE_FILE = 'puzzle.png';
  * The puzzle's picture: the solver's side named "You", the other "The bot". The flags for a king
  * who can escape or be taken are left out: on a puzzle they would give the answer away.
  */
-export async function puzzlePicture(m: Messages, puzzle: Puzzle, game: Game): Promise<AttachmentBuilder> {
-  const snapshot = { ...game.snapshot(), threats: { kingCanEscape: false, kingCanBeCaptured: false } };
-  const solver = puzzle.sideToMove;
-  const players =
-    solver === 'attackers'
-      ? { attackers: m.puzzles.you, defenders: m.puzzles.bot }
-      : { attackers: m.puzzles.bot, defenders: m.puzzles.you };
-  const picture = await renderBoard(snapshot, players, {
+export function puzzlePicture(m: Messages, puzzle: Puzzle, game: Game): Promise<AttachmentBuilder> {
+  return solverPicture(game, puzzle.sideToMove, {
+    you: m.puzzles.you,
+    other: m.puzzles.bot,
     note: m.puzzles.note({ id: puzzle.id }),
+    description: `Tafl puzzle ${puzzle.id}`,
     messages: m,
   });
-  return new AttachmentBuilder(picture, { name: PUZZLE_FILE, description: `Tafl puzzle ${puzzle.id}` });
+}
+
+/**
+ * A puzzle's board for its solver (`solver`'s side named `you`), without the threat flags; the
+ * caption's move number is the game's (`moveNumber`), when the position comes from one.
+ */
+export async function solverPicture(
+  game: Game,
+  solver: Side,
+  words: {
+    you: string;
+    other: string;
+    note: string;
+    description: string;
+    messages: Messages;
+    moveNumber?: number;
+  },
+): Promise<AttachmentBuilder> {
+  const snapshot = game.snapshot();
+  snapshot.threats = { kingCanEscape: false, kingCanBeCaptured: false };
+  if (words.moveNumber !== undefined) snapshot.moveNumber = words.moveNumber;
+  const players =
+    solver === 'attackers'
+      ? { attackers: words.you, defenders: words.other }
+      : { attackers: words.other, defenders: words.you };
+  const picture = await renderBoard(snapshot, players, { note: words.note, messages: words.messages });
+  return new AttachmentBuilder(picture, { name: PUZZLE_FILE, description: words.description });
 }
 
 /** "Defenders to move: the king escapes in 2." with the moves the solver has left. */
@@ -104,4 +127,14 @@ export function dailyText(
   return [...head, solvers.length > 0 ? m.puzzles.solvers({ names }) : m.puzzles.noSolvers, ...tail].join(
     '\n',
   );
+}
+
+/** A refusal of the puzzles, or of the engine for a move, in the member's language. */
+export function puzzleFailureText(m: Messages, failure: PuzzleFailure): string {
+  if (failure.code in m.refusals) {
+    const refusal = m.refusals[failure.code as keyof Messages['refusals']] as (p: object) => string;
+    return refusal(paramsAsText(failure.params));
+  }
+  const text = m.puzzles.failures[failure.code as keyof Messages['puzzles']['failures']];
+  return typeof text === 'function' ? text(paramsAsText(failure.params)) : text;
 }

@@ -6,6 +6,7 @@ import { type PlayerRecord, standings } from '../tournament/scores.ts';
 import { MAX_PLAYERS } from '../tournament/tournament.ts';
 import type { Round, TournamentDoc } from '../tournament/types.ts';
 import { LIMITS, listWithin } from './discord-limits.ts';
+import { clipTo, displayWidth, padEndTo, padStartTo } from './display-width.ts';
 import { onlyMention, type Post, safeName, variantNameText } from './present.ts';
 
 export const tournamentButtonId = (action: 'join' | 'leave' | 'start', id: string) =>
@@ -182,10 +183,7 @@ export function crosstableOf(m: Messages, doc: TournamentDoc, subtitle: string):
 
 /** The crosstable as fixed-width text, for a code block: the same cells as the picture. */
 export function crosstableText(table: Crosstable): string {
-  const clip = (name: string) => {
-    const flat = [...name.replace(/[\p{Cc}\p{Cf}`]/gu, '')];
-    return flat.length > 16 ? `${flat.slice(0, 15).join('')}…` : flat.join('');
-  };
+  const clip = (name: string) => clipTo(name.replace(/[\p{Cc}\p{Cf}`]/gu, ''), 16);
   const head = [
     table.heads.rank,
     table.heads.player,
@@ -201,11 +199,13 @@ export function crosstableText(table: Crosstable): string {
     ...row.cells.map((cell, i) => (table.diagonal && i === row.rank - 1 ? '×' : cell || '-')),
   ]);
   const widths = head.map((_, column) =>
-    Math.max(...[head, ...rows].map((cells) => [...(cells[column] ?? '')].length)),
+    Math.max(...[head, ...rows].map((cells) => displayWidth(cells[column] ?? ''))),
   );
   const line = (cells: string[]) =>
     cells
-      .map((cell, column) => (column === 1 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+      .map((cell, column) =>
+        column === 1 ? padEndTo(cell, widths[column]) : padStartTo(cell, widths[column]),
+      )
       .join('  ')
       .trimEnd();
   const lines = [line(head), ...rows.map(line)];
@@ -258,7 +258,8 @@ export async function standingsPost(
     const top = standings(doc);
     const best = top[0];
     const leaders = top.filter((row) => row.score === best.score && row.tiebreak === best.tiebreak);
-    lines.push(t.winner({ names: leaders.map((row) => `<@${row.id}>`).join(', ') }));
+    const names = leaders.map((row) => `<@${row.id}>`);
+    lines.push(t.winner({ names: new Intl.ListFormat(m.language, { type: 'conjunction' }).format(names) }));
     if (doc.endedEarly) lines.push(t.endedEarly);
   }
   const embed = new EmbedBuilder()

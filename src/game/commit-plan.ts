@@ -4,10 +4,12 @@
  * own: the service reads, plans, then commits the plan in one atomic step.
  */
 import { Game, otherSide, type Side, serializeGame } from '../engine/index.ts';
+import { type OpeningReads, openingWrites } from '../openings/counting.ts';
 import type { ScheduleChange, Write } from '../store/index.ts';
 import { type Clock, entryFor, rescheduled, SCHEDULES, turnClock } from './clock.ts';
 import { keys } from './keys.ts';
 import { matchWinner, movesBy } from './match.ts';
+import { withSideResult } from './side-standings.ts';
 import { emptyStandings, type StandingsDoc, withResult } from './standings.ts';
 import type { ArchivedGame, Player, StoredGame } from './types.ts';
 
@@ -104,7 +106,7 @@ export interface ChangeInput {
   /** A new id, for the second game of a match. */
   newId: () => string;
   /** Read when the game ended: the channel's last-game marker and the guild's standings. */
-  ended?: { lastGame: Read<LastGameMarker>; standings: Read<StandingsDoc> };
+  ended?: { lastGame: Read<LastGameMarker>; standings: Read<StandingsDoc>; openings?: OpeningReads };
   /** Schedule entries the change also settles (a claimed deadline, say). */
   extraSchedules?: ScheduleChange[];
 }
@@ -163,28 +165,47 @@ export function planCommit(input: ChangeInput): CommitPlan {
   if (!input.ended) throw new Error('an ended game needs its last-game marker and standings read');
   const archived: ArchivedGame = { ...next, endedAt: now, winner: result.winner, reason: result.reason };
   const writes = archiveWrites(archived, input.ended.lastGame);
+  // Every game with a result is counted in the opening tree, each game of a match on its own.
+  if (input.ended.openings)
+    writes.push(...openingWrites(stored.guildId, input.ended.openings, result.winner));
   // A tournament hears of a match once, when its second game ends.
   if (stored.tournament && stored.match?.game !== 1) schedules.push(tournamentResult(stored, now));
   let nextGame: StoredGame | null = null;
+  const standings = input.ended.standings;
+  // Every game counts on its own in the side standings, a match's first game too.
+  const sideResult = {
+    id: stored.id,
+    variant: game.variant.id,
+    players: stored.players,
+    winner: result.winner,
+    plies: plyAfter,
+  };
   if (stored.match?.game === 1) {
     nextGame = secondMatchGame(stored, game, input);
-    writes.push({ key: gameKey, value: nextGame, expectRevision: input.revision });
+    writes.push(
+      { key: gameKey, value: nextGame, expectRevision: input.revision },
+      {
+        key: keys.standings(stored.guildId),
+        value: withSideResult(standings.value ?? emptyStandings(), sideResult),
+        expectRevision: standings.revision,
+      },
+    );
     schedules.push(
       ...rescheduled(nextGame, null, { clock: nextGame.clock, ply: 0 }),
       ...aiTurn(nextGame, null, { turn: game.variant.firstToMove, ply: 0 }, now),
     );
   } else {
-    const standings = input.ended.standings;
+    const overall = withResult(standings.value ?? emptyStandings(), {
+      id: stored.match?.id ?? stored.id,
+      variant: game.variant.id,
+      players: stored.players,
+      winner: stored.match?.first ? matchWinner(stored, game) : result.winner,
+    });
     writes.push(
       { key: gameKey, value: null, expectRevision: input.revision },
       {
         key: keys.standings(stored.guildId),
-        value: withResult(standings.value ?? emptyStandings(), {
-          id: stored.match?.id ?? stored.id,
-          variant: game.variant.id,
-          players: stored.players,
-          winner: stored.match?.first ? matchWinner(stored, game) : result.winner,
-        }),
+        value: withSideResult(overall, sideResult),
         expectRevision: standings.revision,
       },
     );

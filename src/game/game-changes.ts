@@ -6,6 +6,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { type Game, loadGame, type Side } from '../engine/index.ts';
+import { type OpeningReads, readOpening } from '../openings/counting.ts';
 import type { ScheduleChange, Store } from '../store/index.ts';
 import type { NewGame } from './challenges.ts';
 import { type LastGameMarker, newStoredGame, planCommit, type Read } from './commit-plan.ts';
@@ -69,7 +70,7 @@ export class GameChanges {
       clock: null,
       now: this.now(),
       newId: this.newId,
-      ended: await this.endOfGameReads(stored),
+      ended: await this.endOfGameReads(stored, active.game),
       extraSchedules,
     });
     return (await this.store.commit(plan.writes, plan.schedules)).ok;
@@ -120,7 +121,7 @@ export class GameChanges {
           clock: active.clock,
           now: this.now(),
           newId: this.newId,
-          ended: active.game.result ? await this.endOfGameReads(stored) : undefined,
+          ended: active.game.result ? await this.endOfGameReads(stored, active.game) : undefined,
           extraSchedules,
         });
         const committed = await this.store.commit(plan.writes, plan.schedules);
@@ -134,21 +135,30 @@ export class GameChanges {
         if (committed.conflict === gameKey || committed.conflict === keys.archive(table.guildId, stored.id)) {
           return failure('position-changed');
         }
-        // Only the standings (another game in the guild ended) or the channel's last-game marker changed: read again.
+        // Only the standings or opening tree (another game in the guild ended) or the channel's last-game marker changed: read again.
       }
       return failure('busy');
     });
   }
 
-  /** What the end of a game writes besides the game: the channel's last-game marker and the guild's standings. */
+  /**
+   * What the end of a game writes besides the game: the channel's last-game marker, the guild's
+   * standings, and the nodes of the guild's opening tree that its opening passed through.
+   */
   private async endOfGameReads(
     stored: StoredGame,
-  ): Promise<{ lastGame: Read<LastGameMarker>; standings: Read<StandingsDoc> }> {
-    const [lastGame, standings] = await Promise.all([
+    game: Game,
+  ): Promise<{ lastGame: Read<LastGameMarker>; standings: Read<StandingsDoc>; openings: OpeningReads }> {
+    const [lastGame, standings, openings] = await Promise.all([
       this.lastGameRead(stored),
       this.store.read<StandingsDoc>(keys.standings(stored.guildId)),
+      readOpening(this.store, stored.guildId, game),
     ]);
-    return { lastGame, standings: { value: standings?.value ?? null, revision: standings?.revision ?? 0 } };
+    return {
+      lastGame,
+      standings: { value: standings?.value ?? null, revision: standings?.revision ?? 0 },
+      openings,
+    };
   }
 
   /** The table's last-game marker, which an ended or aborted game moves. */

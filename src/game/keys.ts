@@ -18,6 +18,8 @@ export const keys = {
   standings: (guildId: string) => inGuild(guildId, 'standings'),
   /** The review of a finished game (/analyze), kept once made. */
   review: (guildId: string, gameId: string) => inGuild(guildId, `review:${gameId}`),
+  /** Each member's accuracy summed over their reviewed games (/standings). */
+  accuracy: (guildId: string) => inGuild(guildId, 'accuracy'),
   /** A guild's own variants and its default variant. */
   serverVariants: (guildId: string) => inGuild(guildId, 'variants'),
   /** A tournament by its id. */

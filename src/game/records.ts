@@ -2,9 +2,10 @@
  * What is kept of games, for reading: finished games by id, the table's game for /export and
  * /history, the guild's standings, and the reviews /analyze made.
  */
-import type { GameReview } from '../analysis/review.ts';
+import { accuracyOf, type GameReview } from '../analysis/review.ts';
 import { type Game, loadGame, type Side, type VariantKey } from '../engine/index.ts';
 import type { Store } from '../store/index.ts';
+import { type AccuracyTallyDoc, averageAccuracy, emptyTally, withReviewedGame } from './accuracy-tally.ts';
 import type { LastGameMarker } from './commit-plan.ts';
 import type { GameChanges } from './game-changes.ts';
 import { keys } from './keys.ts';
@@ -13,6 +14,9 @@ import type { Table } from './table.ts';
 import { ABORTED, type ArchivedGame, type Player } from './types.ts';
 
 /** A table's game as /export and /history show it. */
+/** Tries at keeping a review while other reviews of the guild change the accuracy tally. */
+const SAVE_ATTEMPTS = 8;
+
 export interface GameForRecord {
   /** The game's id: `archived(guildId, id)` finds it once it has ended. */
   id: string;
@@ -66,8 +70,13 @@ export class GameRecords {
   }
 
   async memberRecord(guildId: string, userId: string, variant?: VariantKey): Promise<MemberRecord | null> {
-    const read = await this.store.read<StandingsDoc>(keys.standings(guildId));
-    return read ? memberRecord(read.value, userId, variant) : null;
+    const [read, tally] = await Promise.all([
+      this.store.read<StandingsDoc>(keys.standings(guildId)),
+      this.store.read<AccuracyTallyDoc>(keys.accuracy(guildId)),
+    ]);
+    const record = read ? memberRecord(read.value, userId, variant) : null;
+    const accuracy = tally && averageAccuracy(tally.value, userId, variant);
+    return record && accuracy ? { ...record, accuracy } : record;
   }
 
   /** The review /analyze made of a finished game, or null. */
@@ -75,9 +84,36 @@ export class GameRecords {
     return (await this.store.read<GameReview>(keys.review(guildId, gameId)))?.value ?? null;
   }
 
-  /** Keeps a finished game's review; the first kept stays (a review of a finished game never changes). */
+  /**
+   * Keeps a finished game's review, and adds its players' accuracies to their tallies in the same
+   * commit; the first kept stays (a review of a finished game never changes, nor counts twice).
+   * An aborted game's review is kept but counts for no one, as in the standings.
+   */
   async saveReview(guildId: string, gameId: string, review: GameReview): Promise<void> {
-    await this.store.commit([{ key: keys.review(guildId, gameId), value: review, expectRevision: 0 }]);
+    const reviewKey = keys.review(guildId, gameId);
+    const archived = await this.archived(guildId, gameId);
+    if (!archived || archived.reason === ABORTED) {
+      await this.store.commit([{ key: reviewKey, value: review, expectRevision: 0 }]);
+      return;
+    }
+    const game = loadGame(archived.record);
+    for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
+      const tally = await this.store.read<AccuracyTallyDoc>(keys.accuracy(guildId));
+      const committed = await this.store.commit([
+        { key: reviewKey, value: review, expectRevision: 0 },
+        {
+          key: keys.accuracy(guildId),
+          value: withReviewedGame(tally?.value ?? emptyTally(), {
+            variant: game.variant.id,
+            players: archived.players,
+            accuracy: accuracyOf(review, game.variant),
+          }),
+          expectRevision: tally?.revision ?? 0,
+        },
+      ]);
+      // Kept, or kept already by another process: either way the tally counts the game once.
+      if (committed.ok || (await this.store.read(reviewKey))) return;
+    }
   }
 
   /** A finished game of the guild, by its id (another guild's game is not found). */

@@ -14,6 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import type { GameReview } from '../analysis/review.ts';
 import { type Game, type GameResult, loadGame, type PlayedMove, type VariantKey } from '../engine/index.ts';
+import { OpeningExplorer } from '../openings/explorer.ts';
 import type { Store } from '../store/index.ts';
 import { Tournaments } from '../tournament/service.ts';
 import { type AiTurn, claimAiTurns } from './ai-turns.ts';
@@ -31,6 +32,7 @@ import {
 import { type GameForRecord, GameRecords } from './records.ts';
 import { type AiRematch, rematch } from './rematch.ts';
 import { ServerVariants } from './server-variants.ts';
+import { SideRecords } from './side-records.ts';
 import type { MemberRecord, StandingRow } from './standings.ts';
 import { type Suggestion, suggestMoves } from './suggestions.ts';
 import { type SweepResult, sweepClocks } from './sweeper.ts';
@@ -62,6 +64,10 @@ export class GameService {
   readonly variants: ServerVariants;
   /** A server's tournaments: sign-up, rounds, results (src/tournament/service.ts). */
   readonly tournaments: Tournaments;
+  /** Ratings per side and each variant's side balance (see side-records.ts). */
+  readonly sides: SideRecords;
+  /** What the server's finished games played in their openings (src/openings). */
+  readonly openings: OpeningExplorer;
 
   constructor(
     private readonly store: Store,
@@ -74,6 +80,8 @@ export class GameService {
     this.lifecycle = new GameLifecycle(store, this.changes, { now: this.now, newId, random });
     this.records = new GameRecords(store, this.changes);
     this.variants = new ServerVariants(store, this.now);
+    this.sides = new SideRecords(store);
+    this.openings = new OpeningExplorer(store);
     this.tournaments = new Tournaments(store, this, { now: this.now, newId });
     this.challenges = new Challenges(
       store,

@@ -5,6 +5,7 @@
  */
 import type { Side, VariantKey } from '../engine/index.ts';
 import { INITIAL, isProvisional, type Rating, rate } from './glicko2.ts';
+import type { SideStandings } from './side-standings.ts';
 import type { Player } from './types.ts';
 
 export interface StandingsDoc {
@@ -17,6 +18,8 @@ export interface StandingsDoc {
   counted: string[];
   /** `variant|player` → Glicko-2 rating in that variant. */
   ratings?: Record<string, Rating>;
+  /** Ratings per side and each variant's side balance (absent in standings stored before them). */
+  sides?: SideStandings;
 }
 
 export interface StandingRow {
@@ -33,6 +36,8 @@ export interface StandingRow {
 
 export interface MemberRecord extends StandingRow {
   opponents: { userId: string; name: string; wins: number; losses: number; draws: number }[];
+  /** The average accuracy over the member's reviewed games (accuracy-tally.ts), when there are any. */
+  accuracy?: { average: number; games: number };
 }
 
 const COUNTED_KEPT = 500;
@@ -48,6 +53,7 @@ export function withResult(
 ): StandingsDoc {
   if (doc.counted.includes(game.id)) return doc;
   const next: StandingsDoc = {
+    ...doc,
     schema: 1,
     names: { ...doc.names },
     tallies: { ...doc.tallies },

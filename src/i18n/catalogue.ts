@@ -9,6 +9,7 @@ import { isVariantId, otherSide, variantIds } from '../engine/index.ts';
 import type { TimeControl } from '../game/clock.ts';
 import type { MoveEffect } from '../game/suggestions.ts';
 import { failureMessages } from './failures.ts';
+import { practiceMessages } from './practice.ts';
 import { puzzleMessages } from './puzzles.ts';
 import { remembered } from './remembered.ts';
 import { i18n } from './resources.ts';
@@ -331,6 +332,7 @@ export function catalogue(language: string) {
     ...failureMessages(language),
     tournament: tournamentMessages(language),
     puzzles: puzzleMessages(language),
+    practice: practiceMessages(language),
   };
 }
 

@@ -1,8 +1,14 @@
 /** Keys checked by the compiler: the English catalogue (the source) is the type of every catalogue. */
 import 'i18next';
+import type accuracy from '../../locales/en/accuracy.json';
 import type failures from '../../locales/en/failures.json';
 import type messages from '../../locales/en/messages.json';
+import type openings from '../../locales/en/openings.json';
+import type practice from '../../locales/en/practice.json';
 import type puzzles from '../../locales/en/puzzles.json';
+import type rules from '../../locales/en/rules.json';
+import type sides from '../../locales/en/sides.json';
+import type titles from '../../locales/en/titles.json';
 import type tournament from '../../locales/en/tournament.json';
 
 declare module 'i18next' {
@@ -13,6 +19,12 @@ declare module 'i18next' {
       failures: typeof failures;
       tournament: typeof tournament;
       puzzles: typeof puzzles;
+      practice: typeof practice;
+      sides: typeof sides;
+      rules: typeof rules;
+      titles: typeof titles;
+      openings: typeof openings;
+      accuracy: typeof accuracy;
     };
   }
 }

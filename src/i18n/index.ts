@@ -9,12 +9,11 @@ import type { FailureCode, FailureParams, ServiceFailureCode } from '../game/typ
 import { catalogue, type Messages } from './catalogue.ts';
 import { catalogueLanguage } from './locales.ts';
 import { catalogueLanguages, i18n } from './resources.ts';
-import { describeRulesDe } from './rules-text.de.ts';
-import { describeRules, type RulesText } from './rules-text.en.ts';
+import { describeRules, type RulesText } from './rules.ts';
 
 export type { Messages, ResultContext } from './catalogue.ts';
 export { catalogueLanguage, DISCORD_LOCALES, type DiscordLocale, discordLocalesOf } from './locales.ts';
-export { describeRules, describeRulesDe, type RulesText };
+export { describeRules, type RulesText };
 
 /** A catalogue's language: the name of its folder under locales/ ("en", "de", "pt", "zh-CN", …). */
 export type Language = string;
@@ -46,9 +45,9 @@ export function failureText(m: Messages, failure: { code: FailureCode; params?: 
   return m.failures[failure.code as ServiceFailureCode](params);
 }
 
-/** The rules of a variant in brief, in the catalogue's language (German or English, so far). */
+/** The rules of a variant in brief, in the catalogue's language. */
 export function rulesText(m: Messages, variant: Variant): RulesText {
-  return m.language === 'de' ? describeRulesDe(variant) : describeRules(variant);
+  return describeRules(variant, m.language);
 }
 
 /** How a game ended, in the catalogue's language. */

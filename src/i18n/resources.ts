@@ -14,7 +14,19 @@ export const LOCALES_DIR = fileURLToPath(
 );
 
 export const SOURCE_LANGUAGE = 'en';
-export const namespaces = ['messages', 'failures', 'tournament', 'puzzles', 'commands'] as const;
+export const namespaces = [
+  'messages',
+  'failures',
+  'tournament',
+  'puzzles',
+  'sides',
+  'practice',
+  'rules',
+  'titles',
+  'openings',
+  'accuracy',
+  'commands',
+] as const;
 export type Namespace = (typeof namespaces)[number];
 
 /** Every catalogue under `folder`: one subfolder per language, one JSON file per namespace. */

@@ -7,4 +7,6 @@ export const puzzleKeys = {
   rating: (guildId: string, puzzleId: string) => inGuild(guildId, `puzzle-rating:${puzzleId}`),
   daily: (guildId: string, day: string) => inGuild(guildId, `puzzle-daily:${day}`),
   setup: (guildId: string) => inGuild(guildId, 'puzzle-setup'),
+  /** A member's own mistakes as puzzles (personal.ts). */
+  personal: (guildId: string, userId: string) => inGuild(guildId, `puzzle-personal:${userId}`),
 };

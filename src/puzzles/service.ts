@@ -12,7 +12,8 @@
  * - puzzle-variants.ts: which variants have puzzles;
  * - attempts.ts: a member's own puzzle, its moves and hints;
  * - daily.ts and daily-posts.ts: the puzzle of the day and its post;
- * - ratings.ts: ratings, counts and streaks after an attempt; puzzle-table.ts: the table.
+ * - ratings.ts: ratings, counts and streaks after an attempt; puzzle-table.ts: the table;
+ * - personal.ts and personal-service.ts: a member's own mistakes as puzzles, by spaced repetition.
  */
 import type { VariantId } from '../engine/index.ts';
 import { ServerVariants } from '../game/server-variants.ts';
@@ -22,6 +23,7 @@ import { PuzzleAttempts } from './attempts.ts';
 import type { PuzzleCatalogue } from './catalogue.ts';
 import { DailyPuzzles, type DailyView } from './daily.ts';
 import { DailyPosts, type DuePost } from './daily-posts.ts';
+import { PersonalPuzzles } from './personal-service.ts';
 import type { Puzzle } from './puzzle-file.ts';
 import { type PuzzleTable, puzzleTable } from './puzzle-table.ts';
 import { PuzzleVariants } from './puzzle-variants.ts';
@@ -40,6 +42,8 @@ export class Puzzles {
   private readonly attempts: PuzzleAttempts;
   private readonly days: DailyPuzzles;
   private readonly posts: DailyPosts;
+  /** A member's own mistakes as puzzles. */
+  readonly personal: PersonalPuzzles;
 
   constructor(
     private readonly store: Store,
@@ -54,6 +58,7 @@ export class Puzzles {
     this.attempts = new PuzzleAttempts(store, catalogue, this.puzzleVariants, ratings, { now, random });
     this.days = new DailyPuzzles(store, catalogue, this.puzzleVariants, ratings, now);
     this.posts = new DailyPosts(store, this.puzzleVariants, this.days, now);
+    this.personal = new PersonalPuzzles(store, now);
   }
 
   /** The variants with puzzles. */

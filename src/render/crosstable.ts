@@ -7,6 +7,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { font, registerFonts } from './fonts.ts';
 import { palette } from './palette.ts';
 import { cleanName, fitText } from './text.ts';
+import { wrapText } from './wrap.ts';
 
 export interface CrosstableRow {
   rank: number;
@@ -129,7 +130,7 @@ export function renderCrosstable(table: Crosstable): Buffer {
     Math.min(2 * tableWidth, Math.ceil(measure(table.title, TITLE_PX, true))),
     Math.ceil(measure(table.subtitle ?? '', HEAD_PX)),
   );
-  const footerLines = table.footer ? wrap(table.footer, inner, (text) => measure(text, FOOTER_PX)) : [];
+  const footerLines = table.footer ? wrapText(table.footer, inner, (text) => measure(text, FOOTER_PX)) : [];
   const footerHeight = footerLines.length > 0 ? footerLines.length * (FOOTER_PX + 6) + 10 : 0;
   const width = inner + 2 * MARGIN;
   const height = MARGIN + titleHeight + ROW * (table.rows.length + 1) + footerHeight + MARGIN;
@@ -236,19 +237,4 @@ function drawCell(
 ): void {
   context.textAlign = align;
   context.fillText(text, align === 'left' ? left + PAD : (left + right) / 2, middle + 1);
-}
-
-/** The words of `text` in lines no wider than `width`. */
-function wrap(text: string, width: number, measure: (text: string) => number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    const tried = line ? `${line} ${word}` : word;
-    if (line && measure(tried) > width) {
-      lines.push(line);
-      line = word;
-    } else line = tried;
-  }
-  if (line) lines.push(line);
-  return lines;
 }

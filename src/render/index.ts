@@ -13,6 +13,7 @@ import { FORT_SIDES, type Mark, spritesFor } from './pieces.ts';
 import { bandedPng } from './png.ts';
 import { blankFrame, type Frame, type Sprite, stamp } from './raster.ts';
 
+export type { Placement } from './bands.ts';
 export { centreOfSquare, type Layout, layoutFor } from './layout.ts';
 export { palette } from './palette.ts';
 export { type Proportions, proportionsFor } from './pieces.ts';
@@ -32,6 +33,8 @@ export interface RenderOptions {
   note?: string;
   /** The caption's language (default English). */
   messages?: Messages;
+  /** Drawings of the caller's (the explorer's arrows and labels): stamped under the pieces, and over them. */
+  overlays?: { under: Placement[]; over: Placement[] };
 }
 
 /**
@@ -88,7 +91,7 @@ function pictureOf(snapshot: BoardSnapshot, players: Players, options: RenderOpt
     layout,
     messages,
     background: backgroundFor(snapshot, layout),
-    placements: placementsOf(snapshot, layout),
+    placements: placementsOf(snapshot, layout, options.overlays),
     caption: captionLines(layout, snapshot, players, messages, options.note),
   };
 }
@@ -110,7 +113,11 @@ function compose(frame: Frame, picture: Picture, rows: Rows[]): void {
 }
 
 /** The sprites to stamp, in order: a winning exit fort, marks of the last move, pieces, then the ring of a threatened king. */
-function placementsOf(snapshot: BoardSnapshot, layout: Layout): Placement[] {
+function placementsOf(
+  snapshot: BoardSnapshot,
+  layout: Layout,
+  overlays: RenderOptions['overlays'] = { under: [], over: [] },
+): Placement[] {
   const sprites = spritesFor(layout);
   const placements: Placement[] = [];
   const put = (sprite: Sprite, file: number, rank: number) => {
@@ -129,6 +136,7 @@ function placementsOf(snapshot: BoardSnapshot, layout: Layout): Placement[] {
     mark('moved-to', snapshot.lastMove.to);
     for (const square of snapshot.lastMove.captured) mark('captured', square);
   }
+  placements.push(...overlays.under);
   snapshot.board.forEach((row, rank) => {
     row.forEach((piece, file) => {
       if (piece) put(sprites.pieces[piece], file, rank);
@@ -138,6 +146,7 @@ function placementsOf(snapshot: BoardSnapshot, layout: Layout): Placement[] {
   const threat = kingThreat(snapshot);
   const king = kingOn(snapshot);
   if (threat && king) put(sprites.marks[threat], king.file, king.rank);
+  placements.push(...overlays.over);
   return placements;
 }
 

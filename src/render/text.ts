@@ -1,6 +1,8 @@
 /** Untrusted text (display names) made safe to draw: no control characters, no combining-mark floods, bounded width. */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
 export function cleanName(name: string): string {
   const flat = name
     .normalize('NFC')
@@ -15,7 +17,8 @@ export function cleanName(name: string): string {
 /** The text, cut with an ellipsis so that it fits in `maxWidth` pixels in the context's current font. */
 export function fitText(context: SKRSContext2D, text: string, maxWidth: number): string {
   if (context.measureText(text).width <= maxWidth) return text;
-  const characters = [...text];
+  // Cut between grapheme clusters: never inside an emoji, a flag or a letter with its marks.
+  const characters = [...graphemes.segment(text)].map(({ segment }) => segment);
   let low = 0;
   let high = characters.length;
   while (low < high) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chooseMove } from '../../src/ai/index.ts';
-import { BLUNDER, DECISIVE, type Look, review, reviewGame } from '../../src/analysis/review.ts';
+import { BLUNDER } from '../../src/analysis/accuracy.ts';
+import { DECISIVE, type Look, review, reviewGame } from '../../src/analysis/review.ts';
 import type { Game, VariantId } from '../../src/engine/index.ts';
 import { gameWith, type Pieces } from '../engine/setup.ts';
 
@@ -62,7 +63,7 @@ describe('the review of a game finds a planted blunder', () => {
       expect(seen).toEqual([1, 2, 3]);
       const [worst] = reviewed.worst.attackers;
       expect(worst).toMatchObject({ ply: 1, side: 'attackers', notation: blunder, verdict: 'blunder' });
-      expect(worst.loss).toBeGreaterThanOrEqual(BLUNDER);
+      expect(worst.chanceLost).toBeGreaterThanOrEqual(BLUNDER);
       expect(worst.better).not.toBeNull();
       expect(worst.better).not.toBe(blunder);
       expect(reviewed.moves[1]).toMatchObject({
@@ -77,7 +78,7 @@ describe('the review of a game finds a planted blunder', () => {
 });
 
 describe('scoring the moves from the looks', () => {
-  it('a move as good as the AI’s costs nothing; worse costs the difference, from the mover’s side', () => {
+  it('a move as good as the AI’s costs nothing; worse costs the difference in score and in chance, from the mover’s side', () => {
     const game = gameWith('fetlar', { king: 'f6', attackers: ['a4', 'k4'], defenders: ['c3'] }, 'attackers');
     game.play('a4-a5');
     game.play('c3-c4');
@@ -91,22 +92,29 @@ describe('scoring the moves from the looks', () => {
       ],
       [false, true],
       100,
+      0.004,
     );
     expect(reviewed.evalStart).toBe(-50);
+    // The defenders' chance at −50, 300, 100 (scale 0.004): 45.0%, 76.9%, 59.9%.
     expect(reviewed.moves[0]).toMatchObject({
       evalAfter: 300,
       loss: 350,
+      chanceLost: 31.8,
       better: null,
-      verdict: 'mistake',
+      verdict: 'blunder',
       kingThreatened: false,
     });
+    // 17 points: an inaccuracy, which is no verdict (those are mistakes and blunders).
     expect(reviewed.moves[1]).toMatchObject({
       evalAfter: 100,
       loss: 200,
+      chanceLost: 17,
       better: 'c3-c2',
-      verdict: 'mistake',
+      verdict: null,
       kingThreatened: true,
     });
     expect(reviewed.worst.attackers.map((move) => move.ply)).toEqual([1]);
+    expect(reviewed.worst.defenders).toEqual([]);
+    expect(reviewed.accuracy?.defenders).toMatchObject({ inaccuracies: 1, mistakes: 0, blunders: 0 });
   });
 });

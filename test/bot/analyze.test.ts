@@ -91,9 +91,10 @@ describe('/analyze', () => {
     expect(shown.content).toBe('');
     const [embed] = shown.embeds;
     expect(embed.title).toBe('Review: Fetlar Hnefatafl: Ann v Bob');
-    expect(embed.fields[0].name).toBe('The attackers’ worst moves');
-    expect(embed.fields[0].value).toMatch(/^1\. \*\*c1-c2\*\* blunder, −\d+\.\d; better [a-k]\d+-[a-k]\d+$/);
-    expect(embed.fields[1].value).toContain('No mistakes');
+    // Each player's accuracy first (test/bot/accuracy.test.ts), then each side's worst moves.
+    expect(embed.fields[2].name).toBe('The attackers’ worst moves');
+    expect(embed.fields[2].value).toMatch(/^1\. \*\*c1-c2\*\* blunder, −\d+%; better [a-k]\d+-[a-k]\d+$/);
+    expect(embed.fields[3].value).toContain('No mistakes');
     const [plot] = shown.attachments;
     expect(plot.filename).toBe('review.png');
     const image = await loadImage(plot.data);
@@ -101,7 +102,7 @@ describe('/analyze', () => {
 
     const again = world.emulator.slash(ann, 'analyze', {}, { channelId });
     expect((await again.firstResponse()).type).toBe(4);
-    expect((await again.reply()).embeds[0].fields[0].value).toBe(embed.fields[0].value);
+    expect((await again.reply()).embeds[0].fields[2].value).toBe(embed.fields[2].value);
   });
 
   it('a game id from another channel of this server; in German for a German client', async () => {
@@ -118,8 +119,8 @@ describe('/analyze', () => {
     );
     const shown = await handle.reply();
     await world.emulator.waitFor(() => shown.embeds.length > 0);
-    expect(shown.embeds[0].title).toBe('Analyse: Fetlar Hnefatafl: Ann v Bob');
-    expect(shown.embeds[0].fields[0].value).toContain('grober Fehler');
+    expect(shown.embeds[0].title).toBe('Analyse: Fetlar Hnefatafl: Ann gegen Bob');
+    expect(shown.embeds[0].fields[2].value).toContain('grober Fehler');
   });
 
   it('refuses a game still being played, an unknown id and another server’s game, privately', async () => {

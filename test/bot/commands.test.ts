@@ -17,6 +17,7 @@ describe('command modules', () => {
       'help',
       'history',
       'move',
+      'openings',
       'puzzle',
       'replay',
       'resign',

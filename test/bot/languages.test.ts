@@ -73,7 +73,7 @@ describe('replies follow the language of the member’s Discord client', () => {
       )
       .reply();
     expect(challenge.content).toContain(
-      `<@${bob.id}>, **Ann** fordert dich zu **Alea Evangelii (bewaffneter König)** heraus (Ann spielt die Verteidiger, 1 Stunde pro Zug).`,
+      `<@${bob.id}>, **Ann** fordert dich zu **Alea Evangelii (bewaffneter König)** heraus (Ann spielt die Verteidiger und 1 Stunde pro Zug).`,
     );
     expect(challenge.components[0].components.map((button: { label: string }) => button.label)).toEqual([
       'Annehmen',

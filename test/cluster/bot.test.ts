@@ -225,6 +225,9 @@ describe('two bot processes on Redis Cluster', () => {
           // Rank, name, games, won, lost, drawn: this guild's one game, and only it.
           expect(table).toMatch(/^ +1 +Ann +1 +1 +0 +0 /m);
           expect(table).toMatch(/^ +2 +Bob +1 +0 +1 +0 /m);
+          // Counted in the guild's opening tree in the same commit as the result, on its master.
+          const openings = await emulator.slash(bob, 'openings', { variant: 'brandubh' }, where).reply();
+          expect(openings.content).toContain('1 finished game reached this position: attackers won 1,');
 
           const board = await emulator.slash(ann, 'board', {}, where).reply();
           expect(board).toMatchObject({

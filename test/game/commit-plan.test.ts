@@ -143,6 +143,11 @@ describe('the commit plan of a change that ends the game', () => {
     const rated = plan.writes[3].value as StandingsDoc;
     expect(rated.counted).toEqual(['old', 'game-1']);
     expect(rated.tallies['fetlar|2|1']).toEqual([1, 0, 0]);
+    // In the same write: the ratings per side and the variant's side balance.
+    expect(rated.sides?.counted).toEqual(['game-1']);
+    expect(rated.sides?.balance.fetlar).toMatchObject({ defenders: 1, plies: { '1': 1 } });
+    expect(rated.sides?.ratings['fetlar|2|defenders']?.rating).toBeGreaterThan(1500);
+    expect(rated.sides?.ratings['fetlar|1|attackers']?.rating).toBeLessThan(1500);
     expect(plan.saved).toBeNull();
     expect(plan.clock).toBeNull();
     expect(plan.schedules).toEqual([
@@ -151,7 +156,7 @@ describe('the commit plan of a change that ends the game', () => {
     ]);
   });
 
-  it('game 1 of a match: game 2 takes the channel at once, sides and the AI swapped, not yet rated', () => {
+  it('game 1 of a match: game 2 takes the channel at once, sides and the AI swapped, rated only per side', () => {
     const game = finishing();
     const before = stored(game, {
       record: serializeGame(game),
@@ -172,7 +177,16 @@ describe('the commit plan of a change that ends the game', () => {
       value: next,
       expectRevision: 7,
     });
-    expect(plan.writes.some((write) => write.key === keys.standings('g'))).toBe(false);
+    // The match is rated as one result when it ends; its first game counts now in the side standings alone.
+    const standings = plan.writes.find((write) => write.key === keys.standings('g'));
+    expect(standings?.expectRevision).toBe(0);
+    const doc = standings?.value as StandingsDoc;
+    expect([doc.tallies, doc.ratings ?? {}, doc.counted]).toEqual([{}, {}, []]);
+    expect(doc.sides?.balance.fetlar).toEqual({ attackers: 0, defenders: 1, draws: 0, plies: { '1': 1 } });
+    expect(Object.keys(doc.sides?.ratings ?? {}).sort()).toEqual([
+      'fetlar|1|attackers',
+      'fetlar|2|defenders',
+    ]);
     // Fetlar's attackers move first: Bob, a member; the AI (now defenders) waits.
     expect(plan.schedules.filter((change) => change.schedule === SCHEDULES.aiTurns)).toEqual([
       { schedule: SCHEDULES.aiTurns, group: 'g', member: entryFor(before, 0), at: null },
