@@ -18,11 +18,13 @@ export async function execute(
   await answer(interaction, async () => {
     const active = await service.board(tableOf(interaction));
     if (!active) return privateAnswer(refusalText(m, { code: 'no-game' }));
-    const picture = await pictures.of(active, m);
+    // A Fischer game's clocks as they stand now.
+    const now = service.storage.now();
+    const picture = await pictures.of(active, m, now);
     const content = m.moveNumber({
       title: gameTitle(m, active),
       number: Math.floor(active.game.plyCount / 2) + 1,
-      situation: situation(m, active, false),
+      situation: situation(m, active, false, now),
     });
     return publicAnswer(boardMessage(content, picture));
   });

@@ -24,7 +24,8 @@ export async function execute(
   await answer(interaction, async () => {
     const record = await service.gameForRecord(tableOf(interaction));
     if (!record) return privateAnswer(m.noGameRecorded);
-    const { game, players, finished, aborted, startedAt } = record;
+    const { game, players, finished, aborted, startedAt, fischer } = record;
+    const en = messagesFor('en');
     const text = openTaflRecord(game, {
       attackers: players.attackers.name,
       defenders: players.defenders.name,
@@ -32,8 +33,9 @@ export async function execute(
       site: 'Discord',
       // Other tafl software reads the record: its termination tag is in English.
       termination: game.result
-        ? resultText(messagesFor('en'), game.result, game.variant.end.repetition, game.turn)
+        ? resultText(en, game.result, game.variant.end.repetition, game.turn)
         : undefined,
+      clock: fischer?.control,
     });
     const date = new Date(startedAt).toISOString().slice(0, 10);
     const file = new AttachmentBuilder(Buffer.from(text, 'utf8'), {

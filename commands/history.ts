@@ -8,6 +8,7 @@ import type { BotContext } from '../src/bot/command.ts';
 import { messagesOf, safeName, variantNameText } from '../src/bot/present.ts';
 import { answer, privateAnswer, privateReply } from '../src/bot/respond.ts';
 import { tableOf } from '../src/bot/table-of.ts';
+import { clocksOfRecord } from '../src/game/fischer.ts';
 import { resultText } from '../src/i18n/index.ts';
 import { gameTitle } from '../src/i18n/titles.ts';
 
@@ -27,14 +28,19 @@ export async function execute(
   await answer(interaction, async () => {
     const record = await service.gameForRecord(tableOf(interaction));
     if (!record) return privateAnswer(m.noGameRecorded);
-    const { game, players } = record;
+    const { game, players, fischer } = record;
     const moves = game.history();
+    // On a Fischer clock, each move is followed by the mover's time left after it.
+    const timed = (notation: string, ply: number) => {
+      const left = fischer?.timesLeft[ply];
+      return left === undefined ? notation : `${notation} ${m.clock.time(left)}`;
+    };
     const lines: string[] = [];
     for (let i = 0; i < moves.length; i += 2) {
       lines.push(
         `${i / 2 + 1}. ${moves
           .slice(i, i + 2)
-          .map((move) => move.notation)
+          .map((move, j) => timed(move.notation, i + j))
           .join('  ')}`,
       );
     }
@@ -52,6 +58,16 @@ export async function execute(
       )
       .setDescription(moves.length === 0 ? m.noMovesYet : `\`\`\`\n${cut}${shown.join('\n')}\n\`\`\``)
       .addFields({ name: m.gameIdField, value: `\`${record.id}\`` })
+      .addFields(
+        fischer
+          ? [
+              {
+                name: m.clock.field,
+                value: `${m.clock.controlOf(fischer.control)} · ${m.clock.clocks(clocksOfRecord(fischer, game, service.storage.now()))}`,
+              },
+            ]
+          : [],
+      )
       .setFooter({
         text: game.result
           ? resultText(m, game.result, game.variant.end.repetition, game.turn)

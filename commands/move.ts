@@ -9,6 +9,7 @@ import type { BotContext } from '../src/bot/command.ts';
 import { moveLine, situation } from '../src/bot/game-messages.ts';
 import { moveOption } from '../src/bot/move-option.ts';
 import { messagesOf, playerOf } from '../src/bot/present.ts';
+import { receivedAt } from '../src/bot/received-at.ts';
 import { answerOutcome } from '../src/bot/respond.ts';
 import { tableOf } from '../src/bot/table-of.ts';
 import { suggestionName } from '../src/i18n/index.ts';
@@ -24,15 +25,24 @@ export async function execute(
   { service, pictures, ai }: BotContext,
 ): Promise<void> {
   const m = messagesOf(interaction);
+  // The move is timed from when it arrived: the bot's own work is not charged to the player.
+  const at = receivedAt(interaction, service.storage.now);
   await answerOutcome(
     interaction,
     m,
     () =>
-      service.move(tableOf(interaction), playerOf(interaction), interaction.options.getString('move', true)),
+      service.move(
+        tableOf(interaction),
+        playerOf(interaction),
+        interaction.options.getString('move', true),
+        at,
+      ),
     ({ game: active, move, nextGame }) => {
       if ((active.ai && !active.game.result) || nextGame?.ai) setImmediate(() => ai.nudge());
       const mention = active.game.result ? undefined : active.players[active.game.turn].id;
-      return announce(m, `${moveLine(m, active, move)} ${situation(m, active, true)}`, active, pictures, {
+      // No move: it came after the player's time ran out, and the game ended on time.
+      const played = move ? `${moveLine(m, active, move)} ` : '';
+      return announce(m, `${played}${situation(m, active, true)}`, active, pictures, {
         mention,
         nextGame,
       });

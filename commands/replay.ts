@@ -57,7 +57,7 @@ export async function execute(
     const gameId = interaction.options.getString('game')?.trim() || undefined;
     const found = await replaySource(service, tableOf(interaction), gameId);
     if (!found.ok) return privateAnswer(sourceRefusal(m, found.refusal));
-    const { id, game, players, finished, aborted } = found.source;
+    const { id, game, players, finished, aborted, fischer } = found.source;
     const request = {
       speed: speed as Speed,
       from: interaction.options.getInteger('from') ?? undefined,
@@ -74,6 +74,7 @@ export async function execute(
         language: m.language,
         request,
         aborted,
+        fischer,
       });
     } catch (error) {
       if (error instanceof ReplayBusyError) return privateAnswer(m.replayBusy);

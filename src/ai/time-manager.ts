@@ -48,3 +48,20 @@ export class TimeManager {
     return elapsed + this.lastIteration * growth <= this.budgetMs;
   }
 }
+
+/** Time a move costs the AI on the clock besides its thinking (claiming the turn, committing the move). */
+export const CLOCK_OVERHEAD_MS = 250;
+/** The least the AI thinks, even short of time. */
+const MIN_BUDGET_MS = 30;
+
+/**
+ * The AI's budget for a move on a Fischer clock, from its time left and the increment: a
+ * thirtieth of the time left (less what each move costs besides thinking) plus most of the
+ * increment, never more than a quarter of what is left nor the level's own time. The increment
+ * comes back each move, so a game of any length is played within the clock.
+ */
+export function clockBudget(levelMs: number, leftMs: number, incrementMs: number): number {
+  const usable = Math.max(0, leftMs - CLOCK_OVERHEAD_MS);
+  const share = usable / 30 + incrementMs * 0.8;
+  return Math.round(Math.max(MIN_BUDGET_MS, Math.min(levelMs, share, usable / 4)));
+}

@@ -4,7 +4,10 @@
  * next sweep (after a restart too).
  */
 import type { Client } from 'discord.js';
+import { LEVELS } from '../ai/index.ts';
 import type { AiPlayer } from '../ai/player.ts';
+import { clockBudget } from '../ai/time-manager.ts';
+import { timeLeft } from '../game/fischer.ts';
 import type { GameService } from '../game/service.ts';
 import type { Logger } from '../log.ts';
 import { announcement, secondGame } from './announce.ts';
@@ -41,8 +44,18 @@ export class AiDriver {
     for (const turn of await this.service.claimAiTurns()) {
       const active = await this.service.board(turn);
       if (!active?.ai || active.game.isGameOver()) continue;
-      const move = await this.ai.think(active.game, active.ai.level);
-      const outcome = await this.service.move(turn, active.players[active.ai.side], move.notation);
+      const { side, level } = active.ai;
+      // On a Fischer clock the AI thinks within its time left (its think is charged to it).
+      const fischer = active.clock?.fischer;
+      const budget = fischer
+        ? clockBudget(
+            LEVELS[level].timeMs,
+            timeLeft(fischer, side, this.service.storage.now()),
+            fischer.incrementMs,
+          )
+        : undefined;
+      const move = await this.ai.think(active.game, level, budget);
+      const outcome = await this.service.move(turn, active.players[side], move.notation);
       if (!outcome.ok) {
         this.logger.warn('the AI could not play its move', {
           channel: turn.channelId,
@@ -63,7 +76,8 @@ export class AiDriver {
           await channel.send(
             await announcement(
               m,
-              `${moveLine(m, after, outcome.value.move)} ${situation(m, after, true)}`,
+              // No move: its time ran out while it thought, and the game ended on time.
+              `${outcome.value.move ? `${moveLine(m, after, outcome.value.move)} ` : ''}${situation(m, after, true)}`,
               after,
               this.pictures,
               human,

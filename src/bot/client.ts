@@ -17,6 +17,7 @@ import { createBoardPictures, warmPictures } from './pictures.ts';
 import { PracticeRuns } from './practice-runs.ts';
 import { messagesOfChannel, onlyMention, type Post } from './present.ts';
 import { PuzzleDesk } from './puzzle-daily.ts';
+import { noteReceived } from './received-at.ts';
 import { commandBodies, syncCommands } from './register.ts';
 import { ReviewPlots } from './review-plots.ts';
 import { createRouter } from './router.ts';
@@ -30,8 +31,13 @@ export interface BotOptions {
   apiUrl?: string;
   service: GameService;
   logger: Logger;
-  /** How often to look for deadlines (default 15 s); 0 turns the timer off (tests sweep by hand). */
+  /** How often to sweep (default 15 s); 0 turns the timers off (tests sweep by hand). */
   sweepIntervalMs?: number;
+  /**
+   * How often to look for deadlines and reminders alone (default half a second, as a blitz
+   * player's time running out is found within a second; never longer than `sweepIntervalMs`).
+   */
+  clockSweepIntervalMs?: number;
   /** What the AI has for each position when /analyze reviews a game (default 200 ms). */
   analysisMsPerPosition?: number;
 }
@@ -87,6 +93,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
 
   client.on(Events.InteractionCreate, (interaction) => {
     if (!accepting) return;
+    noteReceived(interaction, options.service.storage.now());
     const handled = router.handle(interaction);
     // A command or button may have ended a tournament game, or started or changed a tournament.
     if (interaction.isChatInputCommand() || interaction.isButton())
@@ -97,9 +104,8 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     options.logger.warn('gateway disconnected', { shard, code: event.code }),
   );
 
-  async function sweep(): Promise<void> {
-    context.ai.nudge();
-    context.expiry.nudge();
+  /** Ends games lost on time and sends the reminders: the clocks' part of the sweep. */
+  async function sweepClocks(): Promise<void> {
     const found = await options.service.sweep();
     for (const active of found.timedOut) {
       await post(active.channelId, (m) =>
@@ -110,14 +116,24 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       await post(next.channelId, (m) => secondGame(m, next, context.pictures));
     // A match against the AI whose game 1 was lost on time: game 2 may open with the AI's turn.
     if (found.nextGames.some((next) => next.ai)) context.ai.nudge();
-    for (const { channelId, player, deadline } of found.reminders) {
+    for (const { channelId, player, deadline, lowTime } of found.reminders) {
+      const when = `<t:${Math.floor(deadline / 1000)}:R>`;
       await post(channelId, async (m) => ({
-        content: m.reminder({ playerId: player.id, deadline: `<t:${Math.floor(deadline / 1000)}:R>` }),
+        content: lowTime
+          ? m.clock.lowTime({ playerId: player.id, when })
+          : m.reminder({ playerId: player.id, deadline: when }),
         allowedMentions: onlyMention(player.id),
       }));
     }
-    await context.expiry.idle();
     // Games lost on time may end a tournament round.
+    if (found.timedOut.length > 0) context.tournaments.nudge();
+  }
+
+  async function sweep(): Promise<void> {
+    context.ai.nudge();
+    context.expiry.nudge();
+    await sweepClocks();
+    await context.expiry.idle();
     context.tournaments.nudge();
     await context.tournaments.idle();
     await context.puzzles.sweep();
@@ -135,7 +151,10 @@ export async function createBot(options: BotOptions): Promise<Bot> {
 
   let sweeper: NodeJS.Timeout | undefined;
   let sweeping: Promise<void> | null = null;
+  let clockSweeper: NodeJS.Timeout | undefined;
+  let clockSweeping: Promise<void> | null = null;
   const sweepInterval = options.sweepIntervalMs ?? 15_000;
+  const clockSweepInterval = Math.min(sweepInterval, options.clockSweepIntervalMs ?? 500);
 
   return {
     client,
@@ -175,11 +194,25 @@ export async function createBot(options: BotOptions): Promise<Bot> {
         }, sweepInterval);
         sweeper.unref();
       }
+      // Deadlines alone, often: each look is one read of the schedules' registry while nothing is due.
+      if (clockSweepInterval > 0) {
+        clockSweeper = setInterval(() => {
+          if (clockSweeping) return;
+          clockSweeping = sweepClocks()
+            .catch((error) => options.logger.warn('clock sweep failed', { error }))
+            .finally(() => {
+              clockSweeping = null;
+            });
+        }, clockSweepInterval);
+        clockSweeper.unref();
+      }
     },
     async stop() {
       accepting = false;
       clearInterval(sweeper);
+      clearInterval(clockSweeper);
       await sweeping;
+      await clockSweeping;
       await context.ai.idle();
       await aiPlayer.close();
       await router.drain();

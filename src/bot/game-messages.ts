@@ -1,22 +1,39 @@
 /** The texts of game messages: who played what, who is to move, how a game ended, in the reader's language. */
 
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
-import type { GameResult, PlayedMove } from '../engine/index.ts';
+import type { GameResult, PlayedMove, Side } from '../engine/index.ts';
+import { timeLeft } from '../game/fischer.ts';
 import { scoreOfMatch } from '../game/match.ts';
 import type { ActiveGame } from '../game/service.ts';
 import { type Messages, resultText } from '../i18n/index.ts';
 import { safeName, variantNameText } from './present.ts';
 import { rematchButtonId } from './rematch-button.ts';
 
-/** "Alice (defenders) to move" with a mention, or the result. */
-export function situation(m: Messages, active: ActiveGame, mention: boolean): string {
+/**
+ * A Fischer clock's times at `at` (default: as the turn began, what a move's message shows), or
+ * none without one.
+ */
+export function clocksAt(active: ActiveGame, at?: number): Record<Side, number> | undefined {
+  const fischer = active.game.result ? undefined : active.clock?.fischer;
+  if (!fischer) return undefined;
+  const when = at ?? fischer.since;
+  return { attackers: timeLeft(fischer, 'attackers', when), defenders: timeLeft(fischer, 'defenders', when) };
+}
+
+/** "Alice (defenders) to move" with a mention, or the result; a Fischer game's clocks at `now` (default: the turn's start). */
+export function situation(m: Messages, active: ActiveGame, mention: boolean, now?: number): string {
   const { game } = active;
   if (game.result) return resultLine(m, active, game.result);
   const toMove = active.players[game.turn];
   const who = mention ? `<@${toMove.id}>` : `**${safeName(toMove.name)}**`;
-  const deadline = active.clock
-    ? ` ${m.deadline({ when: `<t:${Math.floor(active.clock.deadline / 1000)}:R>` })}`
-    : '';
+  const when = active.clock ? `<t:${Math.floor(active.clock.deadline / 1000)}:R>` : '';
+  // A Fischer clock: both sides' times as the turn began, and when the side to move runs out.
+  const clocks = clocksAt(active, now);
+  const deadline = clocks
+    ? ` ${m.clock.clocks(clocks)} ${m.clock.runsOut({ when })}`
+    : active.clock
+      ? ` ${m.deadline({ when })}`
+      : '';
   const match = active.match && game.plyCount === 0 ? ` ${matchStanding(m, active)}`.trimEnd() : '';
   return `${m.toMove({ who, side: game.turn })}${deadline}${match}`;
 }

@@ -4,6 +4,7 @@
  * button carries the whole way to its position (variant and moves, packed), so any process can
  * answer it and no state is kept between clicks.
  */
+
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
 import { LRUCache } from 'lru-cache';
 import type { Variant } from '../engine/index.ts';
@@ -15,6 +16,7 @@ import { packMoves } from '../openings/moves.ts';
 import { gamesIn, OPENING_PLIES, type Tally } from '../openings/tree.ts';
 import { renderExplorer } from '../render/explorer.ts';
 import { LIMITS } from './discord-limits.ts';
+import { displayWidth, padEndTo, padStartTo } from './display-width.ts';
 import { boardMessage, refusalText, variantNameText } from './present.ts';
 import { type Answer, privateAnswer } from './respond.ts';
 
@@ -116,11 +118,14 @@ function table(o: OpeningMessages, all: ListedMove[]): string {
   // Each result's numbers right-aligned under each other.
   const width = (side: keyof Tally) => Math.max(...listed.map(({ tally }) => String(tally[side]).length));
   const [attackers, draws, defenders] = (['attackers', 'draws', 'defenders'] as const).map(width);
+  // Columns as wide as their header in the reader's language (counted as a screen shows it).
+  const moveWidth = Math.max(9, displayWidth(o.columns.move));
+  const gamesWidth = Math.max(6, displayWidth(o.columns.games));
   const rows = listed.map(({ move, tally, games }, i) =>
     [
       String(i + 1).padStart(2),
-      move.padEnd(9),
-      String(games).padStart(6),
+      move.padEnd(moveWidth),
+      String(games).padStart(gamesWidth),
       `   ${String(tally.attackers).padStart(attackers)} / ${String(tally.draws).padStart(draws)} / ${String(tally.defenders).padStart(defenders)}`,
     ].join(' '),
   );
@@ -129,9 +134,12 @@ function table(o: OpeningMessages, all: ListedMove[]): string {
     rest.length > 0
       ? `\n${o.more({ moves: rest.length, games: rest.reduce((sum, move) => sum + move.games, 0) })}`
       : '';
-  const head = [' #', o.columns.move.padEnd(9), o.columns.games.padStart(6), `   ${o.columns.results}`].join(
-    ' ',
-  );
+  const head = [
+    ' #',
+    padEndTo(o.columns.move, moveWidth),
+    padStartTo(o.columns.games, gamesWidth),
+    `   ${o.columns.results}`,
+  ].join(' ');
   return `\`\`\`\n${head}\n${rows.join('\n')}\n\`\`\`${more}`;
 }
 

@@ -5,11 +5,11 @@ import type { ActiveGame } from '../game/service.ts';
 import type { Messages } from '../i18n/index.ts';
 import { pictureHits, pictureMisses } from '../metrics.ts';
 import { renderBoard } from '../render/index.ts';
-import { matchLabel } from './game-messages.ts';
+import { clocksAt, matchLabel } from './game-messages.ts';
 
 export interface BoardPictures {
-  /** The picture with its caption in the catalogue's language. */
-  of(active: ActiveGame, m: Messages): Promise<Buffer>;
+  /** The picture with its caption in the catalogue's language; a Fischer game's clocks at `now` (default: as the turn began). */
+  of(active: ActiveGame, m: Messages, now?: number): Promise<Buffer>;
 }
 
 /**
@@ -25,10 +25,15 @@ export function createBoardPictures(keep = 64): BoardPictures {
     sizeCalculation: (picture) => picture.byteLength,
   });
   return {
-    async of(active, m) {
+    async of(active, m, now) {
       const { game, players } = active;
       const note = matchLabel(m, active);
-      const key = `${active.id}:${game.plyCount}:${game.result?.reason ?? ''}:${players.attackers.name}:${players.defenders.name}:${note}:${m.language}`;
+      // A Fischer clock: both sides' times (the message counts the side to move's down).
+      const left = clocksAt(active, now);
+      const clocks = left
+        ? { attackers: m.clock.time(left.attackers), defenders: m.clock.time(left.defenders) }
+        : undefined;
+      const key = `${active.id}:${game.plyCount}:${game.result?.reason ?? ''}:${players.attackers.name}:${players.defenders.name}:${note}:${clocks?.attackers}:${clocks?.defenders}:${m.language}`;
       const cached = recent.get(key);
       if (cached) {
         pictureHits.inc();
@@ -38,7 +43,7 @@ export function createBoardPictures(keep = 64): BoardPictures {
       const picture = await renderBoard(
         game.snapshot(),
         { attackers: players.attackers.name, defenders: players.defenders.name },
-        { note, messages: m },
+        { note, messages: m, clocks },
       );
       recent.set(key, picture);
       return picture;

@@ -11,6 +11,7 @@ import { DRAW, exitFortRegion, judge, type Verdict } from './outcome.ts';
 import { KING_CAPTURED, moveBufferSize, moveFrom, moveTo, Position } from './position.ts';
 import { ATTACKERS, DEFENDERS, type RuleTables, rulesFor } from './rules.ts';
 import { otherSide } from './sides.ts';
+import { couldStillWin } from './time-out.ts';
 import type {
   BoardSnapshot,
   EndReason,
@@ -228,9 +229,12 @@ export class Game {
     return this.endBy(null, 'agreed-draw');
   }
 
-  /** The side whose time ran out loses. */
+  /** The side whose time ran out loses, or draws when its opponent could never win (time-out.ts). */
   timeOut(side: Side): GameResult {
-    return this.endBy(otherSide(side), 'timeout');
+    const opponent = otherSide(side);
+    let attackers = 0;
+    for (const row of this.snapshot().board) for (const piece of row) if (piece === 'attacker') attackers++;
+    return this.endBy(couldStillWin(this.variant, opponent, attackers) ? opponent : null, 'timeout');
   }
 
   /** Ends the game by an event off the board. Used by these verbs and by loading a stored game. */

@@ -26,6 +26,7 @@ export {
   serverVariant,
 } from './record.ts';
 export { otherSide } from './sides.ts';
+export { attackersNeededToWin, couldStillWin } from './time-out.ts';
 export type * from './types.ts';
 export type { Refusal, RefusalCode, RefusalParams } from './validation.ts';
 export {

@@ -142,7 +142,9 @@ function declareEnd(game: Game, end: unknown): void {
     throw new GameRecordError('the stored game declares an end after the board had already decided it');
   const loser = winner === 'attackers' ? 'defenders' : winner === 'defenders' ? 'attackers' : null;
   if (reason === 'resignation' && loser) game.resign(loser);
-  else if (reason === 'timeout' && loser) game.timeOut(loser);
+  // A loss or a draw on time, as it was decided then (the rule for a draw may change, a record not).
+  else if (reason === 'timeout' && (loser || winner === null))
+    game.endBy(loser ? (winner as 'attackers' | 'defenders') : null, 'timeout');
   else if (reason === 'agreed-draw' && winner === null) game.agreeDraw();
   else
     throw new GameRecordError(`the stored game ends in a way this bot does not know: ${JSON.stringify(end)}`);
@@ -157,6 +159,13 @@ export interface RecordTags {
   site?: string;
   /** How the game ended, in words (the caller's language). */
   termination?: string;
+  /**
+   * A Fischer clock: OpenTafl's `time-control` tag has the main time (seconds); the increment,
+   * which it has no tag for, is written as `x-increment` (seconds). (The times left after each
+   * move stay out: OpenTafl's commentary is bracketed like a tag, and a time's colon would read
+   * as one.)
+   */
+  clock?: { mainMs: number; incrementMs: number };
 }
 
 /** The game in OpenTafl's game-record notation: tags, a rules string, then numbered turns. */
@@ -176,6 +185,10 @@ export function openTaflRecord(game: Game, tags: RecordTags = {}): string {
   tag('defenders', tags.defenders);
   tag('result', resultTag);
   tag('termination', tags.termination);
+  if (tags.clock) {
+    tag('time-control', String(Math.round(tags.clock.mainMs / 1000)));
+    tag('x-increment', String(Math.round(tags.clock.incrementMs / 1000)));
+  }
   lines.push(rulesString(game.variant, game.setup.position, game.setup.sideToMove));
 
   // A resignation is written as the resigning player's move record, "---".

@@ -20,7 +20,8 @@ import {
   writeOpenTaflRules,
 } from '../engine/index.ts';
 import type { ScheduleChange, Store, Write } from '../store/index.ts';
-import { DEFAULT_TIME_CONTROL, rescheduled, SCHEDULES, TIME_CONTROLS, type TimeControl } from './clock.ts';
+import { DEFAULT_TIME_CONTROL, gameTimeControl, rescheduled, SCHEDULES, type TimeControl } from './clock.ts';
+import type { FischerControl } from './fischer.ts';
 import { guarded } from './guarded.ts';
 import { keys } from './keys.ts';
 import { variantOf } from './server-variants.ts';
@@ -75,7 +76,7 @@ export interface ChallengeInput {
   variant: VariantId | Variant;
   side: Side | 'random';
   thread: boolean;
-  /** Time per move (default one day). */
+  /** Time per move or a Fischer clock (default one day per move). */
   time?: TimeControl;
   /** A two-game match with sides swapped. */
   match?: boolean;
@@ -89,6 +90,7 @@ export interface NewGame {
   players: Record<Side, Player>;
   game: Game;
   perMoveMs?: number | null;
+  fischer?: FischerControl | null;
 }
 
 /** What an accepted challenge needs of the games: a new game's record, and a stored game as loaded. */
@@ -198,7 +200,7 @@ export class Challenges {
         channelId,
         players,
         game: new Game({ variant }),
-        perMoveMs: TIME_CONTROLS[challenge.time ?? 'none'],
+        ...gameTimeControl(challenge.time ?? 'none'),
       });
       if (challenge.match) stored.match = { id: this.options.newId(), game: 1 };
       const accepted: Challenge = { ...challenge, opponent, status: 'accepted' };

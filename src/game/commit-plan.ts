@@ -7,6 +7,7 @@ import { Game, otherSide, type Side, serializeGame } from '../engine/index.ts';
 import { type OpeningReads, openingWrites } from '../openings/counting.ts';
 import type { ScheduleChange, Write } from '../store/index.ts';
 import { type Clock, entryFor, rescheduled, SCHEDULES, turnClock } from './clock.ts';
+import { type FischerControl, passTurn, startFischer } from './fischer.ts';
 import { keys } from './keys.ts';
 import { matchWinner, movesBy } from './match.ts';
 import { withSideResult } from './side-standings.ts';
@@ -33,12 +34,25 @@ export function newStoredGame(
     players: Record<Side, Player>;
     game: Game;
     perMoveMs?: number | null;
+    fischer?: FischerControl | null;
   },
   { id, now }: { id: string; now: number },
 ): StoredGame {
+  const { fischer } = input;
   return {
-    clock: input.perMoveMs ? turnClock(input.perMoveMs, now) : null,
+    clock: fischer
+      ? startFischer(fischer, input.game.turn, now)
+      : input.perMoveMs
+        ? turnClock(input.perMoveMs, now)
+        : null,
     perMoveMs: input.perMoveMs ?? null,
+    // Kept only on a Fischer clock's games: a game without it is the stored form from before.
+    ...(fischer
+      ? {
+          fischer: { mainMs: fischer.mainMs, incrementMs: fischer.incrementMs },
+          timesLeft: new Array(input.game.plyCount).fill(fischer.mainMs),
+        }
+      : {}),
     schema: 1,
     id,
     guildId: input.guildId,
@@ -103,6 +117,8 @@ export interface ChangeInput {
   undoRequest: { by: Side; ply: number } | null;
   clock: Clock | null;
   now: number;
+  /** When the bot received the move (default `now`): what a Fischer clock charges the mover to. */
+  movedAt?: number;
   /** A new id, for the second game of a match. */
   newId: () => string;
   /** Read when the game ended: the channel's last-game marker and the guild's standings. */
@@ -133,17 +149,16 @@ export function planCommit(input: ChangeInput): CommitPlan {
   const result = game.result;
   const plyAfter = game.plyCount;
   // A new turn (a move, or a move taken back) starts a new clock; other changes keep it.
-  const clock = result
-    ? null
-    : stored.clock && plyAfter !== plyBefore
-      ? turnClock(stored.clock.perMoveMs, now)
-      : input.clock;
+  const turned =
+    stored.clock && plyAfter !== plyBefore ? nextTurn(stored.clock, input, plyAfter > plyBefore) : null;
+  const clock = result ? null : (turned ?? input.clock);
   const next: StoredGame = {
     ...stored,
     record: serializeGame(game),
     drawOfferedBy: input.drawOfferedBy,
     undoRequest: input.undoRequest,
     clock,
+    ...(stored.timesLeft ? { timesLeft: timesLeftAfter(stored.timesLeft, turned, plyAfter) } : {}),
     updatedAt: now,
   };
   const schedules: ScheduleChange[] = [
@@ -213,6 +228,24 @@ export function planCommit(input: ChangeInput): CommitPlan {
   return { writes, schedules, clock: null, saved: null, archived, nextGame };
 }
 
+/** The clock of the turn a move (or a move taken back) starts. */
+function nextTurn(clock: Clock, input: ChangeInput, moved: boolean): Clock {
+  if (!clock.fischer) return turnClock(clock.perMoveMs, input.now);
+  return passTurn(clock, { at: input.movedAt ?? input.now, now: input.now, moved });
+}
+
+/**
+ * A Fischer game's time left after each ply, the mover's (for /history, /export and replays):
+ * a move adds the mover's time, a move taken back drops its entry.
+ */
+function timesLeftAfter(timesLeft: number[], turned: Clock | null, plyAfter: number): number[] {
+  if (plyAfter < timesLeft.length) return timesLeft.slice(0, plyAfter);
+  if (!turned?.fischer || plyAfter === timesLeft.length) return timesLeft;
+  const { fischer } = turned;
+  const mover = fischer.turn === 'attackers' ? 'defenders' : 'attackers';
+  return [...timesLeft, fischer.remaining[mover]];
+}
+
 /** Game 2 of a match: sides swapped (the AI's too), the same variant and time, game 1's result kept. */
 function secondMatchGame(stored: StoredGame, first: Game, input: ChangeInput): StoredGame {
   const result = first.result;
@@ -224,6 +257,7 @@ function secondMatchGame(stored: StoredGame, first: Game, input: ChangeInput): S
       players: { attackers: stored.players.defenders, defenders: stored.players.attackers },
       game: new Game({ variant: first.variant }),
       perMoveMs: stored.perMoveMs ?? stored.clock?.perMoveMs ?? null,
+      fischer: stored.fischer ?? null,
     },
     { id: input.newId(), now: input.now },
   );

@@ -83,7 +83,11 @@ export class GameChanges {
   async change<T extends object>(
     table: Table,
     user: Player | 'clock',
-    { onTurnOnly, extraSchedules = [] }: { onTurnOnly: boolean; extraSchedules?: ScheduleChange[] },
+    {
+      onTurnOnly,
+      extraSchedules = [],
+      movedAt,
+    }: { onTurnOnly: boolean; extraSchedules?: ScheduleChange[]; movedAt?: number },
     apply: GameAction<T>,
   ): Promise<Outcome<T & { game: ActiveGame; nextGame?: ActiveGame }>> {
     const gameKey = keys.game(table.guildId, table.channelId);
@@ -120,6 +124,7 @@ export class GameChanges {
           undoRequest: active.undoRequest,
           clock: active.clock,
           now: this.now(),
+          movedAt,
           newId: this.newId,
           ended: active.game.result ? await this.endOfGameReads(stored, active.game) : undefined,
           extraSchedules,
@@ -184,6 +189,7 @@ export class GameChanges {
       drawOfferedBy: stored.drawOfferedBy,
       undoRequest: stored.undoRequest ?? null,
       clock: stored.clock ?? null,
+      fischer: stored.fischer ? { control: stored.fischer, timesLeft: stored.timesLeft ?? [] } : null,
       match: stored.match ?? null,
       ai: stored.ai ?? null,
       tournament: stored.tournament ?? null,

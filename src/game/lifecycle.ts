@@ -4,7 +4,7 @@
  */
 import { decidedStart, Game, type Side, type Variant, type VariantId } from '../engine/index.ts';
 import type { Store } from '../store/index.ts';
-import { rescheduled, TIME_CONTROLS, type TimeControl } from './clock.ts';
+import { gameTimeControl, rescheduled, type TimeControl } from './clock.ts';
 import { aiTurn, archiveWrites, tournamentResult } from './commit-plan.ts';
 import type { GameChanges } from './game-changes.ts';
 import { guarded } from './guarded.ts';
@@ -95,7 +95,7 @@ export class GameLifecycle {
       channelId: input.channelId,
       players: { [humanSide]: input.human, [aiSide]: input.machine } as Record<Side, Player>,
       game: new Game({ variant: input.variant }),
-      perMoveMs: TIME_CONTROLS[input.time],
+      ...gameTimeControl(input.time),
       ai: { side: aiSide, level: input.level },
       match: input.match,
     });

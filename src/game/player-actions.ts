@@ -3,11 +3,25 @@
  * applies and commits: a move, a resignation, a draw offered or accepted, an undo asked or answered.
  */
 import type { GameResult, PlayedMove } from '../engine/index.ts';
+import { flagFell } from './fischer.ts';
 import type { GameAction } from './game-changes.ts';
 import { failure, otherSide, success } from './types.ts';
 
-export function playMove(text: string): GameAction<{ move: PlayedMove; result: GameResult | null }> {
-  return (active) => {
+/**
+ * A move, received by the bot at `at`. On a Fischer clock, a move that arrives after the mover's
+ * time ran out is not played: the game is lost on time (or drawn) there and then, as the
+ * deadline's sweeper would have found it (`move` is then null).
+ */
+export function playMove(
+  text: string,
+  at: number,
+): GameAction<{ move: PlayedMove | null; result: GameResult | null }> {
+  return (active, side) => {
+    if (active.clock?.fischer && flagFell(active.clock, at)) {
+      active.drawOfferedBy = null;
+      active.undoRequest = null;
+      return success({ move: null, result: active.game.timeOut(side) });
+    }
     const attempt = active.game.tryPlay(text);
     if (!attempt.ok) return failure(attempt.refusal.code, { ...attempt.refusal.params });
     // A move declines a draw offer and an undo request.

@@ -7,6 +7,7 @@ import { type Game, loadGame, type Side, type VariantKey } from '../engine/index
 import type { Store } from '../store/index.ts';
 import { type AccuracyTallyDoc, averageAccuracy, emptyTally, withReviewedGame } from './accuracy-tally.ts';
 import type { LastGameMarker } from './commit-plan.ts';
+import type { FischerControl, FischerState } from './fischer.ts';
 import type { GameChanges } from './game-changes.ts';
 import { keys } from './keys.ts';
 import { type MemberRecord, memberRecord, type StandingRow, type StandingsDoc, table } from './standings.ts';
@@ -26,6 +27,8 @@ export interface GameForRecord {
   finished: boolean;
   aborted: boolean;
   startedAt: number;
+  /** A Fischer clock's main time and increment, the times left after each ply, and the turn's clock while it runs. */
+  fischer: { control: FischerControl; timesLeft: number[]; running: FischerState | null } | null;
 }
 
 export class GameRecords {
@@ -49,6 +52,7 @@ export class GameRecords {
         finished: false,
         aborted: false,
         startedAt: active.startedAt,
+        fischer: active.fischer ? { ...active.fischer, running: active.clock?.fischer ?? null } : null,
       };
     const last = await this.store.read<LastGameMarker>(keys.lastGame(table.guildId, table.channelId));
     const archived = last ? await this.archived(table.guildId, last.value.gameId) : null;
@@ -61,6 +65,9 @@ export class GameRecords {
       finished: true,
       aborted: archived.reason === ABORTED,
       startedAt: archived.startedAt,
+      fischer: archived.fischer
+        ? { control: archived.fischer, timesLeft: archived.timesLeft ?? [], running: null }
+        : null,
     };
   }
 

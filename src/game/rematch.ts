@@ -55,7 +55,7 @@ export async function rematch(
   if (finished.channelId !== table.channelId)
     return failure('rematch-elsewhere', { channelId: finished.channelId });
   const variant = loadGame(finished.record).variant;
-  const time = timeControlOf(finished.perMoveMs);
+  const time = timeControlOf(finished);
   const match = Boolean(finished.match);
   if (finished.ai) {
     const started = await makers.playAi({

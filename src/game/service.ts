@@ -185,14 +185,19 @@ export class GameService {
     return this.changes.board(table);
   }
 
+  /**
+   * A move, timed at `at`: when the bot received it (a Fischer clock charges the mover up to
+   * then, not for the bot's own work); `move` is null when the mover's time had run out.
+   */
   move(
     table: Table,
     user: Player,
     text: string,
+    at: number = this.now(),
   ): Promise<
-    Outcome<{ game: ActiveGame; move: PlayedMove; result: GameResult | null; nextGame?: ActiveGame }>
+    Outcome<{ game: ActiveGame; move: PlayedMove | null; result: GameResult | null; nextGame?: ActiveGame }>
   > {
-    return this.changes.change(table, user, { onTurnOnly: true }, playMove(text));
+    return this.changes.change(table, user, { onTurnOnly: true, movedAt: at }, playMove(text, at));
   }
 
   resign(

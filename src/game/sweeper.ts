@@ -14,14 +14,19 @@ import { type ActiveGame, failure, type Outcome, type Player, success } from './
 
 /** How long a claimed schedule entry stays with its claimer before another process may take it. */
 export const SWEEP_LEASE_MS = 60_000;
+/** Attempts at a due entry's change while the game changes under it. */
+const SAME_INSTANT_RETRIES = 3;
 
 export interface SweepResult {
   /** Games just lost on time, with their result. */
   timedOut: ActiveGame[];
   /** Second games of matches that started because the first was lost on time. */
   nextGames: ActiveGame[];
-  /** Players on turn with 80% of their time gone. */
-  reminders: { channelId: string; player: Player; deadline: number }[];
+  /**
+   * Players on turn with 80% of their time for the move gone, or on a Fischer clock
+   * (`lowTime`) down to a tenth of the main time.
+   */
+  reminders: { channelId: string; player: Player; deadline: number; lowTime?: boolean }[];
 }
 
 /** The service's one way to change a game, acting as the clock for the side on turn. */
@@ -67,15 +72,24 @@ export async function sweepClocks(
     for (const { group, member } of await store.claimDue(kind.schedule, now, SWEEP_LEASE_MS, limit)) {
       const drop: ScheduleChange[] = [{ schedule: kind.schedule, group, member, at: null }];
       const entry = readEntry(member);
-      const outcome = entry
-        ? await change({ guildId: group, channelId: entry.channelId }, drop, (active, side) =>
-            kind.apply(active, side, entry, now),
-          )
-        : failure('stale');
+      let outcome: Outcome<{ player?: Player; game: ActiveGame; nextGame?: ActiveGame }> = failure('stale');
+      // A change at the same instant (a reminder, a move) is read again at once: a blitz flag
+      // must not wait for the lease to end.
+      for (let attempt = 0; entry && attempt < SAME_INSTANT_RETRIES; attempt++) {
+        outcome = await change({ guildId: group, channelId: entry.channelId }, drop, (active, side) =>
+          kind.apply(active, side, entry, now),
+        );
+        if (outcome.ok || outcome.code !== 'position-changed') break;
+      }
       if (outcome.ok) {
         const { game, nextGame, player } = outcome.value;
         if (player && game.clock)
-          found.reminders.push({ channelId: game.channelId, player, deadline: game.clock.deadline });
+          found.reminders.push({
+            channelId: game.channelId,
+            player,
+            deadline: game.clock.deadline,
+            ...(game.clock.fischer ? { lowTime: true } : {}),
+          });
         else if (!player) found.timedOut.push(game);
         if (nextGame) found.nextGames.push(nextGame);
       } else if (outcome.code === 'stale' || outcome.code === 'no-game') {
@@ -91,5 +105,8 @@ export async function sweepClocks(
 function isDue(active: ActiveGame, entry: Due, now: number, what: 'deadline' | 'reminder'): boolean {
   const clock = active.clock;
   if (active.id !== entry.gameId || active.game.plyCount !== entry.ply || !clock) return false;
-  return what === 'deadline' ? clock.deadline <= now : !clock.reminded && clock.remindAt <= now;
+  // No reminder once the time is up: the deadline's entry ends the game instead.
+  return what === 'deadline'
+    ? clock.deadline <= now
+    : !clock.reminded && clock.remindAt <= now && now < clock.deadline;
 }

@@ -1,6 +1,7 @@
 /** The service's plain data: what it stores and what it answers. */
 import type { Game, RefusalCode, Side, VariantKey } from '../engine/index.ts';
 import type { Clock, TimeControl } from './clock.ts';
+import type { FischerControl } from './fischer.ts';
 
 export interface Player {
   id: string;
@@ -153,6 +154,13 @@ export interface StoredGame {
    * the game ends, so a rematch keeps it; absent in games stored before it was kept.
    */
   perMoveMs?: number | null;
+  /** A Fischer clock's main time and increment, kept when the game ends (absent: no Fischer clock). */
+  fischer?: FischerControl | null;
+  /**
+   * With a Fischer clock: the mover's time left after each ply (increment included), for
+   * /history, /export and replays. Entries from a game's first position on, one a ply.
+   */
+  timesLeft?: number[];
   match?: MatchState | null;
   /** In a game against the AI: its side and level. */
   ai?: { side: Side; level: 'easy' | 'normal' | 'hard' } | null;
@@ -173,6 +181,8 @@ export interface ActiveGame {
   drawOfferedBy: Side | null;
   undoRequest: { by: Side; ply: number } | null;
   clock: Clock | null;
+  /** On a Fischer clock: its main time and increment, and the mover's time left after each ply. */
+  fischer?: { control: FischerControl; timesLeft: number[] } | null;
   match: MatchState | null;
   ai: { side: Side; level: 'easy' | 'normal' | 'hard' } | null;
   tournament: { id: string; round: number } | null;
@@ -195,6 +205,8 @@ export interface StartGameInput {
   players: Record<Side, Player>;
   game: Game;
   perMoveMs?: number | null;
+  /** A Fischer clock instead of a time per move. */
+  fischer?: FischerControl | null;
   /** A game against the AI: its side and level. */
   ai?: StoredGame['ai'];
   /** Game 1 of a two-game match, sides swapped for game 2. */

@@ -6,8 +6,9 @@
  */
 import type { GameResult, MatchReason, PieceKind, Side, VariantId } from '../engine/index.ts';
 import { isVariantId, otherSide, variantIds } from '../engine/index.ts';
-import type { TimeControl } from '../game/clock.ts';
+import { isFischerTimeControl, type TimeControl } from '../game/clock.ts';
 import type { MoveEffect } from '../game/suggestions.ts';
+import { clockMessages } from './clock.ts';
 import { failureMessages } from './failures.ts';
 import { practiceMessages } from './practice.ts';
 import { puzzleMessages } from './puzzles.ts';
@@ -47,6 +48,7 @@ const each = <K extends string>(keys: readonly K[], say: (key: K) => string) =>
 
 export function catalogue(language: string) {
   const t = i18n.getFixedT(language, 'messages');
+  const clock = clockMessages(language);
   const list = new Intl.ListFormat(language, { type: 'conjunction' });
   const ordinal = (occurrence: number) => t(occurrence === 2 ? 'ordinal.2' : 'ordinal.3');
   // What the pictures and /move's suggestions say most often is looked up once.
@@ -68,7 +70,8 @@ export function catalogue(language: string) {
     /** A variant's name: the bot's own in the catalogue's words, a server's as its moderators wrote it. */
     variantName: (variant: { id: string; name: string }): string =>
       isVariantId(variant.id) ? variantNames[variant.id] : variant.name,
-    timeControl: (time: TimeControl): string => t(`timeControl.${time}`),
+    timeControl: (time: TimeControl): string =>
+      isFischerTimeControl(time) ? clock.control(time) : t(`timeControl.${time}`),
 
     // Refusals of the bot itself
     somethingWentWrong: t('somethingWentWrong'),
@@ -152,7 +155,10 @@ export function catalogue(language: string) {
         case 'agreed-draw':
           return t('result.agreedDraw');
         case 'timeout':
-          return t('result.timeout', { context: loser });
+          // A draw on time: the side that ran out is the side to move, its opponent could not win.
+          return result.winner
+            ? t('result.timeout', { context: loser })
+            : `${t('result.timeout', { context: turn })} ${clock.cannotWin(otherSide(turn))}`;
       }
     },
     rematch: t('rematch'),
@@ -333,6 +339,7 @@ export function catalogue(language: string) {
     tournament: tournamentMessages(language),
     puzzles: puzzleMessages(language),
     practice: practiceMessages(language),
+    clock,
   };
 }
 

@@ -1,6 +1,7 @@
 /** Keys checked by the compiler: the English catalogue (the source) is the type of every catalogue. */
 import 'i18next';
 import type accuracy from '../../locales/en/accuracy.json';
+import type clock from '../../locales/en/clock.json';
 import type failures from '../../locales/en/failures.json';
 import type messages from '../../locales/en/messages.json';
 import type openings from '../../locales/en/openings.json';
@@ -25,6 +26,7 @@ declare module 'i18next' {
       titles: typeof titles;
       openings: typeof openings;
       accuracy: typeof accuracy;
+      clock: typeof clock;
     };
   }
 }

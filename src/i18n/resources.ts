@@ -25,6 +25,7 @@ export const namespaces = [
   'titles',
   'openings',
   'accuracy',
+  'clock',
   'commands',
 ] as const;
 export type Namespace = (typeof namespaces)[number];

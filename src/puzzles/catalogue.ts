@@ -1,6 +1,6 @@
 /**
  * The shipped puzzles (data/puzzles/*.json, written by `npm run puzzles`), read once: one
- * variant for each board size, the representative of its family.
+ * variant for each board size, the representative of its family, and Copenhagen's own set.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -9,10 +9,15 @@ import type { Puzzle, PuzzleFile } from './puzzle-file.ts';
 
 export type { Puzzle } from './puzzle-file.ts';
 
-/** The families of variants, each with the one variant its puzzles are made in. */
+/**
+ * The families of variants, each with the variant its puzzles are made in; the first of a board
+ * size stands for every variant of that size that has none of its own. Copenhagen, whose exit
+ * forts, shieldwalls and enclosures make other puzzles, has its own.
+ */
 export const PUZZLE_FAMILIES: readonly { family: string; variant: VariantId }[] = [
   { family: '19x19', variant: 'alea-walker' },
   { family: '11x11', variant: 'fetlar' },
+  { family: '11x11 Copenhagen', variant: 'copenhagen' },
   { family: '9x9', variant: 'tablut' },
   { family: '7x7', variant: 'brandubh' },
 ];

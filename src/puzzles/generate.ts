@@ -35,6 +35,8 @@ export interface GeneratorOptions {
   oneMoveShare: number;
   /** At most this share of the puzzles are of one kind (theme and depth), so that the set varies. */
   kindShare: number;
+  /** At most this share of the puzzles are of one theme (1 when not given). */
+  themeShare?: number;
   /**
    * Search only the plies that promise a puzzle (the last moves before the game was won, the moves
    * before material changed hands), not every ply: for large boards, where a search costs most.
@@ -75,6 +77,8 @@ export function generatePuzzles(options: GeneratorOptions): {
   const oneMoveLimit = Math.floor(options.wanted * options.oneMoveShare);
   const kindLimit = Math.max(1, Math.floor(options.wanted * options.kindShare));
   const kinds = new Map<string, number>();
+  const themeLimit = Math.max(1, Math.floor(options.wanted * (options.themeShare ?? 1)));
+  const themes = new Map<Theme, number>();
   const kindOf = (puzzle: { theme: Theme; depth: number }) => `${puzzle.theme} ${puzzle.depth}`;
   let material = 0;
   let oneMove = 0;
@@ -106,7 +110,8 @@ export function generatePuzzles(options: GeneratorOptions): {
         const full =
           found.ok &&
           ((found.puzzle.depth === 1 && oneMove >= oneMoveLimit) ||
-            (kinds.get(kindOf(found.puzzle)) ?? 0) >= kindLimit);
+            (kinds.get(kindOf(found.puzzle)) ?? 0) >= kindLimit ||
+            (themes.get(found.puzzle.theme) ?? 0) >= themeLimit);
         if (full) {
           stats.rejected.quota = (stats.rejected.quota ?? 0) + 1;
         } else if (found.ok) {
@@ -114,6 +119,7 @@ export function generatePuzzles(options: GeneratorOptions): {
           if (theme === 'material') material++;
           if (depth === 1) oneMove++;
           kinds.set(kindOf(found.puzzle), (kinds.get(kindOf(found.puzzle)) ?? 0) + 1);
+          themes.set(theme, (themes.get(theme) ?? 0) + 1);
           skip = line.length - 1;
           const puzzle: GeneratedPuzzle = {
             position: replay.position(),
@@ -156,16 +162,20 @@ function selfPlay(options: GeneratorOptions, random: () => number): Game {
   return game;
 }
 
+/** The ends a puzzle can lead to: the king out (or in an exit fort), the king taken (or the defenders enclosed). */
+const WON_BY_PLAY = new Set(['king-escaped', 'exit-fort', 'king-captured', 'enclosed']);
+
 /**
  * The plies worth a search on a large board, where searching every one costs too much: the last
- * six moves of the winner before the king escaped or was taken, and the moves from which the
- * side to move came out two pieces or more ahead within its next `materialDepth` moves.
+ * six moves of the winner before the king escaped or was taken (an exit fort and an enclosure
+ * count), and the moves from which the side to move came out two pieces or more ahead within its
+ * next `materialDepth` moves.
  */
 function focusedPlies(game: Game, materialDepth: number): Set<number> {
   const history = game.history();
   const plies = new Set<number>();
   const winner = game.result?.winner;
-  if (winner && (game.result?.reason === 'king-escaped' || game.result?.reason === 'king-captured')) {
+  if (winner && WON_BY_PLAY.has(game.result?.reason ?? '')) {
     for (let ply = Math.max(0, history.length - 4 * MAX_SOLVER_MOVES); ply < history.length; ply++)
       if (history[ply].side === winner) plies.add(ply);
   }

@@ -25,6 +25,9 @@ const { closesPincer, helpsCapture, judge, moveBufferSize, sideOf } = codes;
 /** What the solver is to achieve. */
 export type Goal = { kind: 'game' } | { kind: 'material'; pieces: number };
 
+/** Paths to the edge sharing no square that one attackers' move cannot all close (see `mayEnclose`). */
+const ENCLOSURE_PATHS = 6;
+
 /** The most moves of the solver a puzzle asks for. */
 export const MAX_SOLVER_MOVES = 3;
 
@@ -45,6 +48,10 @@ export class Prover {
   private readonly buffers: Int32Array[];
   /** By ply, two each: the defences that last refuted a solver's move there. */
   private readonly killers: Int32Array;
+  /** Workspace of `mayEnclose`, by cell. */
+  private readonly pathUsed: Uint8Array;
+  private readonly pathParent: Int32Array;
+  private readonly pathQueue: Int32Array;
 
   constructor(
     readonly position: Position,
@@ -57,6 +64,10 @@ export class Prover {
     this.gains = new Int32Array(plies);
     this.killers = new Int32Array(plies * 2);
     this.buffers = Array.from({ length: plies }, () => new Int32Array(moveBufferSize(position.rules)));
+    const cellCount = position.cells.length;
+    this.pathUsed = new Uint8Array(cellCount);
+    this.pathParent = new Int32Array(cellCount);
+    this.pathQueue = new Int32Array(cellCount);
   }
 
   /** Whether the solver, to move, reaches the goal within `n` of its moves against every defence. */
@@ -278,7 +289,9 @@ export class Prover {
     const { rules, cells, king } = position;
     const solver = this.solver;
     const exitFort = solver === DEFENDERS && rules.exitFort && king >= 0 && rules.edge[king] === 1;
-    const enclosure = solver === ATTACKERS && rules.variant.end.enclosure;
+    const enclosure = solver === ATTACKERS && rules.variant.end.enclosure && this.mayEnclose();
+    // The king's way to an escape square, the quickest win to find, comes first.
+    if (solver === DEFENDERS && king >= 0 && this.kingSeesEscape()) return true;
     if (exitFort || enclosure || this.mayRunOutOfMoves(solver ^ 1)) return this.anyMoveWins();
     if (king < 0) return false;
     const ply = this.depth();
@@ -304,6 +317,15 @@ export class Prover {
     return false;
   }
 
+  /** Whether the king, to move, reaches an escape square in one move. */
+  private kingSeesEscape(): boolean {
+    const { rules, cells, king } = this.position;
+    for (const d of rules.directions) {
+      for (let to = king + d; cells[to] === EMPTY; to += d) if (rules.escape[to] === 1) return true;
+    }
+    return false;
+  }
+
   private anyMoveWins(): boolean {
     const ply = this.depth();
     const moves = this.buffers[ply];
@@ -323,20 +345,22 @@ export class Prover {
   /**
    * Whether one move of the other side's enemy could leave `side` without a legal move, where that
    * loses. A piece with an empty neighbour it may stop on keeps a move unless the move lands on
-   * that neighbour or captures it: a move touches four neighbours of its square, and captures
-   * beside it or, with the shieldwall, rows along the edges it touches (two rows an edge, two
-   * edges at a corner). More such pieces than that cannot all be stopped at once.
+   * that neighbour or captures it: either way the piece stands beside the move's square, which
+   * has four neighbours (the shieldwall takes pieces only on the edge, so with it only pieces off
+   * the edge are counted). More such pieces than four cannot all be stopped at once.
    */
   private mayRunOutOfMoves(side: number): boolean {
     const { rules, cells } = this.position;
     if (rules.variant.end.noLegalMove !== 'loses') return false;
-    const { squares, directions, kingOnly, kingOnlyPass } = rules;
-    const enough = 4 + (rules.shieldwall ? 4 * rules.size : 0);
+    const { squares, directions, kingOnly, kingOnlyPass, edge } = rules;
+    const enough = 4;
+    const shieldwall = rules.shieldwall;
     let free = 0;
     for (let i = 0; i < squares.length; i++) {
       const cell = squares[i];
       const piece = cells[cell];
       if (piece === EMPTY || piece === OFF || sideOf(piece) !== side) continue;
+      if (shieldwall && edge[cell] === 1) continue;
       for (let k = 0; k < 4; k++) {
         const next = cell + directions[k];
         if (cells[next] !== EMPTY) continue;
@@ -347,5 +371,53 @@ export class Prover {
       }
     }
     return true;
+  }
+
+  /**
+   * Whether one attackers' move could enclose the defenders. Enclosure needs every defender cut
+   * off from the edge. A path of non-attacker squares from a defender off the edge to an edge
+   * square stays open after one attackers' move unless the move lands on it or captures the
+   * defender it starts from, which then stands beside the move's square (the shieldwall takes
+   * only pieces on the edge); so one move spoils at most five paths that share no square, and
+   * six such paths mean no enclosure. The paths are found greedily (shortest first, each
+   * square used once): a lower bound on how many there are, so "may" errs only towards yes.
+   */
+  private mayEnclose(): boolean {
+    const { rules, cells } = this.position;
+    const { squares, edge, directions } = rules;
+    const used = this.pathUsed;
+    const parent = this.pathParent;
+    const queue = this.pathQueue;
+    used.fill(0);
+    for (let found = 0; found < ENCLOSURE_PATHS; found++) {
+      parent.fill(-2);
+      let tail = 0;
+      for (let i = 0; i < squares.length; i++) {
+        const cell = squares[i];
+        const piece = cells[cell];
+        if (piece > ATTACKER && piece < OFF && edge[cell] === 0 && used[cell] === 0) {
+          parent[cell] = -1;
+          queue[tail++] = cell;
+        }
+      }
+      let end = -1;
+      for (let head = 0; head < tail && end < 0; head++) {
+        const cell = queue[head];
+        for (let k = 0; k < 4; k++) {
+          const next = cell + directions[k];
+          const piece = cells[next];
+          if (piece === OFF || piece === ATTACKER || used[next] === 1 || parent[next] !== -2) continue;
+          parent[next] = cell;
+          if (edge[next] === 1) {
+            end = next;
+            break;
+          }
+          queue[tail++] = next;
+        }
+      }
+      if (end < 0) return true;
+      for (let cell = end; cell >= 0; cell = parent[cell]) used[cell] = 1;
+    }
+    return false;
   }
 }

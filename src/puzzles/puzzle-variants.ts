@@ -16,9 +16,13 @@ export class PuzzleVariants {
     return this.catalogue.variants();
   }
 
-  /** The puzzles a server gets when it names none: those of its default variant's board size. */
+  /**
+   * The puzzles a server gets when it names none: its default variant's own, where it has them
+   * (Copenhagen), else those of its board size.
+   */
   async defaultFor(guildId: string): Promise<VariantId | null> {
-    const size = (await this.serverVariants.defaultFor(guildId)).size;
+    const { id, size } = await this.serverVariants.defaultFor(guildId);
+    if (this.catalogue.has(id)) return id;
     const family = PUZZLE_FAMILIES.find(
       ({ variant }) => getVariant(variant).size === size && this.catalogue.has(variant),
     );

@@ -5,7 +5,7 @@
  * is the same all game, the turn line one of a few, and the title changes once a move.
  */
 import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
-import type { BoardSnapshot } from '../engine/index.ts';
+import type { BoardSnapshot, Side } from '../engine/index.ts';
 import { type Messages, resultText } from '../i18n/index.ts';
 import type { Band } from './bands.ts';
 import { font } from './fonts.ts';
@@ -30,6 +30,7 @@ export function captionLines(
   players: { attackers: string; defenders: string },
   m: Messages,
   note?: string,
+  clocks?: Record<Side, string>,
 ): CaptionLine[] {
   const named = (...parts: string[]) => `caption:${JSON.stringify([layout.width, m.language, ...parts])}`;
   const left = layout.margin;
@@ -61,9 +62,27 @@ export function captionLines(
     {
       top: TITLE_FOOT,
       bottom: PLAYERS_FOOT,
-      name: named('players', sides[0].name, labels[0], sides[1].name, labels[1]),
-      // One line for each player, with a disc of their side's colour before the name.
+      name: named(
+        'players',
+        sides[0].name,
+        labels[0],
+        sides[1].name,
+        labels[1],
+        ...(clocks ? [clocks.attackers, clocks.defenders, finished ? '' : snapshot.sideToMove] : []),
+      ),
+      // One line for each player, with a disc of their side's colour before the name, and their
+      // clock at the end of the line (the side to move's darker).
       write(context, width) {
+        const times = clocks ? sides.map(({ side }) => clocks[side]) : ['', ''];
+        context.font = font(25, true, times.join(''));
+        const clockRoom = Math.max(...times.map((time) => (time ? context.measureText(time).width + 16 : 0)));
+        sides.forEach(({ side, baseline }, i) => {
+          if (!times[i]) return;
+          context.fillStyle = !finished && side === snapshot.sideToMove ? palette.text : palette.textMuted;
+          context.textAlign = 'right';
+          context.fillText(times[i], left + width, baseline);
+          context.textAlign = 'left';
+        });
         context.font = font(25, false, sides[0].name + sides[1].name + labels.join(''));
         sides.forEach(({ name, dark, baseline }, i) => {
           context.beginPath();
@@ -74,7 +93,7 @@ export function captionLines(
           context.strokeStyle = palette.defenderEdge;
           context.stroke();
           context.fillStyle = palette.text;
-          const room = width - 30 - context.measureText(labels[i]).width;
+          const room = width - 30 - clockRoom - context.measureText(labels[i]).width;
           context.fillText(`${fitText(context, name, room)}${labels[i]}`, left + 30, baseline);
         });
       },

@@ -2,7 +2,7 @@
  * The board as a PNG: a pure function of the engine's snapshot and the players' names. It knows
  * nothing of Discord or the store.
  */
-import type { BoardSnapshot } from '../engine/index.ts';
+import type { BoardSnapshot, Side } from '../engine/index.ts';
 import { type Messages, messagesFor } from '../i18n/index.ts';
 import { backgroundFor } from './background.ts';
 import { bandsOf, inkOf, overlap, type Placement, type Rows } from './bands.ts';
@@ -35,6 +35,8 @@ export interface RenderOptions {
   messages?: Messages;
   /** Drawings of the caller's (the explorer's arrows and labels): stamped under the pieces, and over them. */
   overlays?: { under: Placement[]; over: Placement[] };
+  /** Each side's time on a Fischer clock, as written (e.g. `4:32`), shown at the end of its player's line. */
+  clocks?: Record<Side, string>;
 }
 
 /**
@@ -92,7 +94,7 @@ function pictureOf(snapshot: BoardSnapshot, players: Players, options: RenderOpt
     messages,
     background: backgroundFor(snapshot, layout),
     placements: placementsOf(snapshot, layout, options.overlays),
-    caption: captionLines(layout, snapshot, players, messages, options.note),
+    caption: captionLines(layout, snapshot, players, messages, options.note, options.clocks),
   };
 }
 

@@ -4,6 +4,7 @@
  * runs it in a worker thread (worker.ts), never on its event loop.
  */
 import { loadGame } from '../engine/index.ts';
+import { clocksAt, type FischerControl } from '../game/fischer.ts';
 import { type Language, messagesFor } from '../i18n/index.ts';
 import { boardPixels, type Players } from '../render/index.ts';
 import {
@@ -31,6 +32,8 @@ export interface ReplayJob {
   request: ReplayRequest;
   /** Ended by a moderator without a result: the last caption says so. */
   aborted: boolean;
+  /** A Fischer clock: each caption shows both sides' times after its move. */
+  fischer?: { control: FischerControl; timesLeft: number[] } | null;
   /** REPLAY_BYTE_LIMIT unless given (tests and benchmarks try smaller ones). */
   byteLimit?: number;
 }
@@ -60,9 +63,17 @@ export function buildReplay(job: ReplayJob): Replay {
   const limit = job.byteLimit ?? REPLAY_BYTE_LIMIT;
   const messages = messagesFor(job.language);
   const lastPly = game.plyCount;
+  const clocksOf = (ply: number) => {
+    if (!job.fischer) return undefined;
+    const left = clocksAt(job.fischer.control, job.fischer.timesLeft, game.setup.sideToMove, ply);
+    // The last picture of a game lost or drawn on time: the side that ran out has nothing left.
+    if (ply === lastPly && game.result?.reason === 'timeout') left[game.turn] = 0;
+    return { attackers: messages.clock.time(left.attackers), defenders: messages.clock.time(left.defenders) };
+  };
   const draw = (snapshot: ReturnType<typeof game.snapshot>) =>
     boardPixels(snapshot, job.players, {
       messages,
+      clocks: clocksOf(snapshot.plyCount),
       ...(job.aborted && snapshot.plyCount === lastPly ? { note: messages.replayAbortedNote } : {}),
     });
 

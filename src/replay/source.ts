@@ -4,6 +4,7 @@
  * found: another server's id is an unknown game.
  */
 import { type Game, loadGame, type Side } from '../engine/index.ts';
+import type { FischerControl } from '../game/fischer.ts';
 import type { GameService, Player, Table } from '../game/service.ts';
 
 export interface ReplaySource {
@@ -12,6 +13,8 @@ export interface ReplaySource {
   players: Record<Side, Player>;
   finished: boolean;
   aborted: boolean;
+  /** A Fischer clock's main time and increment, and the mover's time left after each ply. */
+  fischer: { control: FischerControl; timesLeft: number[] } | null;
 }
 
 export type SourceRefusal = { code: 'no-game-here' } | { code: 'unknown-game'; id: string };
@@ -29,8 +32,9 @@ export async function replaySource(
   const here = await service.gameForRecord(table);
   if (gameId === undefined || here?.id === gameId) {
     if (!here) return { ok: false, refusal: { code: 'no-game-here' } };
-    const { id, game, players, finished, aborted } = here;
-    return { ok: true, source: { id, game, players, finished, aborted } };
+    const { id, game, players, finished, aborted, fischer } = here;
+    const clock = fischer ? { control: fischer.control, timesLeft: fischer.timesLeft } : null;
+    return { ok: true, source: { id, game, players, finished, aborted, fischer: clock } };
   }
   const archived = GAME_ID.test(gameId) ? await service.archived(table.guildId, gameId) : null;
   if (!archived) return { ok: false, refusal: { code: 'unknown-game', id: gameId } };
@@ -42,6 +46,7 @@ export async function replaySource(
       players: archived.players,
       finished: true,
       aborted: archived.reason === ABORTED,
+      fischer: archived.fischer ? { control: archived.fischer, timesLeft: archived.timesLeft ?? [] } : null,
     },
   };
 }

@@ -4,7 +4,7 @@
  * stopped), and the standings and final posts marked done.
  */
 import { Game, type Variant } from '../engine/index.ts';
-import { TIME_CONTROLS } from '../game/clock.ts';
+import { gameTimeControl } from '../game/clock.ts';
 import { guarded } from '../game/guarded.ts';
 import { variantOf } from '../game/server-variants.ts';
 import { type ActiveGame, failure, type Outcome, success } from '../game/types.ts';
@@ -75,7 +75,7 @@ export class RoundOpenings {
         channelId: pairing.threadId,
         players: { attackers, defenders },
         game: new Game({ variant }),
-        perMoveMs: TIME_CONTROLS[doc.time],
+        ...gameTimeControl(doc.time),
         tournament: { id: doc.id, round: place.round },
       });
       let active: ActiveGame | null = started.ok ? started.value : null;

@@ -57,10 +57,10 @@ describe('accuracy in /analyze and /standings', () => {
     const inPolish = await analyze(polish, id);
     expect(inPolish.fields[0].name).toBe('Cara, atakujący');
     expect(inPolish.fields[0].value).toBe(
-      `Dokładność **${caraAccuracy.toFixed(1).replace('.', ',')}**\n0 niedokładności · 0 błędów · 1 poważny błąd`,
+      `Dokładność **${caraAccuracy.toFixed(1).replace('.', ',')}**\n0 niedokładności · 0 błędów · 1 gruby błąd`,
     );
     expect(inPolish.fields[1].value).toBe(
-      'Dokładność **100,0**\n0 niedokładności · 0 błędów · 0 poważnych błędów',
+      'Dokładność **100,0**\n0 niedokładności · 0 błędów · 0 grubych błędów',
     );
 
     // The member record: the average over Cara's one reviewed game, counted once though asked twice.
@@ -72,7 +72,7 @@ describe('accuracy in /analyze and /standings', () => {
       .slash(world.user('Greta', { locale: 'de' }), 'standings', { member: dan })
       .reply();
     expect(inGerman.embeds[0].description).toContain(
-      'Durchschnittliche Genauigkeit **100,0** in 1 analysierten Partie (`/analyze`).',
+      'Durchschnittliche Genauigkeit **100,0** in 1 analysierten Partie (`/analysieren`).',
     );
 
     // A second reviewed game: the average of the two.

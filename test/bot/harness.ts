@@ -28,6 +28,8 @@ export type BotOptions = ServiceOptions & {
   redisCluster?: ClusterSetup;
   /** What the AI has for each position in /analyze. */
   analysisMsPerPosition?: number;
+  /** The bot's sweep timers (default 0: off, tests sweep by hand). */
+  sweepIntervalMs?: number;
 };
 
 export interface BotProcess {
@@ -62,7 +64,7 @@ export async function startBotProcess(
     apiUrl: emulator.apiUrl,
     service,
     logger,
-    sweepIntervalMs: 0,
+    sweepIntervalMs: options.sweepIntervalMs ?? 0,
     analysisMsPerPosition: options.analysisMsPerPosition,
   });
   await bot.start();

@@ -114,13 +114,13 @@ describe('/openings', () => {
     const german = await world.emulator.slash(greta, 'openings', { variant: 'brandubh' }).reply();
     expect(german.content).toMatch(/^\*\*Eröffnungsbuch: /);
     expect(german.content).toContain(
-      '3 beendete Partien erreichten diese Stellung: Angreifer gewannen 1, remis 1, Verteidiger gewannen 1.',
+      '3 beendete Partien erreichten diese Stellung: Siege der Angreifer 1, Remis 1, Siege der Verteidiger 1.',
     );
     const germanStep = await world.emulator.clickButton(greta, german, buttonIds(german)[0]).reply();
     expect(germanStep.content).toContain('Nach 1. d2-b2 · Verteidiger am Zug');
     expect(germanStep.components.at(-1).components.map((button: { label: string }) => button.label)).toEqual([
       'Zurück',
-      'Anfang',
+      'Zum Anfang',
     ]);
   });
 

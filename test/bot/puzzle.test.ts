@@ -2,7 +2,8 @@
  * /puzzle end to end, through the emulator and the real discord.js client, with two bot
  * processes on one Redis (the emulator hands interactions to them in turn) and a test clock:
  * a puzzle solved in two moves, one failed, a hint, the daily puzzle posted once by the two
- * processes at its hour, the streak after two days, and the puzzle table.
+ * processes at its hour, the streak after two days, and the puzzle table; a server playing
+ * Copenhagen gets Copenhagen's puzzles.
  */
 import { loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +23,7 @@ const ann = world.user('Ann');
 const bob = world.user('Bob');
 const mod = world.user('Mod');
 const greta = world.user('Greta', { locale: 'de' });
+const dag = world.user('Dag');
 /** Discord's Send Messages permission alone: a member who may not manage the server. */
 const member = world.user('Cat', { permissions: String(1 << 11) });
 
@@ -114,8 +116,9 @@ describe('/puzzle for one member', () => {
     expect(none.content).toBe(
       'Du hast keine offene Aufgabe: starte eine mit `/aufgabe neu` oder `/aufgabe tag`.',
     );
-    const refused = await world.emulator.slash(ann, 'puzzle new', { variant: 'copenhagen' }).reply();
-    expect(refused.content).toContain('There are no puzzles for "copenhagen": puzzles are made for');
+    const refused = await world.emulator.slash(ann, 'puzzle new', { variant: 'alea-armed' }).reply();
+    expect(refused.content).toContain('There are no puzzles for "alea-armed": puzzles are made for');
+    expect(refused.content).toContain('copenhagen');
   });
 });
 
@@ -195,5 +198,28 @@ describe('/puzzle daily', () => {
     expect(annRow?.slice(2)).toEqual(['4', '0', '1', '2']);
     const bobRow = /\d+ {2}Bob +(\d+)\?? +(\d+) +(\d+) +(\d+) +(\d+)/.exec(text);
     expect(bobRow?.slice(2)).toEqual(['1', '1', '1', '1']);
+  });
+});
+
+describe('/puzzle in Copenhagen', () => {
+  it('offered by name; a server playing Copenhagen gets its puzzles by default, solved to the end', async () => {
+    const offered = await world.emulator.autocomplete(dag, 'puzzle new', { variant: 'copen' }, 'variant');
+    expect(offered).toEqual([{ name: 'Copenhagen Hnefatafl (copenhagen)', value: 'copenhagen' }]);
+    const set = await world.emulator.slash(mod, 'variant default', { variant: 'copenhagen' }).reply();
+    expect(set.content).toContain('now plays **Copenhagen Hnefatafl**');
+
+    const shown = await world.emulator.slash(dag, 'puzzle new', {}).reply();
+    expect(shown.ephemeral).toBe(true);
+    const puzzle = puzzleIn(shown);
+    expect(variantOfPuzzle(puzzle)).toBe('copenhagen');
+    expect(shown.content).toContain(`**Puzzle ${puzzle.id}** · Copenhagen Hnefatafl`);
+    await expectPicture(shown, puzzle);
+    let last: RecordedMessage | undefined;
+    for (let ply = 0; ply < puzzle.line.length; ply += 2) {
+      last = await world.emulator.slash(dag, 'puzzle move', { move: puzzle.line[ply] }).reply();
+      if (ply + 1 < puzzle.line.length)
+        expect(last.content).toContain(`The bot answers **${puzzle.line[ply + 1]}**.`);
+    }
+    expect(last?.content).toContain('**Solved!**');
   });
 });

@@ -32,7 +32,9 @@ describe('/rules in the member’s language', () => {
     );
     const portuguese = await world.emulator.slash(ana, 'rules', { variant: 'alea-guards' }).reply();
     expect(portuguese.embeds[0].description).toContain('**Os guardas** (as quatro peças ao lado do rei)');
-    expect(portuguese.embeds[0].description).toContain('Só o rei pode parar no centro');
+    expect(portuguese.embeds[0].description).toContain(
+      'O centro e os 16 pontos de cidadela (o bloco de 2x2 em cada canto) são reservados ao rei',
+    );
   });
 
   it('a server’s own variant in Swedish, its rules string beside it', async () => {

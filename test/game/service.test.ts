@@ -335,7 +335,7 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       const played = results.find((result) => result.ok);
       const board = await new GameService(other).board(table);
       expect(board?.game.history().map((move) => move.notation)).toEqual([
-        played?.ok ? played.value.move.notation : 'none',
+        played?.ok ? played.value.move?.notation : 'none',
       ]);
       expect(board?.revision).toBe(2);
     });

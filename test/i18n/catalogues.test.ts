@@ -109,6 +109,7 @@ describe('the catalogues', () => {
         rulesRefusal,
         suggestions,
         refusals,
+        clock,
         ...rest
       } = m;
       const texts = Object.values(
@@ -149,6 +150,15 @@ describe('the catalogues', () => {
       for (const s of ['attackers', 'defenders'] as const)
         texts.push(side(s), captionTurn(s), m.toMove({ who: 'Ann', side: s }));
       texts.push(tableHead(true), tableHead(false), ...help('Fetlar'), level('hard'), timeControl('3d'));
+      texts.push(
+        timeControl('5+3'),
+        clock.cannotWin('attackers'),
+        clock.cannotWin('defenders'),
+        clock.clocks({ attackers: 3 * 86_400_000, defenders: 9_400 }),
+        clock.runsOut({ when: '<t:1:R>' }),
+        clock.lowTime({ playerId: '1', when: '<t:1:R>' }),
+        clock.field,
+      );
       texts.push(
         m.refusals['not-your-piece']({ side: 'attackers' }),
         m.refusals['king-only-stop']({ special: 'corner', square: 'a1' }),

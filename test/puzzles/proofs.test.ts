@@ -10,12 +10,14 @@ import { provePuzzle } from '../../src/puzzles/analyse.ts';
 import { PUZZLE_FAMILIES, PuzzleCatalogue } from '../../src/puzzles/catalogue.ts';
 
 const catalogue = PuzzleCatalogue.shipped();
+/** Copenhagen's puzzles are the slowest to find (scripts/puzzles.ts); every other set has 200. */
+const least = (variant: string) => (variant === 'copenhagen' ? 50 : 200);
 
 describe.each(PUZZLE_FAMILIES)('the shipped $family puzzles ($variant)', ({ variant }) => {
   const puzzles = catalogue.of(variant);
 
-  it('are at least 200, with unique ids, positions and lines that fit their depth', () => {
-    expect(puzzles.length).toBeGreaterThanOrEqual(200);
+  it('are as many as generated, with unique ids, positions and lines that fit their depth', () => {
+    expect(puzzles.length).toBeGreaterThanOrEqual(least(variant));
     expect(new Set(puzzles.map((puzzle) => puzzle.id)).size).toBe(puzzles.length);
     expect(new Set(puzzles.map((puzzle) => `${puzzle.position} ${puzzle.sideToMove}`)).size).toBe(
       puzzles.length,

@@ -7,11 +7,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { judge, moveBufferSize, Position, startingPosition } from '../../src/engine/core.ts';
+import { judge, moveBufferSize, Position, squareName, startingPosition } from '../../src/engine/core.ts';
 import { getVariant, type VariantId } from '../../src/engine/index.ts';
 import { goalOf, positionFrom } from '../../src/puzzles/analyse.ts';
 import { PuzzleCatalogue, puzzleGame } from '../../src/puzzles/catalogue.ts';
 import { type Goal, Prover } from '../../src/puzzles/prove.ts';
+import { gameWith } from '../engine/setup.ts';
 
 /** Whether the side to move reaches `goal` within `n` moves, by brute force. */
 function plainReaches(position: Position, goal: Goal, n: number): boolean {
@@ -78,6 +79,7 @@ describe('the prover agrees with a plain search', () => {
     ['brandubh', 2, 60],
     ['tablut', 2, 40],
     ['fetlar', 1, 40],
+    ['copenhagen', 1, 40],
   ] as const)('%s, to %i moves, positions from random games', (variant, depth, runs) => {
     fc.assert(
       fc.property(fc.integer({ min: 4, max: 60 }), fc.nat(), (plies, seed) => {
@@ -116,5 +118,30 @@ describe('the prover agrees with a plain search where there is a win', () => {
       }
     }
     expect(wins).toBeGreaterThan(20);
+  });
+});
+
+describe('the prover’s short cuts for Copenhagen’s ends', () => {
+  // A diamond of attackers around the king touching only diagonally, open at i6: k6 closes it
+  // on i6, or inside it on h6 or g6.
+  const ring = ['c6', 'f9', 'f3', 'h7', 'g8', 'e8', 'd7', 'd5', 'e4', 'g4', 'h5'];
+  const position = (attackers: string[], defenders: string[]) => {
+    const game = gameWith('copenhagen', { king: 'f6', defenders, attackers }, 'attackers');
+    return positionFrom(getVariant('copenhagen'), game.position(), game.turn);
+  };
+  const name = (move: number, at: Position) =>
+    `${squareName(at.rules, move & 511)}-${squareName(at.rules, move >>> 9)}`;
+
+  it('an enclosure in one move is found, as the plain search finds it', () => {
+    const closing = position([...ring, 'k6'], ['f7']);
+    const prover = new Prover(closing, { kind: 'game' });
+    expect(prover.winningMoves(1).map((move) => name(move, closing))).toEqual(['k6-i6', 'k6-h6', 'k6-g6']);
+    expect(plainReaches(closing, { kind: 'game' }, 1)).toBe(true);
+  });
+
+  it('no enclosure while a defender stands outside the ring', () => {
+    const open = position([...ring, 'k6'], ['f7', 'b2']);
+    expect(new Prover(open, { kind: 'game' }).reaches(1)).toBe(false);
+    expect(plainReaches(open, { kind: 'game' }, 1)).toBe(false);
   });
 });

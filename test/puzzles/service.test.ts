@@ -134,10 +134,10 @@ describe.each(['redis', 'memory'] as const)('puzzles on the %s store', (kind) =>
     const store = await openStore();
     const service = await puzzles({}, store);
     const guildId = guild();
-    expect(await service.start(guildId, ann, 'copenhagen')).toMatchObject({
+    expect(await service.start(guildId, ann, 'alea-armed')).toMatchObject({
       ok: false,
       code: 'no-puzzles-for-variant',
-      params: { variant: 'copenhagen', choices: catalogue.variants().join(', ') },
+      params: { variant: 'alea-armed', choices: catalogue.variants().join(', ') },
     });
     const started = await service.start(guildId, ann, 'brandubh');
     if (!started.ok) throw new Error(started.code);
@@ -221,7 +221,7 @@ describe.each(['redis', 'memory'] as const)('puzzles on the %s store', (kind) =>
     const two = await puzzles({ now }, kind === 'redis' ? await openStore() : store);
     const guildId = guild();
     expect(
-      await one.setup(guildId, { channelId: 'c1', variant: 'copenhagen', hour: 9, by: ann }),
+      await one.setup(guildId, { channelId: 'c1', variant: 'alea-armed', hour: 9, by: ann }),
     ).toMatchObject({
       ok: false,
       code: 'no-puzzles-for-variant',
