@@ -2,7 +2,7 @@
  * How good a position is for the side to move, in centipawn-like units. Per variant family: the
  * learned weights of data/eval-weights.json where they won their match (see features.ts), else
  * the hand-set ones below: the king's open paths and distance to the escape squares, attackers
- * closing on him, material.
+ * closing on him, material, and where corners are escapes the attackers' guards on them.
  */
 
 import * as codes from '../engine/core.ts';
