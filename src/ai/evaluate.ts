@@ -2,11 +2,11 @@
  * How good a position is for the side to move, in centipawn-like units. Per variant family: the
  * learned weights of data/eval-weights.json where they won their match (see features.ts), else
  * the hand-set ones below: the king's open paths and distance to the escape squares, attackers
- * closing on him, material.
+ * closing on him, material, and where corners are escapes the attackers' guards on them.
  */
 
-import type { Position } from '../engine/core.ts';
 import * as codes from '../engine/core.ts';
+import { type Position, type RuleTables, startingPositionOf } from '../engine/core.ts';
 import * as featureList from './features.ts';
 import { extractFeatures, type Family, familyOf, layoutOf } from './features.ts';
 import { type FamilyWeights, SCORE_PER_LOGIT, shippedWeights } from './learned-weights.ts';
@@ -27,6 +27,8 @@ export interface Weights {
   cornerGuard: number;
   /** Each corner whose whole diagonal guard the attackers hold: closed to the king for good. */
   cornerClosed: number;
+  /** In corner-escape variants, counts from the starting position's score, so that a draw (0) weighs as much as the start. */
+  fromStart: boolean;
 }
 
 export const WEIGHTS: Record<'small' | 'large', Weights> = {
@@ -38,8 +40,9 @@ export const WEIGHTS: Record<'small' | 'large', Weights> = {
     kingOpenLine: 60,
     kingDistance: 6,
     attackerBesideKing: 25,
-    cornerGuard: 10,
-    cornerClosed: 40,
+    cornerGuard: 20,
+    cornerClosed: 60,
+    fromStart: true,
   },
   large: {
     attacker: 30,
@@ -51,7 +54,17 @@ export const WEIGHTS: Record<'small' | 'large', Weights> = {
     attackerBesideKing: 25,
     cornerGuard: 0,
     cornerClosed: 0,
+    fromStart: false,
   },
+};
+
+/**
+ * The hand-set weights the self-play games of data/eval-weights.json were played with: kept as
+ * they were, so that `npm run train:eval` gives the same file from the same seed.
+ */
+export const TRAINING_WEIGHTS: Record<'small' | 'large', Weights> = {
+  small: { ...WEIGHTS.small, cornerGuard: 0, cornerClosed: 0, fromStart: false },
+  large: { ...WEIGHTS.large, cornerGuard: 0, cornerClosed: 0, fromStart: false },
 };
 
 /** The pieces' worth from the defenders' point of view. The search keeps it up to date through captures. */
@@ -138,12 +151,29 @@ export function learnedScore(position: Position, weights: FamilyWeights): number
   return Math.round(sum * SCORE_PER_LOGIT);
 }
 
+let offsetRules: RuleTables | null = null;
+let offsetWeights: Weights | null = null;
+let offset = 0;
+
+/** The hand-set evaluation of the variant's starting position, which it counts from, so that a draw weighs as the start. */
+function startingScore(rules: RuleTables, weights: Weights): number {
+  if (rules !== offsetRules || weights !== offsetWeights) {
+    offsetRules = rules;
+    offsetWeights = weights;
+    offset = defendersScore(startingPositionOf(rules.variant), weights);
+  }
+  return offset;
+}
+
 /** The evaluation for the side to move; `pieces`, if the caller keeps it, saves counting material. */
 export function evaluate(position: Position, weights: Weights, pieces?: number): number {
   const family = learned[familyOf(position.rules)];
   const score = family
     ? learnedScore(position, family)
-    : defendersScore(position, weights, pieces ?? material(position, weights));
+    : defendersScore(position, weights, pieces ?? material(position, weights)) -
+      (weights.fromStart && position.rules.variant.escapeSquares === 'corners'
+        ? startingScore(position.rules, weights)
+        : 0);
   return position.sideToMove === ATTACKERS ? -score : score;
 }
 

@@ -27,6 +27,8 @@ export interface SearchOptions {
   quiescencePlies?: number;
   /** Parts of the search to switch off (all are on by default). */
   parts?: Partial<SearchParts>;
+  /** The hand-set evaluation's weights by board size (default WEIGHTS); self-play pins its own. */
+  weights?: Record<'small' | 'large', Weights>;
 }
 
 export interface SearchResult {
@@ -50,7 +52,8 @@ let sharedTable: TranspositionTable | null = null;
 export function search(position: Position, options: SearchOptions): SearchResult {
   const time = new TimeManager(options.timeMs);
   const parts: SearchParts = { ...ALL_PARTS, ...options.parts };
-  const weights: Weights = position.rules.size > 11 ? WEIGHTS.large : WEIGHTS.small;
+  const table = options.weights ?? WEIGHTS;
+  const weights: Weights = position.rules.size > 11 ? table.large : table.small;
   sharedTable ??= new TranspositionTable();
   sharedTable.clear();
   const tree = new Tree(position, weights, sharedTable, time, parts);

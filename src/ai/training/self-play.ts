@@ -7,7 +7,7 @@
 import { ATTACKERS, DEFENDERS, escapeLines, judge, Position, startingPosition } from '../../engine/core.ts';
 import type { VariantId } from '../../engine/index.ts';
 import { seededRandom } from '../../seeded-random.ts';
-import { useLearnedWeights } from '../evaluate.ts';
+import { TRAINING_WEIGHTS, useLearnedWeights } from '../evaluate.ts';
 import { search } from '../search.ts';
 
 export interface TrainingGame {
@@ -28,7 +28,7 @@ export interface SelfPlayOptions {
 
 export const SELF_PLAY: SelfPlayOptions = { depth: 2, openingPlies: 6, cap: 240, randomness: 0.25 };
 
-/** One game from `seed`, always the same; it plays with the hand-set evaluation, whatever is shipped. */
+/** One game from `seed`, always the same; it plays with the hand-set evaluation as it was trained with, whatever is shipped. */
 export function playTrainingGame(variant: VariantId, seed: number, options = SELF_PLAY): TrainingGame {
   useLearnedWeights({});
   const random = seededRandom(seed);
@@ -47,6 +47,7 @@ export function playTrainingGame(variant: VariantId, seed: number, options = SEL
         maxDepth: options.depth,
         randomness: options.randomness,
         random,
+        weights: TRAINING_WEIGHTS,
       }).move;
     }
     position.make(move);
