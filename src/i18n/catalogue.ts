@@ -276,13 +276,11 @@ export function catalogue(language: string) {
     analysisBusy: t('analysisBusy'),
     analysisPlotsBusy: t('analysisPlotsBusy'),
     analysisWorst: (p: { side: Side }) => t('analysisWorst', { context: p.side }),
-    analysisNone: t('analysisNone'),
     analysisLine: (p: { move: number; notation: string; better: string; swing: string; blunder: boolean }) =>
       t(p.better ? 'analysisLineBetter' : 'analysisLine', {
         ...p,
         kind: t(p.blunder ? 'plot.blunder' : 'plot.mistake'),
       }),
-    analysisFooter: (p: { ms: number }) => t('analysisFooter', p),
     plot: {
       defendersAhead: t('plot.defendersAhead'),
       attackersAhead: t('plot.attackersAhead'),
