@@ -46,6 +46,8 @@ export function chooseMove(
     maxDepth: overrides.maxDepth ?? maxDepth,
     random: overrides.random,
     parts: overrides.parts,
+    // A game's moves are searched one after another: each starts from what the last one found.
+    keepTable: true,
   });
   const rules = rulesFor(game.variant);
   const from = squareName(rules, found.move & 511);

@@ -27,6 +27,12 @@ export interface SearchOptions {
   quiescencePlies?: number;
   /** Parts of the search to switch off (all are on by default). */
   parts?: Partial<SearchParts>;
+  /**
+   * Starts from what the thread's last searches found instead of an empty transposition table:
+   * stronger over a game's moves, but the result then depends on the searches before it, which
+   * self-play, puzzles and reviews must not.
+   */
+  keepTable?: boolean;
   /** The hand-set evaluation's weights by board size (default WEIGHTS); self-play pins its own. */
   weights?: Record<'small' | 'large', Weights>;
 }
@@ -46,7 +52,8 @@ const ASPIRATION = 35;
 const CONTEMPT_FROM = 40;
 const CONTEMPT_MAX = 60;
 
-// One table for every search on this thread (a search is synchronous): allocated once, cleared each time.
+// One table for every search on this thread (a search is synchronous): allocated once, and cleared
+// for each search unless it keeps the table.
 let sharedTable: TranspositionTable | null = null;
 
 export function search(position: Position, options: SearchOptions): SearchResult {
@@ -55,7 +62,8 @@ export function search(position: Position, options: SearchOptions): SearchResult
   const table = options.weights ?? WEIGHTS;
   const weights: Weights = position.rules.size > 11 ? table.large : table.small;
   sharedTable ??= new TranspositionTable();
-  sharedTable.clear();
+  if (options.keepTable) sharedTable.nextSearch();
+  else sharedTable.clear();
   const tree = new Tree(position, weights, sharedTable, time, parts);
   tree.pieces = material(position, weights);
   if (options.quiescencePlies !== undefined) tree.quiescencePlies = options.quiescencePlies;

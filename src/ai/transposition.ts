@@ -19,7 +19,10 @@ export class TranspositionTable {
   private readonly depths: Int8Array;
   /** 0: an empty entry, else EXACT, LOWER or UPPER. */
   private readonly flags: Uint8Array;
+  /** Which search wrote each entry: an older search's entry gives way to the current one's. */
+  private readonly ages: Uint8Array;
   private readonly mask: number;
+  private age = 0;
 
   // The last probe's finding, read right after probe() returned true (no object a probe).
   move = 0;
@@ -34,11 +37,20 @@ export class TranspositionTable {
     this.scores = new Int32Array(size);
     this.depths = new Int8Array(size);
     this.flags = new Uint8Array(size);
+    this.ages = new Uint8Array(size);
     this.mask = size - 2;
   }
 
   clear(): void {
     this.flags.fill(0);
+  }
+
+  /**
+   * Starts a search that keeps what the earlier ones found (a game's next move meets most of the
+   * positions its last search saw), their entries giving way to the new search's.
+   */
+  nextSearch(): void {
+    this.age = (this.age + 1) & 255;
   }
 
   /** Looks the position up; a score of a won or lost position is given as seen from `ply`. */
@@ -66,7 +78,8 @@ export class TranspositionTable {
   ): void {
     let slot = hashLo & this.mask;
     const sameHere = this.checks[slot] === hashHi;
-    if (this.flags[slot] !== 0 && !sameHere && depth < this.depths[slot]) slot++;
+    if (this.flags[slot] !== 0 && !sameHere && depth < this.depths[slot] && this.ages[slot] === this.age)
+      slot++;
     else if (sameHere && depth < this.depths[slot] && this.flags[slot] === EXACT && flag !== EXACT) slot++;
     // Keep the move a shallower result of the same position had, when this one has none.
     if (move === 0 && this.checks[slot] === hashHi && this.flags[slot] !== 0) move = this.moves[slot];
@@ -75,6 +88,7 @@ export class TranspositionTable {
     this.scores[slot] = toTable(score, ply);
     this.depths[slot] = Math.min(depth, 127);
     this.flags[slot] = flag;
+    this.ages[slot] = this.age;
   }
 }
 
