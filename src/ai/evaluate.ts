@@ -27,6 +27,8 @@ export interface Weights {
   cornerGuard: number;
   /** Each corner whose whole diagonal guard the attackers hold: closed to the king for good. */
   cornerClosed: number;
+  /** Each guard square of a corner the attackers do not hold, for each step the king is nearer than CORNER_REACH to that corner. */
+  cornerOpenNearKing: number;
   /** In corner-escape variants, counts from the starting position's score, so that a draw (0) weighs as much as the start. */
   fromStart: boolean;
 }
@@ -42,6 +44,7 @@ export const WEIGHTS: Record<'small' | 'large', Weights> = {
     attackerBesideKing: 25,
     cornerGuard: 20,
     cornerClosed: 60,
+    cornerOpenNearKing: 8,
     fromStart: true,
   },
   large: {
@@ -54,17 +57,21 @@ export const WEIGHTS: Record<'small' | 'large', Weights> = {
     attackerBesideKing: 25,
     cornerGuard: 0,
     cornerClosed: 0,
+    cornerOpenNearKing: 0,
     fromStart: false,
   },
 };
+
+/** How near (in steps along files and ranks) the king must be to a corner for its open guard squares to count. */
+const CORNER_REACH = 6;
 
 /**
  * The hand-set weights the self-play games of data/eval-weights.json were played with: kept as
  * they were, so that `npm run train:eval` gives the same file from the same seed.
  */
 export const TRAINING_WEIGHTS: Record<'small' | 'large', Weights> = {
-  small: { ...WEIGHTS.small, cornerGuard: 0, cornerClosed: 0, fromStart: false },
-  large: { ...WEIGHTS.large, cornerGuard: 0, cornerClosed: 0, fromStart: false },
+  small: { ...WEIGHTS.small, cornerGuard: 0, cornerClosed: 0, cornerOpenNearKing: 0, fromStart: false },
+  large: { ...WEIGHTS.large, cornerGuard: 0, cornerClosed: 0, cornerOpenNearKing: 0, fromStart: false },
 };
 
 /** The pieces' worth from the defenders' point of view. The search keeps it up to date through captures. */
@@ -126,6 +133,14 @@ export function defendersScore(
       for (let i = start; i < start + guardLength; i++) if (cells[guards[i]] === ATTACKER) held++;
       score -= held * weights.cornerGuard;
       if (held === guardLength) score -= weights.cornerClosed;
+      else if (weights.cornerOpenNearKing !== 0) {
+        // A corner's first guard square shares its file, the last its rank.
+        const cornerFile = fileOf(width, guards[start]);
+        const cornerRank = rankOf(width, guards[start + guardLength - 1]);
+        const steps = Math.abs(file - cornerFile) + Math.abs(rank - cornerRank);
+        if (steps < CORNER_REACH)
+          score += (guardLength - held) * (CORNER_REACH - steps) * weights.cornerOpenNearKing;
+      }
     }
   }
   return score;

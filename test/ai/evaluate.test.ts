@@ -37,6 +37,25 @@ describe('the attackers guard the corners', () => {
     expect(cornerClosed).toBeGreaterThan(0);
   });
 
+  it('counts a corner’s open guard squares against the attackers the nearer the king is to it', () => {
+    const { cornerOpenNearKing } = WEIGHTS.small;
+    expect(cornerOpenNearKing).toBeGreaterThan(0);
+    /** What holding b2 (a guard of a1) is worth to the attackers with the king boxed in on `at`. */
+    const b2Worth = (at: string, box: string[]) => {
+      const score = (attackers: string[]) =>
+        evaluate(
+          positionOf(gameWith('fetlar', { king: at, attackers, defenders: box }, 'attackers')),
+          WEIGHTS.small,
+        );
+      return score(['b2', 'k6', 'h9']) - score(['h8', 'k6', 'h9']);
+    };
+    // Far from a1 (10 steps) b2 is a guard like any other; on c3 (4 steps) it also closes one
+    // of the open guard squares the king threatens, each worth 6 - 4 steps.
+    expect(b2Worth(king, defenders)).toBe(cornerGuard);
+    expect(b2Worth('c3', ['b3', 'd3', 'c2', 'c4'])).toBe(cornerGuard + 2 * cornerOpenNearKing);
+    expect(b2Worth('d4', ['c4', 'e4', 'd3', 'd5'])).toBe(cornerGuard);
+  });
+
   it('scores the start of a corner-escape variant as even for either side, a draw’s worth', () => {
     for (const variant of ['fetlar', 'copenhagen'] as const) {
       const position = positionOf(new Game(variant));

@@ -19,7 +19,8 @@ const planted: [string, VariantId, Pieces, string, string][] = [
   [
     '11x11 corners',
     'fetlar',
-    { king: 'e1', attackers: ['c1', 'h1', 'a6', 'k6', 'e7'], defenders: ['f6'] },
+    // b2 holds one of a1's guard squares, so that the attackers stand well before the blunder.
+    { king: 'e1', attackers: ['c1', 'b2', 'h1', 'a6', 'k6', 'e7'], defenders: ['f6'] },
     'c1-c2',
     'e1-a1',
   ],
