@@ -48,8 +48,14 @@ export interface SearchResult {
 const ROOT_REDUCED_FROM = 4;
 /** The aspiration window's first half-width around the last iteration's score. */
 const ASPIRATION = 35;
-/** How far ahead (by the evaluation) the side to move must stand for a draw to cost it, and the most it costs. */
+/**
+ * A draw costs the side to move at least CONTEMPT_LEAST, unless it stands worse by more than
+ * CONTEMPT_FROM (then a draw is welcome); half its lead when ahead, up to CONTEMPT_MAX. Without
+ * the least cost, a side at an even evaluation repeated the opening's moves into a draw where
+ * repetition draws (Fetlar, Tablut).
+ */
 const CONTEMPT_FROM = 40;
+const CONTEMPT_LEAST = 25;
 const CONTEMPT_MAX = 60;
 
 // One table for every search on this thread (a search is synchronous): allocated once, and cleared
@@ -68,8 +74,8 @@ export function search(position: Position, options: SearchOptions): SearchResult
   tree.pieces = material(position, weights);
   if (options.quiescencePlies !== undefined) tree.quiescencePlies = options.quiescencePlies;
   const advantage = evaluate(position, weights, tree.pieces);
-  if (parts.contempt && advantage > CONTEMPT_FROM)
-    tree.rootDraw = -Math.min(CONTEMPT_MAX, Math.round(advantage / 2));
+  if (parts.contempt && advantage > -CONTEMPT_FROM)
+    tree.rootDraw = -Math.max(CONTEMPT_LEAST, Math.min(CONTEMPT_MAX, Math.round(advantage / 2)));
 
   const random = options.random ?? Math.random;
   const noise = (options.randomness ?? 0) * 150;
