@@ -19,6 +19,7 @@
  * background, in batches of BATCH games with the event loop let go between them.
  */
 import { randomBytes } from 'node:crypto';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Game, Side } from '../engine/index.ts';
 import { loadGame } from '../engine/index.ts';
 import { keys } from '../game/keys.ts';
@@ -228,9 +229,6 @@ function toCount(guildId: string, archived: ArchivedGame): GameToCount | null {
     keyOf: (hash) => openingKey(guildId, game.variant.id, hash),
   };
 }
-
-/** Lets whatever else the process has to do (timers, Discord's events) run before going on. */
-const yieldToLoop = () => new Promise((resolve) => setImmediate(resolve));
 
 /** Ids compared by code unit, the same order in every process (never by locale). */
 function byCodeUnit(a: string, b: string): number {

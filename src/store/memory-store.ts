@@ -3,6 +3,7 @@
  * (in a fixed order, so two commits never wait on each other in a circle), which makes the
  * read-compare-write atomic within this process. Nothing survives a restart.
  */
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { Keyv } from 'keyv';
 import { checkOneGuild, inGuild } from './hash-tags.ts';
 import type { ClaimedEntry, CommitResult, ScheduleChange, Store, Stored, Write } from './types.ts';
@@ -107,7 +108,7 @@ export function createMemoryStore(namespace: string): Store {
       for (const key of [...written]) {
         if (!key.startsWith(prefix)) continue;
         // Each look reads the document: let the event loop go now and then, as Redis's SCAN does.
-        if (++looked % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
+        if (++looked % 200 === 0) await yieldToLoop();
         if (await keyv.has(key)) ids.push(key.slice(prefix.length));
       }
       return ids;
