@@ -127,17 +127,14 @@ export function defendersScore(
     rules.variant.escapeSquares === 'edge' ? Math.min(toEdgeFile, toEdgeRank) : toEdgeFile + toEdgeRank;
   score -= distance * weights.kingDistance;
   if (weights.cornerGuard !== 0 && rules.variant.escapeSquares === 'corners') {
-    const { guards, guardLength } = layoutOf(rules);
-    for (let start = 0; start < guards.length; start += guardLength) {
+    const { guards, guardLength, corners } = layoutOf(rules);
+    for (let start = 0, corner = 0; start < guards.length; start += guardLength, corner += 2) {
       let held = 0;
       for (let i = start; i < start + guardLength; i++) if (cells[guards[i]] === ATTACKER) held++;
       score -= held * weights.cornerGuard;
       if (held === guardLength) score -= weights.cornerClosed;
       else if (weights.cornerOpenNearKing !== 0) {
-        // A corner's first guard square shares its file, the last its rank.
-        const cornerFile = fileOf(width, guards[start]);
-        const cornerRank = rankOf(width, guards[start + guardLength - 1]);
-        const steps = Math.abs(file - cornerFile) + Math.abs(rank - cornerRank);
+        const steps = Math.abs(file - corners[corner]) + Math.abs(rank - corners[corner + 1]);
         if (steps < CORNER_REACH)
           score += (guardLength - held) * (CORNER_REACH - steps) * weights.cornerOpenNearKing;
       }

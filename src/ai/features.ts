@@ -74,6 +74,8 @@ export function familyOf(rules: RuleTables): Family {
 export interface Layout {
   guards: Int16Array;
   guardLength: number;
+  /** Each corner's file and rank, in the order of `guards`' groups. */
+  corners: Int8Array;
   startingPieces: number;
 }
 const layouts = new WeakMap<RuleTables, Layout>();
@@ -93,13 +95,17 @@ export function layoutOf(rules: RuleTables): Layout {
   const k = variant.escapeSquares === 'corner-blocks' ? 2 : variant.escapeSquares === 'corners' ? 1 : 0;
   const guardLength = k === 0 ? 0 : k + 2;
   const guards = new Int16Array(4 * guardLength);
+  const corners = new Int8Array(8);
   let n = 0;
+  let c = 0;
   for (const [fileSign, rankSign] of [
     [1, 1],
     [1, -1],
     [-1, 1],
     [-1, -1],
   ]) {
+    corners[c++] = fileSign > 0 ? 0 : size - 1;
+    corners[c++] = rankSign > 0 ? 0 : size - 1;
     for (let i = 0; i < guardLength; i++) {
       const file = fileSign > 0 ? i : size - 1 - i;
       const step = k + 1 - i;
@@ -110,7 +116,7 @@ export function layoutOf(rules: RuleTables): Layout {
   const start = startingPositionOf(variant);
   let startingPieces = 0;
   for (const cell of rules.squares) if (start.cells[cell] !== EMPTY) startingPieces++;
-  layout = { guards, guardLength, startingPieces };
+  layout = { guards, guardLength, corners, startingPieces };
   layouts.set(rules, layout);
   return layout;
 }
