@@ -91,6 +91,8 @@ interface Played {
   score: number;
   plies: number;
   reason: string;
+  /** Every move of the game in notation, the opening's included, to replay or study it. */
+  moves: string[];
 }
 
 /** One game from a seeded random opening, the working tree's AI playing `currentSide`. */
@@ -117,6 +119,7 @@ function play(variant: VariantId, currentSide: Side, opening: number): Played {
     score,
     plies: game.plyCount,
     reason: game.result?.reason ?? 'cap',
+    moves: game.history().map((move) => move.notation),
   };
 }
 
