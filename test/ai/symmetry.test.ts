@@ -1,0 +1,73 @@
+/**
+ * The board's symmetries: a position and its mirror images (files reversed, ranks reversed, the
+ * board turned over its diagonal) are the same game, so the learned evaluation's features (and so
+ * its score, whatever a family's weights) must be the same for them. Random positions
+ * of every built-in variant whose start is itself symmetric under the mirror.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { extractFeatures, FEATURE_COUNT } from '../../src/ai/features.ts';
+import { cellOf, fileOf, Position, rankOf, startingPosition } from '../../src/engine/core.ts';
+import { variantIds } from '../../src/engine/index.ts';
+import { seededRandom } from '../../src/seeded-random.ts';
+
+type Mirror = (file: number, rank: number, size: number) => [number, number];
+const MIRRORS: Record<string, Mirror> = {
+  'files reversed': (file, rank, size) => [size - 1 - file, rank],
+  'ranks reversed': (file, rank, size) => [file, size - 1 - rank],
+  'over the diagonal': (file, rank) => [rank, file],
+};
+
+function mirrored(position: Position, mirror: Mirror): Position {
+  const { rules, cells } = position;
+  const { width, size } = rules;
+  const out = Position.empty(rules);
+  for (const cell of rules.squares) {
+    const [file, rank] = mirror(fileOf(width, cell), rankOf(width, cell), size);
+    out[cellOf(width, file, rank)] = cells[cell];
+  }
+  return new Position(rules, out, position.sideToMove);
+}
+
+function sameBoard(a: Position, b: Position): boolean {
+  return a.rules.squares.every((cell) => a.cells[cell] === b.cells[cell]);
+}
+
+/** A position `plies` random moves from the start, or fewer if the game ends first. */
+function randomPosition(variant: (typeof variantIds)[number], seed: number, plies: number): Position {
+  const random = seededRandom(seed);
+  const position = startingPosition(variant);
+  const moves = new Int32Array(4096);
+  for (let ply = 0; ply < plies && position.status === 0; ply++) {
+    const count = position.generateMoves(moves);
+    if (count === 0) break;
+    position.make(moves[Math.floor(random() * count)]);
+  }
+  return position;
+}
+
+describe('the learned evaluation’s features are the same for a position and its mirror images', () => {
+  for (const variant of variantIds) {
+    const start = startingPosition(variant);
+    const symmetries = Object.entries(MIRRORS).filter(([, mirror]) =>
+      sameBoard(start, mirrored(start, mirror)),
+    );
+    if (symmetries.length === 0) continue;
+    it(`${variant}: ${symmetries.map(([name]) => name).join(', ')}`, () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: 0, max: 60 }), (seed, plies) => {
+          const position = randomPosition(variant, seed, plies);
+          const features = new Float64Array(FEATURE_COUNT);
+          const phase = extractFeatures(position, features);
+          for (const [, mirror] of symmetries) {
+            const image = mirrored(position, mirror);
+            const imageFeatures = new Float64Array(FEATURE_COUNT);
+            expect(extractFeatures(image, imageFeatures)).toBe(phase);
+            expect(imageFeatures).toEqual(features);
+          }
+        }),
+        { numRuns: 40 },
+      );
+    });
+  }
+});
