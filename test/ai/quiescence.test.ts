@@ -19,6 +19,7 @@ import {
 } from '../../src/engine/core.ts';
 import { Game, variantIds } from '../../src/engine/index.ts';
 import { gameWith } from '../engine/setup.ts';
+import { randomPosition } from './random-position.ts';
 
 // These look at the search, with the hand-set evaluation: the learned one already counts the
 // pieces each side can take next move, so without quiescence it is not the greedy player they need.
@@ -142,21 +143,6 @@ describe('the noisy moves', () => {
 });
 
 /** A position reached by random legal moves from the start, stopped before the game ends. */
-function randomPosition(variant: (typeof variantIds)[number], choices: number[]): Position {
-  const position = positionOf(new Game(variant));
-  const moves = new Int32Array(moveBufferSize(position.rules));
-  for (const choice of choices) {
-    const count = position.generateMoves(moves);
-    if (count === 0) break;
-    position.make(moves[choice % count]);
-    if (judge(position)) {
-      position.unmake();
-      break;
-    }
-  }
-  return position;
-}
-
 function legalMoves(position: Position): number[] {
   const moves = new Int32Array(moveBufferSize(position.rules));
   return Array.from(moves.subarray(0, position.generateMoves(moves)));

@@ -12,6 +12,7 @@ import { type SearchParts, search, WIN } from '../../src/ai/search.ts';
 import { DRAW, judge, moveBufferSize, type Position, squareName } from '../../src/engine/core.ts';
 import { Game, type VariantId } from '../../src/engine/index.ts';
 import { gameWith } from '../engine/setup.ts';
+import { randomPosition } from './random-position.ts';
 
 const PRUNINGS: (keyof SearchParts)[] = ['nullMove', 'lateMoveReductions', 'futility', 'aspiration'];
 const NONE: Partial<SearchParts> = {
@@ -98,19 +99,6 @@ function minimax(position: Position, depth: number, ply: number): number {
     position.unmake();
   }
   return best;
-}
-
-function randomPosition(variant: VariantId, choices: number[]): Position {
-  const position = positionOf(new Game(variant));
-  const moves = new Int32Array(moveBufferSize(position.rules));
-  for (const choice of choices) {
-    position.make(moves[choice % position.generateMoves(moves)]);
-    if (judge(position)) {
-      position.unmake();
-      break;
-    }
-  }
-  return position;
 }
 
 describe.each([
