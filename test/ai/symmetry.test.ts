@@ -42,7 +42,7 @@ describe('the learned evaluation’s features are the same for a position and it
     if (symmetries.length === 0) continue;
     it(`${variant}: ${symmetries.map(([name]) => name).join(', ')}`, () => {
       fc.assert(
-        fc.property(fc.array(fc.nat(), { maxLength: 60 }), (choices) => {
+        fc.property(fc.array(fc.nat(), { minLength: 20, maxLength: 80 }), (choices) => {
           const position = randomPosition(variant, choices);
           const features = new Float64Array(FEATURE_COUNT);
           const phase = extractFeatures(position, features);
