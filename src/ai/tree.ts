@@ -26,6 +26,12 @@ export interface SearchParts {
   escapeExtension: boolean;
   /** A draw scores below zero for the side that the evaluation says is better at the root. */
   contempt: boolean;
+  /**
+   * A table entry from a deeper search answers for a shallower one. Stronger, but the score then
+   * depends on what earlier searches stored (an aspiration window's failed try, say), so with this
+   * off a search at a fixed depth gives minimax's score exactly.
+   */
+  deeperEntries: boolean;
 }
 
 export const ALL_PARTS: SearchParts = {
@@ -35,6 +41,7 @@ export const ALL_PARTS: SearchParts = {
   aspiration: true,
   escapeExtension: true,
   contempt: true,
+  deeperEntries: true,
 };
 
 /** Thrown out of the tree when the time is up; the driver takes the position back to the root. */
@@ -162,7 +169,8 @@ export class Tree {
     let tableMove = 0;
     if (table.probe(position.hashLo, position.hashHi, ply)) {
       tableMove = table.move;
-      if (!principal && table.depth >= depth) {
+      const deepEnough = this.parts.deeperEntries ? table.depth >= depth : table.depth === depth;
+      if (!principal && deepEnough) {
         const score = table.score;
         if (table.flag === EXACT) return score;
         if (table.flag === LOWER && score >= beta) return score;
