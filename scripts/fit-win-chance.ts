@@ -10,9 +10,10 @@ import { parseArgs } from 'node:util';
 import { useLearnedWeights } from '../src/ai/evaluate.ts';
 import { FAMILIES, type Family } from '../src/ai/features.ts';
 import { shippedWeights } from '../src/ai/learned-weights.ts';
+import { scoresFingerprint } from '../src/ai/training/fingerprint.ts';
 import { playGames, readGames, TRAINING_VARIANT } from '../src/ai/training/games-file.ts';
-import { SELF_PLAY, type SelfPlayOptions } from '../src/ai/training/self-play.ts';
-import { fitCurve, logLoss, scorePositions } from '../src/ai/training/win-chance-fit.ts';
+import { SELF_PLAY } from '../src/ai/training/self-play.ts';
+import { fitCurve, logLoss, scorePositions, WIN_CHANCE_PLAN } from '../src/ai/training/win-chance-fit.ts';
 import { type FamilyCurve, WIN_CHANCE_FILE, type WinChanceFile } from '../src/analysis/win-chance.ts';
 
 const { values: flags } = parseArgs({
@@ -28,22 +29,9 @@ for (const family of families) {
   if (!FAMILIES.includes(family)) throw new Error(`--family is one of ${FAMILIES.join(', ')}, not ${family}`);
 }
 
-/**
- * Per family: the games, their self-play, the positions scored and the depth of the search that
- * scores them (fixed, never the clock). About 22 minutes in all on two shared cores, 8 with the
- * games kept from an earlier run.
- */
-const PLAN: Record<Family, { games: number; selfPlay: SelfPlayOptions; positions: number; depth: number }> = {
-  '7x7': { games: 400, selfPlay: SELF_PLAY, positions: 2000, depth: 4 },
-  '9x9': { games: 100, selfPlay: SELF_PLAY, positions: 1500, depth: 3 },
-  '11x11': { games: 160, selfPlay: SELF_PLAY, positions: 1500, depth: 3 },
-  copenhagen: { games: 80, selfPlay: SELF_PLAY, positions: 1500, depth: 3 },
-  '19x19': { games: 40, selfPlay: { ...SELF_PLAY, depth: 1 }, positions: 800, depth: 2 },
-};
-
 const fitted: Partial<Record<Family, FamilyCurve>> = {};
 for (const family of families) {
-  const plan = PLAN[family];
+  const plan = WIN_CHANCE_PLAN[family];
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(0);
   const own = plan.selfPlay !== SELF_PLAY;
@@ -73,6 +61,7 @@ for (const family of families) {
     positions: scored.length,
     depth: plan.depth,
     logLoss: Number(loss.toPrecision(4)),
+    firstScores: scoresFingerprint(TRAINING_VARIANT[family], games[0], plan.depth),
   };
   const results = games.map((game) => game.result);
   const share = (value: number) => results.filter((result) => result === value).length;

@@ -17,6 +17,8 @@ export interface FamilyWeights {
   games: number;
   positions: number;
   logLoss: number;
+  /** The first self-play games' fingerprint (training/fingerprint.ts), to tell when the file went stale. */
+  firstGames?: string;
 }
 
 /** A family in the file: each feature's opening and ending weight by its name, so the file reads as a table. */

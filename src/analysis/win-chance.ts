@@ -25,6 +25,8 @@ export interface FamilyCurve {
   depth: number;
   /** Mean log loss of the fitted curve over the positions, and of a coin toss (ln 2) to compare. */
   logLoss: number;
+  /** The scores' fingerprint (ai/training/fingerprint.ts), to tell when the file went stale. */
+  firstScores?: string;
 }
 
 export interface WinChanceFile {

@@ -33,7 +33,10 @@ export function gameSeed(seed: number, family: Family, index: number): number {
 }
 const FAMILY_INDEX: Record<Family, number> = { '7x7': 0, '9x9': 1, '11x11': 2, copenhagen: 3, '19x19': 4 };
 
-/** Plays the family's games up to `count`, keeping those already in `path`; returns them all. */
+/**
+ * Plays the family's games up to `count`, keeping those already in `path`; returns them all. Game
+ * n is seeded as the run's game `first + n` (a second generation numbers on after the first).
+ */
 export function playGames(
   path: string,
   family: Family,
@@ -41,12 +44,17 @@ export function playGames(
   count: number,
   options: SelfPlayOptions,
   progress: (played: number) => void = () => {},
+  first = 0,
 ): TrainingGame[] {
   const games = readGames(path).slice(0, count);
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, games.map((game) => `${JSON.stringify(game)}\n`).join(''));
   while (games.length < count) {
-    const game = playTrainingGame(TRAINING_VARIANT[family], gameSeed(seed, family, games.length), options);
+    const game = playTrainingGame(
+      TRAINING_VARIANT[family],
+      gameSeed(seed, family, first + games.length),
+      options,
+    );
     appendFileSync(path, `${JSON.stringify(game)}\n`);
     games.push(game);
     progress(games.length);

@@ -7,7 +7,9 @@
 import { ATTACKERS, DEFENDERS, escapeLines, judge, Position, startingPosition } from '../../engine/core.ts';
 import type { VariantId } from '../../engine/index.ts';
 import { seededRandom } from '../../seeded-random.ts';
-import { TRAINING_WEIGHTS, useLearnedWeights } from '../evaluate.ts';
+import { TRAINING_WEIGHTS, useLearnedWeights, WEIGHTS } from '../evaluate.ts';
+import type { Family } from '../features.ts';
+import type { FamilyWeights } from '../learned-weights.ts';
 import { search } from '../search.ts';
 
 export interface TrainingGame {
@@ -24,13 +26,29 @@ export interface SelfPlayOptions {
   cap: number;
   /** 0..1: the root noise of the search, for varied games. */
   randomness: number;
+  /** Learned weights to play with (a second generation's games); without, the hand-set evaluation as trained. */
+  learned?: Partial<Record<Family, FamilyWeights>>;
 }
 
 export const SELF_PLAY: SelfPlayOptions = { depth: 2, openingPlies: 6, cap: 240, randomness: 0.25 };
 
-/** One game from `seed`, always the same; it plays with the hand-set evaluation as it was trained with, whatever is shipped. */
+/**
+ * The second generation's games: played with the weights fitted to the first generation's, deeper
+ * and with less noise, so that the second fit learns from better play than the hand-set depth-2 games.
+ */
+export const SECOND_GENERATION: Omit<SelfPlayOptions, 'learned'> = {
+  depth: 4,
+  openingPlies: 6,
+  cap: 240,
+  randomness: 0.15,
+};
+
+/**
+ * One game from `seed`, always the same; it plays with the hand-set evaluation as it was trained
+ * with (or the options' learned weights), whatever is shipped.
+ */
 export function playTrainingGame(variant: VariantId, seed: number, options = SELF_PLAY): TrainingGame {
-  useLearnedWeights({});
+  useLearnedWeights(options.learned ?? {});
   const random = seededRandom(seed);
   const position = startingPosition(variant);
   const moves = new Int32Array(4096);
@@ -47,7 +65,7 @@ export function playTrainingGame(variant: VariantId, seed: number, options = SEL
         maxDepth: options.depth,
         randomness: options.randomness,
         random,
-        weights: TRAINING_WEIGHTS,
+        weights: options.learned ? WEIGHTS : TRAINING_WEIGHTS,
       }).move;
     }
     position.make(move);

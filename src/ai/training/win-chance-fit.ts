@@ -8,8 +8,25 @@
 import { ATTACKERS } from '../../engine/core.ts';
 import type { VariantId } from '../../engine/index.ts';
 import { seededRandom } from '../../seeded-random.ts';
+import type { Family } from '../features.ts';
 import { search } from '../search.ts';
-import { decodePosition, type TrainingGame } from './self-play.ts';
+import { decodePosition, SELF_PLAY, type SelfPlayOptions, type TrainingGame } from './self-play.ts';
+
+/**
+ * Per family: the games, their self-play, the positions scored and the depth of the search that
+ * scores them (fixed, never the clock). About 22 minutes in all on two shared cores, 8 with the
+ * games kept from an earlier run.
+ */
+export const WIN_CHANCE_PLAN: Record<
+  Family,
+  { games: number; selfPlay: SelfPlayOptions; positions: number; depth: number }
+> = {
+  '7x7': { games: 400, selfPlay: SELF_PLAY, positions: 2000, depth: 4 },
+  '9x9': { games: 100, selfPlay: SELF_PLAY, positions: 1500, depth: 3 },
+  '11x11': { games: 160, selfPlay: SELF_PLAY, positions: 1500, depth: 3 },
+  copenhagen: { games: 80, selfPlay: SELF_PLAY, positions: 1500, depth: 3 },
+  '19x19': { games: 40, selfPlay: { ...SELF_PLAY, depth: 1 }, positions: 800, depth: 2 },
+};
 
 /** A score as /analyze's review keeps it: from the defenders' side, a forced result counting as this. */
 const DECISIVE = 1000;
@@ -39,12 +56,15 @@ export function scorePositions(
     const j = i + Math.floor(random() * (all.length - i));
     [all[i], all[j]] = [all[j], all[i]];
   }
-  return all.slice(0, count).map(({ text, result }) => {
-    const position = decodePosition(variant, text);
-    const found = search(position, { timeMs: 1e12, maxDepth: depth });
-    const forDefenders = position.sideToMove === ATTACKERS ? -found.score : found.score;
-    return { score: Math.max(-DECISIVE, Math.min(DECISIVE, forDefenders)), result };
-  });
+  return all.slice(0, count).map(({ text, result }) => ({ score: scoreOf(variant, text, depth), result }));
+}
+
+/** A kept position's score by a search `depth` plies deep, from the defenders' side and clipped. */
+export function scoreOf(variant: VariantId, text: string, depth: number): number {
+  const position = decodePosition(variant, text);
+  const found = search(position, { timeMs: 1e12, maxDepth: depth });
+  const forDefenders = position.sideToMove === ATTACKERS ? -found.score : found.score;
+  return Math.max(-DECISIVE, Math.min(DECISIVE, forDefenders));
 }
 
 /**
