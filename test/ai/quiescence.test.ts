@@ -142,7 +142,6 @@ describe('the noisy moves', () => {
   });
 });
 
-/** A position reached by random legal moves from the start, stopped before the game ends. */
 function legalMoves(position: Position): number[] {
   const moves = new Int32Array(moveBufferSize(position.rules));
   return Array.from(moves.subarray(0, position.generateMoves(moves)));
