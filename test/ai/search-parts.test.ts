@@ -12,7 +12,7 @@ import { evaluate, WEIGHTS } from '../../src/ai/evaluate.ts';
 import { positionOf } from '../../src/ai/position-of.ts';
 import { type SearchParts, search, WIN } from '../../src/ai/search.ts';
 import { DRAW, judge, moveBufferSize, type Position, squareName } from '../../src/engine/core.ts';
-import { Game, type VariantId } from '../../src/engine/index.ts';
+import { Game } from '../../src/engine/index.ts';
 import { gameWith } from '../engine/setup.ts';
 import { randomPosition } from './random-position.ts';
 

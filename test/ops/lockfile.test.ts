@@ -4,10 +4,13 @@
  * Windows or Alpine finds its own instead of failing at start (npm/cli#4828).
  */
 import { readFileSync } from 'node:fs';
+import semver from 'semver';
 import { expect, it } from 'vitest';
 
 interface LockEntry {
   version?: string;
+  dev?: boolean;
+  engines?: { node?: string };
   optionalDependencies?: Record<string, string>;
 }
 const lock = JSON.parse(readFileSync(new URL('../../package-lock.json', import.meta.url), 'utf8')) as {
@@ -41,4 +44,26 @@ it("lists each of @napi-rs/canvas's platform binaries at the locked version", ()
   expect(platforms.length).toBeGreaterThanOrEqual(8);
   for (const name of platforms)
     expect(lock.packages[`node_modules/${name}`]?.version, name).toBe(canvas?.version);
+});
+
+/** The oldest Node.js of each line the README promises: the bot at `engines`, the suite at vite's. */
+const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  engines: { node: string };
+};
+const oldestOfEachLine = (range: string) =>
+  range.split('||').map((part) => semver.minVersion(part.trim())?.version ?? part);
+const BOT_NODES = oldestOfEachLine(manifest.engines.node);
+const SUITE_NODES = ['20.19.0', '22.12.0'];
+
+it('installs no package that refuses the Node.js it must run on (npm only warns, then it breaks)', () => {
+  const refused = Object.entries(lock.packages).flatMap(([path, entry]) => {
+    const range = entry.engines?.node;
+    if (!path || !range) return [];
+    const nodes = entry.dev ? SUITE_NODES : BOT_NODES;
+    return nodes
+      .filter((node) => !semver.satisfies(node, range))
+      .map((node) => `${path} (${range}) on ${node}`);
+  });
+  expect(BOT_NODES).toEqual(['20.15.0', '22.2.0']);
+  expect(refused).toEqual([]);
 });
