@@ -7,9 +7,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { useLearnedWeights } from '../src/ai/evaluate.ts';
 import { FAMILIES, type Family } from '../src/ai/features.ts';
-import { shippedWeights } from '../src/ai/learned-weights.ts';
 import { scoresFingerprint } from '../src/ai/training/fingerprint.ts';
 import { playGames, readGames, TRAINING_VARIANT } from '../src/ai/training/games-file.ts';
 import { SELF_PLAY } from '../src/ai/training/self-play.ts';
@@ -46,8 +44,6 @@ for (const family of families) {
       : playGames(path, family, seed, plan.games, plan.selfPlay, (played) => {
           if (played % 20 === 0) console.log(`${family}: ${played} of ${plan.games} games, ${seconds()} s`);
         });
-  // Self-play plays with the hand-set evaluation; the review scores with what the AI ships.
-  useLearnedWeights(shippedWeights());
   const scored = scorePositions(TRAINING_VARIANT[family], games, {
     depth: plan.depth,
     most: plan.positions,

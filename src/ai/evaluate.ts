@@ -148,9 +148,16 @@ export function defendersScore(
 
 let learned = shippedWeights();
 
-/** Plays with these learned weights (none: the hand-set ones everywhere), as self-play and tests need. */
-export function useLearnedWeights(table: Partial<Record<Family, FamilyWeights>>): void {
+/**
+ * Plays with these learned weights (none: the hand-set ones everywhere), as self-play and tests
+ * need; returns the ones in use before, to be put back.
+ */
+export function useLearnedWeights(
+  table: Partial<Record<Family, FamilyWeights>>,
+): Partial<Record<Family, FamilyWeights>> {
+  const before = learned;
   learned = table;
+  return before;
 }
 
 const features = new Float64Array(FEATURE_COUNT);

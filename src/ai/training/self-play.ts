@@ -45,10 +45,18 @@ export const SECOND_GENERATION: Omit<SelfPlayOptions, 'learned'> = {
 
 /**
  * One game from `seed`, always the same; it plays with the hand-set evaluation as it was trained
- * with (or the options' learned weights), whatever is shipped.
+ * with (or the options' learned weights), whatever is shipped, and puts back the weights in use before.
  */
 export function playTrainingGame(variant: VariantId, seed: number, options = SELF_PLAY): TrainingGame {
-  useLearnedWeights(options.learned ?? {});
+  const before = useLearnedWeights(options.learned ?? {});
+  try {
+    return playWith(variant, seed, options);
+  } finally {
+    useLearnedWeights(before);
+  }
+}
+
+function playWith(variant: VariantId, seed: number, options: SelfPlayOptions): TrainingGame {
   const random = seededRandom(seed);
   const position = startingPosition(variant);
   const moves = new Int32Array(4096);

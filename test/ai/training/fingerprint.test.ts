@@ -7,9 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { useLearnedWeights } from '../../../src/ai/evaluate.ts';
 import { FAMILIES, type Family } from '../../../src/ai/features.ts';
-import { shippedWeights, WEIGHTS_FILE, type WeightsFile } from '../../../src/ai/learned-weights.ts';
+import { WEIGHTS_FILE, type WeightsFile } from '../../../src/ai/learned-weights.ts';
 import { gamesFingerprint, scoresFingerprint } from '../../../src/ai/training/fingerprint.ts';
 import { gameSeed, TRAINING_VARIANT } from '../../../src/ai/training/games-file.ts';
 import { playTrainingGame, SELF_PLAY, type SelfPlayOptions } from '../../../src/ai/training/self-play.ts';
@@ -37,8 +36,6 @@ describe('the shipped fits are what their scripts make with this search', () => 
       first && plan.selfPlay === SELF_PLAY && curves.seed === weights.seed
         ? first
         : firstGame(family, curves.seed, plan.selfPlay);
-    // Self-play plays with the hand-set evaluation; the fit scores with what the AI ships.
-    useLearnedWeights(shippedWeights());
     expect(
       scoresFingerprint(TRAINING_VARIANT[family], scored, plan.depth),
       'rerun npm run fit:win-chance',

@@ -6,6 +6,7 @@ import {
   type FamilyWeights,
   recordOf,
   SCORE_PER_LOGIT,
+  shippedWeights,
   WEIGHTS_FILE,
   type WeightsFile,
   weightsFileText,
@@ -57,6 +58,27 @@ describe('the learned evaluation is reproducible', () => {
       expect(evaluate(position, WEIGHTS.small)).toBe(handSet);
     } finally {
       useLearnedWeights({});
+    }
+  });
+
+  it('puts back the weights in use after a game played with others', () => {
+    const game = gameWith(
+      'brandubh',
+      { king: 'd4', attackers: ['a4', 'd7'], defenders: ['c4'] },
+      'defenders',
+    );
+    const position = positionOf(game);
+    const learned = smallFit(5);
+    const before = useLearnedWeights(shippedWeights());
+    try {
+      const shipped = evaluate(position, WEIGHTS.small);
+      playTrainingGame('brandubh', 1, { ...SMALL, learned: { '7x7': learned } });
+      expect(evaluate(position, WEIGHTS.small)).toBe(shipped);
+      // Sensitive to it: with other weights in use (none, here) the score differs.
+      useLearnedWeights({});
+      expect(evaluate(position, WEIGHTS.small)).not.toBe(shipped);
+    } finally {
+      useLearnedWeights(before);
     }
   });
 
