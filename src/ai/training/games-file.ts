@@ -35,7 +35,7 @@ const FAMILY_INDEX: Record<Family, number> = { '7x7': 0, '9x9': 1, '11x11': 2, c
 
 /**
  * Plays the family's games up to `count`, keeping those already in `path`; returns them all. Game
- * n is seeded as the run's game `first + n` (a second generation numbers on after the first).
+ * n is seeded as the run's game `first + n` (a later generation numbers on after the games before it).
  */
 export function playGames(
   path: string,

@@ -26,17 +26,17 @@ export interface SelfPlayOptions {
   cap: number;
   /** 0..1: the root noise of the search, for varied games. */
   randomness: number;
-  /** Learned weights to play with (a second generation's games); without, the hand-set evaluation as trained. */
+  /** Learned weights to play with (a later generation's games); without, the hand-set evaluation as trained. */
   learned?: Partial<Record<Family, FamilyWeights>>;
 }
 
 export const SELF_PLAY: SelfPlayOptions = { depth: 2, openingPlies: 6, cap: 240, randomness: 0.25 };
 
 /**
- * The second generation's games: played with the weights fitted to the first generation's, deeper
- * and with less noise, so that the second fit learns from better play than the hand-set depth-2 games.
+ * The later generations' games: played with the weights fitted to the games before, deeper and
+ * with less noise, so that each fit learns from better play than the hand-set depth-2 games.
  */
-export const SECOND_GENERATION: Omit<SelfPlayOptions, 'learned'> = {
+export const LATER_GENERATION: Omit<SelfPlayOptions, 'learned'> = {
   depth: 4,
   openingPlies: 6,
   cap: 240,
