@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { type Game, serializeGame } from '../engine/index.ts';
 import { aiDepth, aiThinkSeconds } from '../metrics.ts';
 import { type AiMove, chooseMove, LEVELS, type Level } from './index.ts';
+import type { ThinkRequest } from './worker.ts';
 
 const GRACE_MS = 100;
 /** The search stops a little before the budget, for loading the game and passing messages. */
@@ -87,15 +88,19 @@ export class AiPlayer {
     await this.current().ready;
   }
 
-  /** The AI's move; `maxDepth` stops the search at that depth (sooner than the budget where it can). */
+  /**
+   * The AI's move; `maxDepth` stops the search at that depth (sooner than the budget where it can);
+   * `contempt: false` scores a draw as 0 for both sides, as a review should, where the player would
+   * rather play on (or, in Fetlar, weighs a draw as an even game of its evaluation).
+   */
   async think(
     game: Game,
     level: Level,
     budgetMs = LEVELS[level].timeMs,
-    { maxDepth }: { maxDepth?: number } = {},
+    { maxDepth, contempt }: { maxDepth?: number; contempt?: boolean } = {},
   ): Promise<AiMove> {
     const started = performance.now();
-    const { move, source } = await this.thinkOrFallBack(game, level, budgetMs, started, maxDepth);
+    const { move, source } = await this.thinkOrFallBack(game, level, budgetMs, started, maxDepth, contempt);
     aiThinkSeconds.observe({ level, source }, (performance.now() - started) / 1000);
     aiDepth.observe({ level }, move.depth);
     return move;
@@ -107,6 +112,7 @@ export class AiPlayer {
     budgetMs: number,
     started: number,
     maxDepth: number | undefined,
+    contempt: boolean | undefined,
   ): Promise<{ move: AiMove; source: 'worker' | 'fallback' }> {
     try {
       const thinker = this.current();
@@ -123,7 +129,8 @@ export class AiPlayer {
         level,
         timeMs: Math.max(50, budgetMs - MARGIN_MS),
         maxDepth,
-      });
+        contempt,
+      } satisfies ThinkRequest);
       try {
         // Give up early enough that the short search below still answers within budget + grace.
         const left = budgetMs + GRACE_MS - FALLBACK_MS - 20 - (performance.now() - started);
@@ -137,7 +144,8 @@ export class AiPlayer {
     } catch (error) {
       this.lastSource = 'fallback';
       this.lastError = (error as Error).message;
-      return { move: chooseMove(game, level, { timeMs: FALLBACK_MS, maxDepth }), source: 'fallback' };
+      const parts = contempt === false ? { contempt: false } : undefined;
+      return { move: chooseMove(game, level, { timeMs: FALLBACK_MS, maxDepth, parts }), source: 'fallback' };
     }
   }
 

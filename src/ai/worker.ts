@@ -9,6 +9,8 @@ export interface ThinkRequest {
   level: Level;
   timeMs?: number;
   maxDepth?: number;
+  /** False: a draw scores 0 to both sides (a review's even-handed score), not what the player would make of it. */
+  contempt?: boolean;
 }
 
 parentPort?.postMessage({ ready: true });
@@ -18,6 +20,7 @@ parentPort?.on('message', (request: ThinkRequest) => {
     const move = chooseMove(loadGame(request.record), request.level, {
       timeMs: request.timeMs,
       maxDepth: request.maxDepth,
+      parts: request.contempt === false ? { contempt: false } : undefined,
     });
     parentPort?.postMessage({ id: request.id, move });
   } catch (error) {

@@ -77,7 +77,8 @@ export class AnalysisRuns {
     const reviewed = await reviewGame(
       game,
       async (position) => {
-        const move = await player.think(position, 'normal', this.msPerPosition);
+        // A draw the review scores as even, whatever the player at the board would make of it.
+        const move = await player.think(position, 'normal', this.msPerPosition, { contempt: false });
         return { best: move.notation, score: move.score };
       },
       {
