@@ -58,7 +58,10 @@ export async function startPrivateRedis(
   const port = await freePort();
   // Its own directory even without persistence: a replica writes the copy it syncs from its master.
   const dir = mkdtempSync(join(tmpdir(), 'tafl-redis-'));
+  // A master sends a new replica its copy at once: by default Redis 7 waits 5 s for more replicas
+  // to share the transfer, as long as `replicating` below was willing to wait.
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--dir', dir];
+  args.push('--repl-diskless-sync-delay', '0');
   args.push(
     ...(options.persist ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no']),
   );
