@@ -48,7 +48,7 @@ export const GAMES: Record<Family, number> = {
  * Later generations of self-play, each played with the weights fitted to every game before it
  * (LATER_GENERATION), and the fit then made to every generation's games: only for the family in
  * use, whose games are quick. Paired Brandubh games at 100 ms a move, each fit against the one
- * before: the second generation's 57.5% of 400, the third's 57.0% of 200.
+ * before: the second generation's 57.5% of 400, the third's 56.5% of 400.
  */
 export const LATER_GAMES: Partial<Record<Family, readonly number[]>> = { '7x7': [2000, 2000] };
 

@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { type Game, serializeGame } from '../engine/index.ts';
 import { aiDepth, aiThinkSeconds } from '../metrics.ts';
 import { type AiMove, chooseMove, LEVELS, type Level } from './index.ts';
+import type { SearchParts } from './search.ts';
 import type { ThinkRequest } from './worker.ts';
 
 const GRACE_MS = 100;
@@ -100,7 +101,8 @@ export class AiPlayer {
     { maxDepth, contempt }: { maxDepth?: number; contempt?: boolean } = {},
   ): Promise<AiMove> {
     const started = performance.now();
-    const { move, source } = await this.thinkOrFallBack(game, level, budgetMs, started, maxDepth, contempt);
+    const parts = contempt === false ? { contempt: false } : undefined;
+    const { move, source } = await this.thinkOrFallBack(game, level, budgetMs, started, maxDepth, parts);
     aiThinkSeconds.observe({ level, source }, (performance.now() - started) / 1000);
     aiDepth.observe({ level }, move.depth);
     return move;
@@ -112,7 +114,7 @@ export class AiPlayer {
     budgetMs: number,
     started: number,
     maxDepth: number | undefined,
-    contempt: boolean | undefined,
+    parts: Partial<SearchParts> | undefined,
   ): Promise<{ move: AiMove; source: 'worker' | 'fallback' }> {
     try {
       const thinker = this.current();
@@ -129,7 +131,7 @@ export class AiPlayer {
         level,
         timeMs: Math.max(50, budgetMs - MARGIN_MS),
         maxDepth,
-        contempt,
+        parts,
       } satisfies ThinkRequest);
       try {
         // Give up early enough that the short search below still answers within budget + grace.
@@ -144,7 +146,6 @@ export class AiPlayer {
     } catch (error) {
       this.lastSource = 'fallback';
       this.lastError = (error as Error).message;
-      const parts = contempt === false ? { contempt: false } : undefined;
       return { move: chooseMove(game, level, { timeMs: FALLBACK_MS, maxDepth, parts }), source: 'fallback' };
     }
   }

@@ -2,6 +2,7 @@
 import { parentPort } from 'node:worker_threads';
 import { loadGame } from '../engine/index.ts';
 import { chooseMove, type Level } from './index.ts';
+import type { SearchParts } from './search.ts';
 
 export interface ThinkRequest {
   id: number;
@@ -9,8 +10,8 @@ export interface ThinkRequest {
   level: Level;
   timeMs?: number;
   maxDepth?: number;
-  /** False: a draw scores 0 to both sides (a review's even-handed score), not what the player would make of it. */
-  contempt?: boolean;
+  /** Parts of the search to switch off: `contempt` for a review's even-handed score of a draw. */
+  parts?: Partial<SearchParts>;
 }
 
 parentPort?.postMessage({ ready: true });
@@ -20,7 +21,7 @@ parentPort?.on('message', (request: ThinkRequest) => {
     const move = chooseMove(loadGame(request.record), request.level, {
       timeMs: request.timeMs,
       maxDepth: request.maxDepth,
-      parts: request.contempt === false ? { contempt: false } : undefined,
+      parts: request.parts,
     });
     parentPort?.postMessage({ id: request.id, move });
   } catch (error) {
