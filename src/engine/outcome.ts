@@ -48,6 +48,16 @@ export function judge(position: Position): Verdict | null {
 export function defendersEnclosed(position: Position): boolean {
   const { cells, rules, marks, queue } = position;
   const { squares, edge, directions } = rules;
+  // Nearly always some defending piece has an open line to the edge: the one found last time
+  // first, then the others, before the flood fill. The same verdict, in a fraction of the time.
+  if (hasLineToEdge(position, lineToEdgeFrom)) return false;
+  for (let i = 0; i < squares.length; i++) {
+    const cell = squares[i];
+    if (cell !== lineToEdgeFrom && hasLineToEdge(position, cell)) {
+      lineToEdgeFrom = cell;
+      return false;
+    }
+  }
   const epoch = position.nextMarkEpoch();
   let tail = 0;
   for (let i = 0; i < squares.length; i++) {
@@ -71,6 +81,26 @@ export function defendersEnclosed(position: Position): boolean {
     }
   }
   return true;
+}
+
+/** The defending piece that last had an open line to the edge (a cell; it may since have moved). */
+let lineToEdgeFrom = 0;
+
+/** Whether a defending piece stands on `cell` and sees the edge along a rank or file through no attacker. */
+function hasLineToEdge(position: Position, cell: number): boolean {
+  const { cells, rules } = position;
+  const piece = cells[cell];
+  // Also false off the end of a smaller board's cells, where the last search's cell may lie.
+  if (!(piece > ATTACKER && piece < OFF)) return false;
+  const { edge, directions } = rules;
+  if (edge[cell] === 1) return true;
+  for (let k = 0; k < 4; k++) {
+    const step = directions[k];
+    for (let next = cell + step; cells[next] !== OFF && cells[next] !== ATTACKER; next += step) {
+      if (edge[next] === 1) return true;
+    }
+  }
+  return false;
 }
 
 /**
