@@ -3,13 +3,14 @@
  * attackers, a corner wholly closed counts more; in corner-escape variants it counts from the
  * starting position, so that a draw weighs as much as the start. The self-play games the learned
  * weights are fitted to keep the weights they were played with, whatever the hand-set ones become.
+ * On 19x19, a king the attackers can surround in a few moves costs the defenders.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { evaluate, TRAINING_WEIGHTS, useLearnedWeights, WEIGHTS } from '../../src/ai/evaluate.ts';
 import { positionOf } from '../../src/ai/position-of.ts';
 import { playTrainingGame, type SelfPlayOptions } from '../../src/ai/training/self-play.ts';
 import { Game } from '../../src/engine/index.ts';
-import { gameWith } from '../engine/setup.ts';
+import { gameWith, type Pieces } from '../engine/setup.ts';
 
 beforeAll(() => useLearnedWeights({}));
 
@@ -63,6 +64,37 @@ describe('the attackers guard the corners', () => {
       position.makeNull();
       expect(Math.abs(evaluate(position, WEIGHTS.small))).toBe(0);
     }
+  });
+});
+
+describe('the king trapped on 19x19', () => {
+  const { kingTrap } = WEIGHTS.large;
+  /** What the trap term takes from the defenders (to move) in this position of the variant. */
+  const trapCost = (variant: 'alea-guards' | 'alea-walker', pieces: Pieces) => {
+    const position = positionOf(gameWith(variant, pieces, 'defenders'));
+    return evaluate(position, { ...WEIGHTS.large, kingTrap: 0 }) - evaluate(position, WEIGHTS.large);
+  };
+  const threeSides = { king: 'e5', attackers: ['d5', 'f5', 'e4', 'e9'] };
+
+  it('costs its weight over the attacker moves the capture still needs', () => {
+    expect(kingTrap).toBeGreaterThan(0);
+    // e9 reaches e6, the last side: one move.
+    expect(trapCost('alea-guards', threeSides)).toBe(kingTrap);
+    // e1 reaches e4 and e9 reaches e6: two moves.
+    expect(trapCost('alea-guards', { king: 'e5', attackers: ['d5', 'f5', 'e1', 'e9'] })).toBe(kingTrap / 2);
+    // A citadel point beside the king stands in for an attacker (b2, under the guard rules).
+    expect(trapCost('alea-guards', { king: 'b3', attackers: ['a3', 'c3', 'b8'] })).toBe(kingTrap);
+  });
+
+  it('costs nothing while a side is held by a defender or out of the attackers’ reach', () => {
+    // e9 reaches e6, but a defender holds e4.
+    expect(trapCost('alea-guards', { king: 'e5', attackers: ['d5', 'f5', 'e9'], defenders: ['e4'] })).toBe(0);
+    expect(trapCost('alea-guards', { king: 'e5', attackers: ['d5', 'f5', 'e4', 'a9'] })).toBe(0);
+    // Under Walker's rules the king away from the centre falls to two attackers, like any piece:
+    // there the term is off, on the centre too.
+    expect(trapCost('alea-walker', threeSides)).toBe(0);
+    expect(trapCost('alea-walker', { king: 'j10', attackers: ['i10', 'k10', 'j9', 'j14'] })).toBe(0);
+    expect(trapCost('alea-guards', { king: 'j10', attackers: ['i10', 'k10', 'j9', 'j14'] })).toBe(kingTrap);
   });
 });
 
