@@ -12,7 +12,19 @@ import * as featureList from './features.ts';
 import { extractFeatures, type Family, familyOf, layoutOf } from './features.ts';
 import { type FamilyWeights, SCORE_PER_LOGIT, shippedWeights } from './learned-weights.ts';
 
-const { ATTACKER, DEFENDER, GUARD, KING, EMPTY, OFF, ATTACKERS, CAPTURE_CUSTODIAL, fileOf, rankOf } = codes;
+const {
+  ATTACKER,
+  DEFENDER,
+  GUARD,
+  KING,
+  EMPTY,
+  OFF,
+  ATTACKERS,
+  CAPTURE_CUSTODIAL,
+  closesAgainstKing,
+  fileOf,
+  rankOf,
+} = codes;
 // A module-local copy: read through the import binding in the hot loop below, it costs far more.
 const { FEATURE_COUNT } = featureList;
 
@@ -123,14 +135,13 @@ function kingTrap(position: Position, weight: number): number {
   // centre's surrounding alone sent him out to where he is weaker: 42.0% of 100 games against main.
   if (rules.kingCaptureMode.includes(CAPTURE_CUSTODIAL)) return 0;
   if (rules.edgeProtectsKing && rules.edge[king] === 1) return 0;
-  const { directions, hostileToKing } = rules;
+  const { directions } = rules;
   let needed = 0;
   for (let k = 0; k < 4; k++) {
     const side = king + directions[k];
     const piece = cells[side];
-    if (piece === OFF || piece === ATTACKER) continue;
+    if (piece === OFF || closesAgainstKing(rules, cells, side)) continue;
     if (piece !== EMPTY) return 0;
-    if (hostileToKing[side] === 1) continue;
     if (!attackerReaches(position, side, -directions[k])) return 0;
     needed++;
   }

@@ -123,7 +123,7 @@ function kingIsCaptured(rules: RuleTables, cells: Int8Array, king: number, towar
 }
 
 /** An attacker, or an empty square hostile to the king (a corner; the empty throne or centre where the variant says). */
-function closesAgainstKing(rules: RuleTables, cells: Int8Array, cell: number): boolean {
+export function closesAgainstKing(rules: RuleTables, cells: Int8Array, cell: number): boolean {
   const piece = cells[cell];
   return piece === ATTACKER || (piece === EMPTY && rules.hostileToKing[cell] === 1);
 }

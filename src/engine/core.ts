@@ -4,7 +4,7 @@
  * the capture and end rules that work on it. Everything else speaks to the engine through the
  * Game API in index.ts; the linter keeps every other import behind one of the two.
  */
-export { captureAround, closesPincer, helpsCapture, kingCapturedBy } from './capture.ts';
+export { captureAround, closesAgainstKing, closesPincer, helpsCapture, kingCapturedBy } from './capture.ts';
 export { escapeLines } from './escape.ts';
 export { readPosition, readSquare, squareName } from './notation.ts';
 export { DRAW, defendersEnclosed, inExitFort, judge, type Verdict } from './outcome.ts';

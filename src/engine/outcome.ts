@@ -64,7 +64,7 @@ export function defendersEnclosed(position: Position): boolean {
     const cell = squares[i];
     const piece = cells[cell];
     if (piece > ATTACKER && piece < OFF) {
-      if (edge[cell] === 1) return false;
+      // None stands on the edge: hasLineToEdge would have found it.
       marks[cell] = epoch;
       queue[tail++] = cell;
     }
