@@ -70,6 +70,14 @@ export function familyOf(rules: RuleTables): Family {
   return rules.size <= 7 ? '7x7' : '11x11';
 }
 
+/** The four corners, a1, a-top, right-1 and right-top, as the signs of a step away from each along files and ranks. */
+export const CORNER_SIGNS: readonly (readonly [number, number])[] = [
+  [1, 1],
+  [1, -1],
+  [-1, 1],
+  [-1, -1],
+];
+
 /** Per variant: each corner's diagonal guard squares, in groups of `guardLength`; and the pieces at the start. */
 export interface Layout {
   guards: Int16Array;
@@ -98,12 +106,7 @@ export function layoutOf(rules: RuleTables): Layout {
   const corners = new Int8Array(8);
   let n = 0;
   let c = 0;
-  for (const [fileSign, rankSign] of [
-    [1, 1],
-    [1, -1],
-    [-1, 1],
-    [-1, -1],
-  ]) {
+  for (const [fileSign, rankSign] of CORNER_SIGNS) {
     corners[c++] = fileSign > 0 ? 0 : size - 1;
     corners[c++] = rankSign > 0 ? 0 : size - 1;
     for (let i = 0; i < guardLength; i++) {

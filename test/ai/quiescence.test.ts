@@ -89,13 +89,15 @@ describe('quiescence: a one-ply search sees the capture that answers its move', 
       kingEscape: 'e1-a1',
     },
     {
-      // a5-c5 takes d5, c6 and c4, and leaves the king on a6 a clear run to the citadel a2.
+      // a5-c5 takes d5, c6 and c4, and leaves the king on a6 a clear run to the citadel a2. The
+      // defender on c10 keeps c7 off c17, a square of a corner's seal, worth more than the capture
+      // to a search that does not see the king's run.
       name: 'alea-guards: a triple capture that opens the king a citadel',
       variant: 'alea-guards' as const,
       position: {
         king: 'a6',
         attackers: ['a5', 'e5', 'c7', 'c3', 'q17'],
-        defenders: ['d5', 'c6', 'c4', 'a7', 'b6'],
+        defenders: ['d5', 'c6', 'c4', 'a7', 'b6', 'c10'],
       },
       greedy: 'a5-c5',
       kingEscape: 'a6-a2',
