@@ -4,6 +4,7 @@
  * It is the same for every language, so a new language is JSON alone. Names arrive already made
  * safe for Discord by the caller.
  */
+import { BLUNDER, INACCURACY, MISTAKE } from '../analysis/accuracy.ts';
 import type { GameResult, MatchReason, PieceKind, Side, VariantId } from '../engine/index.ts';
 import { isVariantId, otherSide, variantIds } from '../engine/index.ts';
 import { isFischerTimeControl, type TimeControl } from '../game/clock.ts';
@@ -50,6 +51,14 @@ export function catalogue(language: string) {
   const t = i18n.getFixedT(language, 'messages');
   const clock = clockMessages(language);
   const list = new Intl.ListFormat(language, { type: 'conjunction' });
+  const points = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+  // /analyze's grades: the winning chance, in percentage points, a move gives away to be an
+  // inaccuracy, a mistake, a blunder (said in /help).
+  const grades = {
+    inaccuracy: points.format(INACCURACY),
+    mistake: points.format(MISTAKE),
+    blunder: points.format(BLUNDER),
+  };
   const ordinal = (occurrence: number) => t(occurrence === 2 ? 'ordinal.2' : 'ordinal.3');
   // What the pictures and /move's suggestions say most often is looked up once.
   const sides = each(SIDES, (side) => t(`side.${side}`));
@@ -293,7 +302,8 @@ export function catalogue(language: string) {
 
     // Help and rules
     helpTitle: t('helpTitle'),
-    help: (variants: string): string[] => [...t('help', { returnObjects: true, variants })],
+    /** /help's paragraphs: `variants` goes in the last, /analyze's thresholds in the one on it. */
+    help: (variants: string): string[] => [...t('help', { returnObjects: true, variants, ...grades })],
     variantFooter: (p: { variant: string }) => t('variantFooter', p),
     serverVariantRules: t('serverVariantRules'),
     addedBy: (p: { name: string }) => t('addedBy', p),
