@@ -21,6 +21,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { createClient } from '@keyv/redis';
 import { Game, type VariantId } from '../src/engine/index.ts';
@@ -154,9 +155,19 @@ function takeGame(): LoadGame | undefined {
   return game;
 }
 
+/** What the bot says when it is too busy to start on a move: a refusal that changed nothing. */
+const overloaded: string = JSON.parse(
+  readFileSync(new URL('../locales/en/failures.json', import.meta.url), 'utf8'),
+).service.overloaded;
+/** Moves the bot refused at once as too busy, and moves it left unanswered past Discord's deadline. */
+let busyRefusals = 0;
+let expired = 0;
+
 /**
  * Sends a random legal move for the player to move and waits for the answer the player sees;
- * resolves to the milliseconds from `due` to that answer if the move was accepted, else null.
+ * resolves to the milliseconds from `due` to that answer if the move was accepted, else null. A
+ * move refused as "busy", or left unanswered until Discord would take no answer, changed nothing:
+ * the player plays it again later; either is counted apart from errors.
  */
 async function playMove(game: LoadGame, due: bigint): Promise<number | null> {
   const legal = game.shadow.legalMoves();
@@ -164,13 +175,18 @@ async function playMove(game: LoadGame, due: bigint): Promise<number | null> {
   const user = game.players[game.shadow.turn];
   try {
     const handle = emulator.slash(user, 'move', { move }, { channelId: game.channelId });
-    const answer = await handle.firstResponse();
+    // The emulator takes no first answer after Discord's three seconds.
+    const answer = await handle.firstResponse(4000).catch(() => null);
+    if (!answer) {
+      expired++;
+      return null;
+    }
     let accepted = answer.type === 4 && !((answer.data?.flags ?? 0) & 64);
     let answeredAt = answer.at;
     if (answer.type === 5) {
       // Deferred (the bot took over 1.2 s): the answer is the later edit, which the player waits for.
       deferred++;
-      const visible = await handle.reply();
+      const visible = await handle.reply(120_000);
       answeredAt = process.hrtime.bigint();
       accepted = !visible.ephemeral && visible.attachments.length > 0;
     }
@@ -178,7 +194,8 @@ async function playMove(game: LoadGame, due: bigint): Promise<number | null> {
       game.shadow.play(move);
       return Number(answeredAt - due) / 1e6;
     }
-    errors.push(`${move}: ${answer.data?.content ?? `type ${answer.type}`}`);
+    if (answer.data?.content === overloaded) busyRefusals++;
+    else errors.push(`${move}: ${answer.data?.content ?? `type ${answer.type}`}`);
   } catch (error) {
     errors.push(String(error));
   } finally {
@@ -315,6 +332,9 @@ console.log(
 const perGame = (bytes: number) => `${(bytes / GAMES / 1024).toFixed(1)} KB`;
 console.log(
   `  Redis memory per game in progress: ${perGame(memoryPerGame)} at start, ${perGame(memoryAfter - memoryBefore)} after the run`,
+);
+console.log(
+  `  refused as busy (nothing changed): ${busyRefusals}; left unanswered past Discord's deadline (nothing changed): ${expired}`,
 );
 console.log(`  errors: ${errors.length}${errors.length ? ` (first: ${errors[0]})` : ''}`);
 console.log(`  games whose stored record differs from the moves told: ${mismatched} of ${GAMES}`);

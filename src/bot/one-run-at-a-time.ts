@@ -1,3 +1,5 @@
+import { withoutCommitGate } from '../store/index.ts';
+
 /**
  * A piece of background work (the AI's turns, challenge expiry) that runs once at a time: a
  * nudge while it runs asks for one more run after it, however many nudges came meanwhile.
@@ -16,7 +18,8 @@ export class OneRunAtATime {
       this.again = true;
       return;
     }
-    this.running = this.run()
+    // Background work: commits in it are no interaction's (see commit-gate.ts).
+    this.running = withoutCommitGate(() => this.run())
       .catch(this.onError)
       .finally(() => {
         this.running = null;

@@ -2,7 +2,8 @@
  * Answering an interaction within Discord's three seconds, whatever the work costs. A handler
  * answers through `answer()`: the reply goes out directly when the work is quick, and when it is
  * not, the interaction is deferred after `DEFER_AFTER_MS` and the answer edited in later. A
- * refusal is always ephemeral, even after a public deferral.
+ * refusal is always ephemeral, even after a public deferral. A change is written only while its
+ * member can still be told of it (interaction-deadline.ts).
  */
 import {
   type AttachmentBuilder,
@@ -14,7 +15,10 @@ import {
 } from 'discord.js';
 import type { Outcome } from '../game/types.ts';
 import type { Messages } from '../i18n/index.ts';
+import { withCommitGate } from '../store/index.ts';
+import { COMMIT_UNACKNOWLEDGED_WITHIN_MS, InteractionExpiredError } from './interaction-deadline.ts';
 import { onlyMention, type Post, refusalText } from './present.ts';
+import { ageOf } from './received-at.ts';
 
 export const DEFER_AFTER_MS = 1200;
 
@@ -85,16 +89,35 @@ export async function tellDone<T>(sending: Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Does `work` and sends its answer. Each commit inside the work passes a gate: while the
+ * interaction is young it goes ahead, and the answer follows well within Discord's three seconds;
+ * an older interaction is deferred first, and when even the deferral is refused (the interaction
+ * expired), the commit is not written (InteractionExpiredError) and nothing is changed.
+ */
 export async function answer(interaction: Answerable, work: () => Promise<Answer>): Promise<void> {
   let deferral: Promise<unknown> | null = null;
-  const timer = setTimeout(() => {
-    deferral = interaction.isButton() ? interaction.deferUpdate() : interaction.deferReply();
-    deferral.catch(() => {});
-  }, DEFER_AFTER_MS);
+  const defer = () => {
+    deferral ??= interaction.isButton() ? interaction.deferUpdate() : interaction.deferReply();
+    return deferral;
+  };
+  const timer = setTimeout(() => defer().catch(() => {}), Math.max(0, DEFER_AFTER_MS - ageOf(interaction)));
+  let working = true;
+  const gate = async () => {
+    // Work the answer started after it ended (the AI's reply) is not this interaction's.
+    if (!working) return;
+    if (deferral === null && ageOf(interaction) < COMMIT_UNACKNOWLEDGED_WITHIN_MS) return;
+    try {
+      await defer();
+    } catch (error) {
+      throw new InteractionExpiredError(error);
+    }
+  };
   let result: Answer;
   try {
-    result = await work();
+    result = await withCommitGate(gate, work);
   } finally {
+    working = false;
     clearTimeout(timer);
   }
   if (deferral) await deferral;

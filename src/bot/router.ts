@@ -1,12 +1,15 @@
 /**
  * Routes each interaction to its command module, and writes one log line per interaction:
- * what it was, where, how long it took, how it ended; the same is counted in the metrics. An error never leaves an interaction
+ * what it was, where, how long it took, how it ended; the same is counted in the metrics. One that
+ * comes too late to answer is left alone, and while the bot is behind, a newcomer is told at once
+ * that it is busy (interaction-deadline.ts). An error never leaves an interaction
  * unanswered: the player gets an ephemeral word that nothing was changed, or, when only the
  * answer to work done failed (AnswerNotShownError), that it was done but cannot be shown.
  */
 import { type Interaction, MessageFlags } from 'discord.js';
 import { interactionSeconds, interactions, moves } from '../metrics.ts';
 import type { BotContext, Command } from './command.ts';
+import { arrivalVerdict, InteractionExpiredError } from './interaction-deadline.ts';
 import { messagesOf, onlyMention, refusalText } from './present.ts';
 import { refused } from './respond.ts';
 
@@ -58,12 +61,19 @@ export function createRouter(commands: Map<string, Command>, context: BotContext
     const started = performance.now();
     let outcome: string;
     try {
-      outcome = await route(interaction);
+      const verdict = arrivalVerdict(interaction, inFlight.size);
+      if (verdict === 'busy') await sayBusy(interaction);
+      outcome = verdict === 'go' ? await route(interaction) : verdict;
       if (refused.has(interaction)) outcome = 'refused';
     } catch (error) {
-      outcome = 'error';
-      context.logger.error('interaction failed', { error, interaction: describe(interaction) });
-      await apologise(interaction, error).catch(() => {});
+      if (error instanceof InteractionExpiredError) {
+        // Nothing was written, and Discord takes no answer any more.
+        outcome = 'expired';
+      } else {
+        outcome = 'error';
+        context.logger.error('interaction failed', { error, interaction: describe(interaction) });
+        await apologise(interaction, error).catch(() => {});
+      }
     }
     const seconds = (performance.now() - started) / 1000;
     const described = describe(interaction);
@@ -123,6 +133,19 @@ function describe(interaction: Interaction): { kind: string } & Record<string, u
     channel: interaction.channelId,
     user: interaction.user.id,
   };
+}
+
+/** The bot is behind: the member hears so at once, and nothing is done. */
+async function sayBusy(interaction: Interaction): Promise<void> {
+  if (interaction.isAutocomplete()) {
+    await interaction.respond([]).catch(() => {});
+    return;
+  }
+  if (!interaction.isRepliable()) return;
+  const content = refusalText(messagesOf(interaction), { code: 'overloaded' });
+  await interaction
+    .reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: onlyMention() })
+    .catch(() => {});
 }
 
 async function apologise(interaction: Interaction, error: unknown): Promise<void> {

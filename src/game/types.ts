@@ -55,6 +55,8 @@ export type ServiceFailureCode =
   | 'stale'
   | 'position-changed'
   | 'busy'
+  /** The bot is behind on its interactions: refused at once, before any work. */
+  | 'overloaded'
   | 'store-unavailable'
   | 'store-silent'
   | 'variant-name-invalid'

@@ -1,10 +1,12 @@
 /** Where games, challenges and standings are kept: Redis (one server, behind Sentinel, or a cluster) when given, else memory. */
 import { storeConflicts, storeErrors, sweeperLagSeconds } from '../metrics.ts';
+import { passCommitGate } from './commit-gate.ts';
 import type { LayoutReport } from './guild-layout.ts';
 import { createMemoryStore } from './memory-store.ts';
 import { type ClusterSetup, createRedisStore, type RedisTarget, type SentinelSetup } from './redis-store.ts';
 import type { Store } from './types.ts';
 
+export { type CommitGate, withCommitGate, withoutCommitGate } from './commit-gate.ts';
 export type { LayoutReport } from './guild-layout.ts';
 export { CrossSlotError, hashTagOf, inGuild } from './hash-tags.ts';
 export type { ClusterSetup, SentinelSetup } from './redis-store.ts';
@@ -51,7 +53,10 @@ export async function createStore({
   return counted(createMemoryStore(namespace));
 }
 
-/** The store with its failures (by operation), commit conflicts and claims' lag counted in the metrics. */
+/**
+ * The store with its failures (by operation), commit conflicts and claims' lag counted in the
+ * metrics, and each commit passing the commit gate of the work it belongs to (commit-gate.ts).
+ */
 function counted(store: Store): Store {
   const failed = (operation: string) => (error: unknown) => {
     storeErrors.inc({ operation });
@@ -61,6 +66,7 @@ function counted(store: Store): Store {
     ephemeral: store.ephemeral,
     read: <T>(key: string) => store.read<T>(key).catch(failed('read')),
     async commit(writes, schedules) {
+      await passCommitGate();
       const result = await store.commit(writes, schedules).catch(failed('commit'));
       if (!result.ok) storeConflicts.inc();
       return result;

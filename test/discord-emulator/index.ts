@@ -11,7 +11,7 @@ import { EventEmitter } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GATEWAY_PATH, Gateway } from './gateway.ts';
-import { type InteractionHandle, Interactions, type OptionValue } from './interactions.ts';
+import { type InteractionHandle, Interactions, type OptionValue, type Timing } from './interactions.ts';
 import { route } from './routes.ts';
 import { type Fault, type RecordedCall, type RestLog, serveRequest } from './server.ts';
 import { secret } from './snowflake.ts';
@@ -226,9 +226,9 @@ export class DiscordEmulator {
     user: EmulatedUser,
     name: string,
     options: Record<string, OptionValue> = {},
-    where: { channelId?: string } = {},
+    where: { channelId?: string } & Timing = {},
   ): InteractionHandle {
-    return this.interactions.slash(user, name, options, where.channelId ?? this.channelId);
+    return this.interactions.slash(user, name, options, where.channelId ?? this.channelId, where);
   }
 
   /** A user types into an option with autocomplete; resolves with the bot's choices. */

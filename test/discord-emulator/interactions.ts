@@ -2,8 +2,8 @@
  * Users acting: slash commands, autocomplete and button clicks become INTERACTION_CREATE payloads as
  * discord.js v14 parses them; the bot's callbacks and webhook calls become recorded answers.
  */
-import { callbackRefusal, invalidFormBody, messageRefusal, optionRefusal } from './limits.ts';
-import { secret, snowflake } from './snowflake.ts';
+import { callbackRefusal, DISCORD_LIMITS, invalidFormBody, messageRefusal, optionRefusal } from './limits.ts';
+import { secret, snowflake, timestampOf } from './snowflake.ts';
 import {
   ALL_PERMISSIONS,
   type DiscordState,
@@ -24,14 +24,25 @@ export interface InteractionHandle {
   id: string;
   /** When INTERACTION_CREATE was sent (process.hrtime.bigint()). */
   sentAt: bigint;
-  /** The callback (its type and data), when it comes. */
-  firstResponse(): Promise<InteractionResponse>;
+  /** The callback (its type and data), when it comes (waiting `timeoutMs`, 10 s unless given). */
+  firstResponse(timeoutMs?: number): Promise<InteractionResponse>;
   /**
    * The visible answer: a type-4 reply; after a type-5 (or 6) deferral the edit of @original or the
    * first follow-up; the message a type-7 update changed.
    */
-  reply(): Promise<RecordedMessage>;
+  reply(timeoutMs?: number): Promise<RecordedMessage>;
   followUps(): RecordedMessage[];
+}
+
+/**
+ * When an interaction reaches the bot and how long Discord waits for it: a gateway or a bot that
+ * lags behind delivers an interaction already old; Discord's three seconds run from its making.
+ */
+export interface Timing {
+  /** Dispatched this long after it was made. */
+  deliverAfterMs?: number;
+  /** Discord's deadline for its first answer, if not the usual three seconds. */
+  acknowledgeWithinMs?: number;
 }
 
 export interface RouteResult {
@@ -44,6 +55,10 @@ export type OptionValue = string | number | boolean | EmulatedUser;
 interface InteractionRecord {
   id: string;
   token: string;
+  /** When it was made (Date.now()), as its id says. */
+  createdMs: number;
+  /** How long after that Discord takes its first answer. */
+  acknowledgeMs: number;
   type: number;
   channelId: string;
   responses: InteractionResponse[];
@@ -78,6 +93,7 @@ export class Interactions {
     fullName: string,
     options: Record<string, OptionValue>,
     channelId: string,
+    timing: Timing = {},
   ): InteractionHandle {
     const [name, subcommand] = fullName.split(' ');
     const command = this.findCommand(name, channelId);
@@ -95,11 +111,18 @@ export class Interactions {
       return { name: optionName, type: this.optionType(declared, optionName, value), value };
     });
     const resolved = Object.keys(users).length > 0 ? { resolved: { users, members } } : {};
-    return this.interact(user, channelId, 2, {
-      ...this.commandData(command, name, channelId),
-      options: this.underSubcommand(subcommand, list),
-      ...resolved,
-    });
+    return this.interact(
+      user,
+      channelId,
+      2,
+      {
+        ...this.commandData(command, name, channelId),
+        options: this.underSubcommand(subcommand, list),
+        ...resolved,
+      },
+      undefined,
+      timing,
+    );
   }
 
   async autocomplete(
@@ -188,12 +211,16 @@ export class Interactions {
     type: number,
     data: unknown,
     message?: RecordedMessage,
+    timing: Timing = {},
   ): InteractionHandle {
     const channel = this.state.channels.get(channelId);
     if (!channel) throw new Error(`no channel ${channelId}`);
+    const id = snowflake();
     const record: InteractionRecord = {
-      id: snowflake(),
+      id,
       token: `aW50ZXJhY3Rpb246${secret(120)}`,
+      createdMs: timestampOf(id),
+      acknowledgeMs: timing.acknowledgeWithinMs ?? DISCORD_LIMITS.acknowledgeMs,
       type,
       channelId,
       responses: [],
@@ -224,14 +251,17 @@ export class Interactions {
       attachment_size_limit: 10_485_760,
     };
     const sentAt = process.hrtime.bigint();
-    if (!this.dispatchToOne('INTERACTION_CREATE', payload, this.nextSession++)) {
+    const session = this.nextSession++;
+    if (timing.deliverAfterMs) {
+      setTimeout(() => this.dispatchToOne('INTERACTION_CREATE', payload, session), timing.deliverAfterMs);
+    } else if (!this.dispatchToOne('INTERACTION_CREATE', payload, session)) {
       throw new Error('no bot is connected to the emulated gateway');
     }
     return {
       id: record.id,
       sentAt,
-      firstResponse: () => this.waitFor(() => record.responses[0], ANSWER_TIMEOUT_MS),
-      reply: () => this.waitFor(() => record.answer, ANSWER_TIMEOUT_MS),
+      firstResponse: (timeoutMs = ANSWER_TIMEOUT_MS) => this.waitFor(() => record.responses[0], timeoutMs),
+      reply: (timeoutMs = ANSWER_TIMEOUT_MS) => this.waitFor(() => record.answer, timeoutMs),
       followUps: () => record.followUps,
     };
   }
@@ -246,7 +276,8 @@ export class Interactions {
     withResponse: boolean,
   ): RouteResult {
     const record = this.records.get(token);
-    if (!record || record.id !== id)
+    // Discord forgets an interaction not acknowledged within three seconds.
+    if (!record || record.id !== id || Date.now() - record.createdMs > record.acknowledgeMs)
       return { status: 404, body: { code: 10062, message: 'Unknown interaction' } };
     if (record.responses.length > 0)
       return { status: 400, body: { code: 40060, message: 'Interaction has already been acknowledged.' } };
@@ -302,7 +333,7 @@ export class Interactions {
     files: UploadedFile[],
   ): RouteResult | null {
     const record = this.records.get(token);
-    if (!record) return UNKNOWN_WEBHOOK;
+    if (!record || Date.now() - record.createdMs > DISCORD_LIMITS.tokenMs) return UNKNOWN_WEBHOOK;
     const refusal = method === 'POST' || method === 'PATCH' ? messageRefusal(body) : null;
     if (refusal) return invalidFormBody(refusal);
     if (messageId === undefined) {

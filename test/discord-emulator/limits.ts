@@ -29,6 +29,10 @@ export const DISCORD_LIMITS = {
   channelName: 100,
   /** A string option a member types: at most this many characters whatever the command says. */
   stringOption: 6000,
+  /** An interaction's first answer (a reply or a deferral) is taken only this long after it was made. */
+  acknowledgeMs: 3000,
+  /** Its token answers follow-ups and edits this long. */
+  tokenMs: 15 * 60_000,
 } as const;
 
 /** Discord counts characters (code points), not UTF-16 units. */

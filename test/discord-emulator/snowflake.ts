@@ -13,3 +13,8 @@ export function secret(length = 32): string {
   for (let i = 0; i < length; i++) text += alphabet[Math.floor(Math.random() * alphabet.length)];
   return text;
 }
+
+/** When a snowflake was made (milliseconds since 1970). */
+export function timestampOf(id: string): number {
+  return Number((BigInt(id) >> 22n) + EPOCH);
+}

@@ -1,0 +1,46 @@
+/**
+ * Discord's deadlines for an interaction, and what the bot does near them. Discord takes a first
+ * answer (a reply or a deferral) only within three seconds of the interaction; after that the
+ * member sees "the application did not respond". So that nobody is told other than what was
+ * stored, a change is written only while its member can still be told of it: an interaction too
+ * old to answer is left alone, one that arrives late finds the bot busy, and an interaction not yet
+ * acknowledged is deferred before its commit unless it is young (see respond.ts).
+ */
+import type { Interaction } from 'discord.js';
+import { ageOf } from './received-at.ts';
+
+/** Discord's time to acknowledge an interaction. */
+export const ACKNOWLEDGE_WITHIN_MS = 3000;
+/**
+ * Older than this when the bot comes to it, an interaction may not be answerable by the time an
+ * answer reaches Discord: it is left unanswered, and changes nothing.
+ */
+export const EXPIRED_AT_ARRIVAL_MS = 2500;
+/**
+ * Older than this when the bot comes to it, the interaction waited in a queue: the bot is behind,
+ * and says it is busy at once rather than doing work whose answer may come too late.
+ */
+export const BEHIND_AT_ARRIVAL_MS = 1500;
+/** Interactions a process works on at once before it answers newcomers that it is busy: a bound on memory; lateness is what the age tells. */
+export const MAX_IN_FLIGHT = 256;
+/**
+ * A commit for an interaction not yet acknowledged goes ahead directly only while the interaction
+ * is younger than this, leaving two seconds for the answer; an older one is deferred first.
+ */
+export const COMMIT_UNACKNOWLEDGED_WITHIN_MS = 1000;
+
+/** Why the bot will not start on an interaction: too old to answer, or too busy to start. */
+export function arrivalVerdict(interaction: Interaction, inFlight: number): 'expired' | 'busy' | 'go' {
+  const age = ageOf(interaction);
+  if (age >= EXPIRED_AT_ARRIVAL_MS) return 'expired';
+  if (age >= BEHIND_AT_ARRIVAL_MS || inFlight >= MAX_IN_FLIGHT) return 'busy';
+  return 'go';
+}
+
+/** The interaction could not be acknowledged in time, so its change was not written. */
+export class InteractionExpiredError extends Error {
+  constructor(cause: unknown) {
+    super('the interaction expired before its change could be written', { cause });
+    this.name = 'InteractionExpiredError';
+  }
+}
