@@ -1,12 +1,14 @@
 /**
  * Plays the AI's turns. Any bot process may play any AI game: turns are claimed from the store's
- * schedule, so each is played once, and a turn left by a process that stopped is taken up by the
- * next sweep (after a restart too).
+ * schedule one at a time and held while the AI thinks, so each is played once (the move is
+ * committed only at the ply it was thought out for), and a turn left by a process that died falls
+ * due within the claim's lease and is taken up by the next look (every clock sweep, and at start).
  */
 import type { Client } from 'discord.js';
 import { LEVELS } from '../ai/index.ts';
 import type { AiPlayer } from '../ai/player.ts';
 import { clockBudget } from '../ai/time-manager.ts';
+import { AI_TURN_LEASE_MS, type AiTurn } from '../game/ai-turns.ts';
 import { timeLeft } from '../game/fischer.ts';
 import type { GameService } from '../game/service.ts';
 import type { Logger } from '../log.ts';
@@ -41,60 +43,88 @@ export class AiDriver {
   }
 
   private async run(): Promise<void> {
-    for (const turn of await this.service.claimAiTurns()) {
-      const active = await this.service.board(turn);
-      if (!active?.ai || active.game.isGameOver()) continue;
-      const { side, level } = active.ai;
-      // On a Fischer clock the AI thinks within its time left (its think is charged to it).
-      const fischer = active.clock?.fischer;
-      const budget = fischer
-        ? clockBudget(
-            LEVELS[level].timeMs,
-            timeLeft(fischer, side, this.service.storage.now()),
-            fischer.incrementMs,
-          )
-        : undefined;
-      const move = await this.ai.think(active.game, level, budget);
-      const outcome = await this.service.move(turn, active.players[side], move.notation);
-      if (!outcome.ok) {
-        this.logger.warn('the AI could not play its move', {
-          channel: turn.channelId,
-          move: move.notation,
-          why: outcome.code,
-        });
-        continue;
-      }
-      const after = outcome.value.game;
-      const next = outcome.value.nextGame;
-      // The AI's move ended game 1 of a match: game 2 may open with the AI's turn.
-      if (next?.ai) this.runs.runAgain();
-      const human = after.game.result ? undefined : after.players[after.game.turn].id;
-      try {
-        const channel = await this.client.channels.fetch(turn.channelId);
-        if (channel?.isSendable()) {
-          const m = messagesOfChannel(channel);
-          await channel.send(
-            await announcement(
-              m,
-              // No move: its time ran out while it thought, and the game ended on time.
-              `${outcome.value.move ? `${moveLine(m, after, outcome.value.move)} ` : ''}${situation(m, after, true)}`,
-              after,
-              this.pictures,
-              human,
-            ),
-          );
-          if (next) await channel.send(await secondGame(m, next, this.pictures));
-        }
-      } catch (error) {
-        this.logger.warn('could not post the AI move', { channel: turn.channelId, error });
-      }
-      this.logger.info('ai move', {
+    for (let claimed = await this.service.claimAiTurns(); claimed.length > 0; ) {
+      await this.play(claimed[0]);
+      claimed = await this.service.claimAiTurns();
+    }
+  }
+
+  /** Thinks, holding the turn meanwhile, and plays the move; then tells the channel. */
+  private async play(turn: AiTurn): Promise<void> {
+    const active = await this.service.board(turn);
+    if (!active?.ai || active.game.isGameOver()) return;
+    const { side, level } = active.ai;
+    // On a Fischer clock the AI thinks within its time left (its think is charged to it).
+    const fischer = active.clock?.fischer;
+    const budget = fischer
+      ? clockBudget(
+          LEVELS[level].timeMs,
+          timeLeft(fischer, side, this.service.storage.now()),
+          fischer.incrementMs,
+        )
+      : undefined;
+    const move = await this.holding(turn, () => this.ai.think(active.game, level, budget));
+    const outcome = await this.service.move(
+      turn,
+      active.players[side],
+      move.notation,
+      this.service.storage.now(),
+      turn.ply,
+    );
+    if (!outcome.ok) {
+      this.logger.warn('the AI could not play its move', {
         channel: turn.channelId,
         move: move.notation,
-        depth: move.depth,
-        nodes: move.nodes,
-        source: this.ai.lastSource,
+        why: outcome.code,
       });
+      return;
+    }
+    const after = outcome.value.game;
+    const next = outcome.value.nextGame;
+    // The AI's move ended game 1 of a match: game 2 may open with the AI's turn.
+    if (next?.ai) this.runs.runAgain();
+    const human = after.game.result ? undefined : after.players[after.game.turn].id;
+    try {
+      const channel = await this.client.channels.fetch(turn.channelId);
+      if (channel?.isSendable()) {
+        const m = messagesOfChannel(channel);
+        await channel.send(
+          await announcement(
+            m,
+            // No move: its time ran out while it thought, and the game ended on time.
+            `${outcome.value.move ? `${moveLine(m, after, outcome.value.move)} ` : ''}${situation(m, after, true)}`,
+            after,
+            this.pictures,
+            human,
+          ),
+        );
+        if (next) await channel.send(await secondGame(m, next, this.pictures));
+      }
+    } catch (error) {
+      this.logger.warn('could not post the AI move', { channel: turn.channelId, error });
+    }
+    this.logger.info('ai move', {
+      channel: turn.channelId,
+      move: move.notation,
+      depth: move.depth,
+      nodes: move.nodes,
+      source: this.ai.lastSource,
+    });
+  }
+
+  /** Runs `work` while holding `turn`'s claim, renewed every third of its lease. */
+  private async holding<T>(turn: AiTurn, work: () => Promise<T>): Promise<T> {
+    let renewal: Promise<void> = Promise.resolve();
+    const timer = setInterval(() => {
+      renewal = this.service
+        .holdAiTurn(turn)
+        .catch((error) => this.logger.warn('could not hold the AI turn', { channel: turn.channelId, error }));
+    }, AI_TURN_LEASE_MS / 3);
+    try {
+      return await work();
+    } finally {
+      clearInterval(timer);
+      await renewal;
     }
   }
 }

@@ -127,6 +127,8 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     }
     // Games lost on time may end a tournament round.
     if (found.timedOut.length > 0) context.tournaments.nudge();
+    // An AI turn whose claimer died falls due when its lease ends: looked for as often as deadlines.
+    context.ai.nudge();
   }
 
   async function sweep(): Promise<void> {

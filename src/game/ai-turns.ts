@@ -1,6 +1,6 @@
 /** The AI's turns, claimed from their schedule like the clocks' deadlines: any process may take one. */
 import type { Store } from '../store/index.ts';
-import { readEntry, SCHEDULES } from './clock.ts';
+import { entryFor, readEntry, SCHEDULES } from './clock.ts';
 import type { Table } from './table.ts';
 import type { ActiveGame } from './types.ts';
 
@@ -9,6 +9,13 @@ export interface AiTurn extends Table {
   gameId: string;
   ply: number;
 }
+
+/**
+ * How long a claim on an AI turn lasts. The claimer holds it again every third of this while it
+ * thinks, so a turn whose process died falls due for another within this time, and one that is
+ * still thinking keeps it.
+ */
+export const AI_TURN_LEASE_MS = 5000;
 
 /**
  * Games where it is the AI's turn, claimed for this process for `leaseMs` (a crash before the
@@ -33,4 +40,10 @@ export async function claimAiTurns(
     else await store.commit([], [{ schedule: SCHEDULES.aiTurns, group, member, at: null }]);
   }
   return turns;
+}
+
+/** Moves a claimed turn's lease on to `now + leaseMs`, while its claimer is still thinking. */
+export async function holdAiTurn(store: Store, turn: AiTurn, now: number, leaseMs: number): Promise<void> {
+  const member = entryFor({ guildId: turn.guildId, channelId: turn.channelId, id: turn.gameId }, turn.ply);
+  await store.commit([], [{ schedule: SCHEDULES.aiTurns, group: turn.guildId, member, at: now + leaseMs }]);
 }

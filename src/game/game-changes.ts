@@ -87,7 +87,14 @@ export class GameChanges {
       onTurnOnly,
       extraSchedules = [],
       movedAt,
-    }: { onTurnOnly: boolean; extraSchedules?: ScheduleChange[]; movedAt?: number },
+      atPly,
+    }: {
+      onTurnOnly: boolean;
+      extraSchedules?: ScheduleChange[];
+      movedAt?: number;
+      /** The ply the action was meant for (the AI's move, thought out on that position). */
+      atPly?: number;
+    },
     apply: GameAction<T>,
   ): Promise<Outcome<T & { game: ActiveGame; nextGame?: ActiveGame }>> {
     const gameKey = keys.game(table.guildId, table.channelId);
@@ -112,6 +119,7 @@ export class GameChanges {
           return failure('not-your-turn', { name: toMove.name, side: active.game.turn });
         }
         const plyBefore = active.game.plyCount;
+        if (atPly !== undefined && plyBefore !== atPly) return failure('position-changed');
         const applied = apply(active, side);
         if (!applied.ok) return applied;
 

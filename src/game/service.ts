@@ -18,7 +18,7 @@ import { type BackfillOptions, OpeningsBackfill } from '../openings/backfill.ts'
 import { OpeningExplorer } from '../openings/explorer.ts';
 import type { Store } from '../store/index.ts';
 import { Tournaments } from '../tournament/service.ts';
-import { type AiTurn, claimAiTurns } from './ai-turns.ts';
+import { AI_TURN_LEASE_MS, type AiTurn, claimAiTurns, holdAiTurn } from './ai-turns.ts';
 import { type ChallengeInput, Challenges, type ExpiredChallenge, FIFTEEN_MINUTES } from './challenges.ts';
 import { GameChanges } from './game-changes.ts';
 import { type AiGameInput, GameLifecycle } from './lifecycle.ts';
@@ -200,10 +200,11 @@ export class GameService {
     user: Player,
     text: string,
     at: number = this.now(),
+    atPly?: number,
   ): Promise<
     Outcome<{ game: ActiveGame; move: PlayedMove | null; result: GameResult | null; nextGame?: ActiveGame }>
   > {
-    return this.changes.change(table, user, { onTurnOnly: true, movedAt: at }, playMove(text, at));
+    return this.changes.change(table, user, { onTurnOnly: true, movedAt: at, atPly }, playMove(text, at));
   }
 
   resign(
@@ -267,8 +268,13 @@ export class GameService {
   }
 
   /** Games where it is the AI's turn, claimed for this process for `leaseMs` (see ai-turns.ts). */
-  claimAiTurns(leaseMs = 30_000, limit = 10): Promise<AiTurn[]> {
+  claimAiTurns(leaseMs = AI_TURN_LEASE_MS, limit = 1): Promise<AiTurn[]> {
     return claimAiTurns(this.store, (table) => this.board(table), this.now(), leaseMs, limit);
+  }
+
+  /** Keeps a claimed AI turn this process's for another `leaseMs` while it thinks. */
+  holdAiTurn(turn: AiTurn, leaseMs = AI_TURN_LEASE_MS): Promise<void> {
+    return holdAiTurn(this.store, turn, this.now(), leaseMs);
   }
 
   // Records (see records.ts)

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@keyv/redis';
 import { freePort, redisProgramEnv } from './private-redis.ts';
+import { until } from './until.ts';
 
 export interface RedisClusterNode {
   port: number;
@@ -37,7 +38,6 @@ const HOST = '127.0.0.1';
 const SLOTS = 16384;
 const START_TIMEOUT_MS = 30_000;
 const FAILOVER_TIMEOUT_MS = 20_000;
-const POLL_MS = 100;
 
 /** One server of the cluster: its port, its cluster bus port, and its process while it runs. */
 interface Server {
@@ -73,29 +73,7 @@ function needRedis(): void {
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
-
-/** Polls `check` until it returns a value other than undefined, or throws `what` after `timeoutMs`. */
-async function until<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value !== undefined) return value;
-      last = undefined;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline) {
-      const cause = last instanceof Error ? ` (last error: ${last.message})` : '';
-      throw new Error(`${what} within ${timeoutMs / 1000} s${cause}`);
-    }
-    await sleep(POLL_MS);
-  }
-}
 
 function parseNodes(text: string): NodeLine[] {
   return text
