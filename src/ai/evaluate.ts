@@ -144,7 +144,7 @@ export function capturedWorth(position: Position, weights: Weights): number {
 function kingTrap(position: Position, weight: number): number {
   const { rules, cells, king } = position;
   // Where the king falls to two attackers away from the centre (Walker's rules), weighing the
-  // centre's surrounding alone sent him out to where he is weaker: 42.0% of 100 games against main.
+  // centre's surrounding alone sent him out to where he is weaker, and lost its match there.
   if (rules.kingCaptureMode.includes(CAPTURE_CUSTODIAL)) return 0;
   if (rules.edgeProtectsKing && rules.edge[king] === 1) return 0;
   const { directions } = rules;
@@ -197,13 +197,13 @@ export function defendersScore(
   score += mobility * weights.kingMobility;
   if (weights.kingTrap !== 0) score -= kingTrap(position, weights.kingTrap);
   // Where the unarmed king falls to a surrounding (the guard rules), the attackers did better
-  // closing on him than sealing corners: 51.7% of 58 games against the AI without the seals.
+  // closing on him than sealing corners: the seals did not win their match there.
   if (weights.cornerSeal !== 0 && rules.kingArmed && rules.variant.escapeSquares === 'corner-blocks')
     score -= cornerSealScore(position, weights.cornerSeal, weights.cornerSealSquare);
   // Distance to the nearest escape: a corner region (by files and ranks), or the nearest edge.
   // Off by one, as the weights were tuned with: one step short toward file a and rank 1, one
-  // step long toward the far edges. The symmetric count lost its match against this one (42.6%
-  // of 102 games at 100 ms; Tablut 30.3% of 33), so it waits for weights tuned along with it.
+  // step long toward the far edges. The symmetric count lost its match against this one (Tablut
+  // most of all; docs/benchmarks.md), so it waits for weights tuned along with it.
   const file = fileOf(width, king);
   const rank = rankOf(width, king);
   const size = rules.size;

@@ -56,9 +56,9 @@ export function weightsFileText(file: WeightsFile): string {
 
 /**
  * Score units per logit of the predicted result: 100 means a 73% chance for the side ahead. The
- * search's margins (futility, aspiration, contempt) are set in these units; at 100 the learned
- * 7x7 evaluation beat itself at 50 (55.0% of 320 paired Brandubh games at 100 ms a move; 25 and
- * 200 scored 51.2% and 49.2%).
+ * search's margins (futility, aspiration, contempt) are set in these units, as the hand-set
+ * evaluation's scores are; at 100 the learned 7x7 evaluation beat itself at 50 by more than at 25
+ * or 200 did (docs/benchmarks.md).
  */
 export const SCORE_PER_LOGIT = 100;
 

@@ -63,10 +63,10 @@ const CONTEMPT_MAX = 60;
  * the score at which the winning-chance fit gives both sides an even game, in place of contempt.
  * The hand-set 11x11 evaluation with corners (Fetlar) scores the defenders 445 lower than their
  * results (data/win-chance.json's 11x11 curve, offset 2.489 over scale 0.005598, when this was
- * measured), so its defenders took draws by repetition in games they would have won. Against the
- * contempt above, paired at 100 ms a move: 59.5% of 200 Fetlar games (61.5% and 57.5% of 100 from
- * two sets of openings); for the defenders alone, 57.5% of 200. Tablut's defenders alone (222)
- * lost: 40.5% of 100.
+ * measured), so its defenders took draws by repetition in games they would have won. It beat the
+ * contempt above in Fetlar, given to both sides rather than to the defenders alone; Tablut's
+ * defenders alone (222) did worse than with contempt, so Tablut keeps contempt. The matches are in
+ * docs/benchmarks.md.
  */
 const EVEN_DRAW: Partial<Record<Family, number>> = { '11x11': 445 };
 

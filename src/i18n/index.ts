@@ -1,7 +1,7 @@
 /**
  * The bot's languages. A reply follows the language of the member's Discord client; messages no
  * one asked for (reminders, losses on time, the AI's moves) follow the server's preferred language.
- * The words are in locales/<language>/*.json (i18next's resources); see README, "Languages".
+ * The words are in locales/<language>/*.json (i18next's resources); see docs/development.md, "Languages and translations".
  */
 import type { GameResult, RefusalCode, Side, Variant, VariantId } from '../engine/index.ts';
 import type { Suggestion } from '../game/suggestions.ts';

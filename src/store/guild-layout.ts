@@ -4,7 +4,7 @@
  * process migrates, under a lock key renewed while it works; the others wait for the layout mark.
  * Each old key is copied to its new name only when that is absent, then deleted, so a migration
  * cut short by a crash is finished by the next one and nothing is moved twice. Old and new
- * versions of the bot must not run at once (the README says so).
+ * versions of the bot must not run at once (docs/operations.md says so).
  */
 import { inGuild } from './hash-tags.ts';
 

@@ -80,7 +80,7 @@ interface RedisConnection {
 /**
  * Behind Sentinel or on a cluster a failover promotes a replica, so a commit is accepted once a
  * replica holds it too (WAIT). A master left with no replica has none that could be promoted
- * without the commit: then commits do not wait (and the README tells how to refuse writes
+ * without the commit: then commits do not wait (and docs/operations.md tells how to refuse writes
  * instead, if preferred). Counted per master (a cluster has several).
  */
 class Replicas {

@@ -191,7 +191,7 @@ describe('the store on Redis Cluster', () => {
   it(
     'takes a single Redis of layout 1 by `redis-cli --cluster import`, and moves its keys to their guilds on every master',
     async () => {
-      // The bot of layout 1's own keys (test/store/fixtures), in a single Redis, as the README's way there starts.
+      // The bot of layout 1's own keys (test/store/fixtures), in a single Redis, as the way there in docs/operations.md starts.
       const fixture = loadLayout1(Date.now());
       const namespace = `tafl-cluster-${randomBytes(3).toString('hex')}`;
       const single = await startPrivateRedis();
