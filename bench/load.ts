@@ -162,6 +162,8 @@ const overloaded: string = JSON.parse(
 /** Moves the bot refused at once as too busy, and moves it left unanswered past Discord's deadline. */
 let busyRefusals = 0;
 let expired = 0;
+/** Moves due while every game was still waiting on an answer: not sent. */
+let notSent = 0;
 
 /**
  * Sends a random legal move for the player to move and waits for the answer the player sees;
@@ -175,8 +177,8 @@ async function playMove(game: LoadGame, due: bigint): Promise<number | null> {
   const user = game.players[game.shadow.turn];
   try {
     const handle = emulator.slash(user, 'move', { move }, { channelId: game.channelId });
-    // The emulator takes no first answer after Discord's three seconds.
-    const answer = await handle.firstResponse(4000).catch(() => null);
+    // The emulator takes no first answer after Discord's three seconds: none by then, none ever.
+    const answer = await handle.firstResponse().catch(() => null);
     if (!answer) {
       expired++;
       return null;
@@ -222,7 +224,8 @@ async function offeredLoad(rate: number, seconds: number): Promise<Phase> {
       const due = startedAt + BigInt(Math.round((sent * 1e9) / rate));
       const game = takeGame();
       if (!game) {
-        errors.push('no free game to move in');
+        // Every game is waiting on an answer: the player has nothing to send yet.
+        notSent++;
         continue;
       }
       pending.push(
@@ -281,12 +284,24 @@ await Promise.all(
 );
 
 let mismatched = 0;
+const mismatches: string[] = [];
 for (const game of games) {
   const stored = (await service.board(game))?.game.history().map((move) => move.notation);
   const told = game.shadow.history().map((move) => move.notation);
   const archivedOrActive = stored ?? (game.shadow.isGameOver() ? told : []);
-  if (JSON.stringify(archivedOrActive) !== JSON.stringify(told)) mismatched++;
+  if (JSON.stringify(archivedOrActive) !== JSON.stringify(told)) {
+    mismatched++;
+    mismatches.push(`told ${told.length} moves, stored ${archivedOrActive.length}`);
+  }
 }
+/** How the bots' interactions ended, from their log lines. */
+const outcomes = new Map<string, number>();
+for (const bot of bots)
+  for (const [, outcome] of bot.output().matchAll(/"outcome":"([\w-]+)"/g))
+    outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+const firstFailure = bots
+  .map((bot) => /"message":"interaction failed".*?"name":"(\w+)"/.exec(bot.output())?.[1])
+  .find(Boolean);
 
 report(`  warm-up, the bots just started: ${RATE} moves/s due`, warmup);
 report(`  offered load: ${RATE} moves/s due`, offered);
@@ -336,8 +351,14 @@ console.log(
 console.log(
   `  refused as busy (nothing changed): ${busyRefusals}; left unanswered past Discord's deadline (nothing changed): ${expired}`,
 );
+console.log(`  moves due but not sent, every game waiting on an answer: ${notSent}`);
 console.log(`  errors: ${errors.length}${errors.length ? ` (first: ${errors[0]})` : ''}`);
-console.log(`  games whose stored record differs from the moves told: ${mismatched} of ${GAMES}`);
+console.log(
+  `  the bots' interactions by outcome: ${[...outcomes].map(([outcome, count]) => `${outcome} ${count}`).join(', ')}${firstFailure ? ` (the first error: ${firstFailure})` : ''}`,
+);
+console.log(
+  `  games whose stored record differs from the moves told: ${mismatched} of ${GAMES}${mismatched ? ` (first: ${mismatches[0]})` : ''}`,
+);
 
 if (!cluster) {
   const [redis] = servers;

@@ -25,16 +25,35 @@ export const BEHIND_AT_ARRIVAL_MS = 1500;
 export const MAX_IN_FLIGHT = 256;
 /**
  * A commit for an interaction not yet acknowledged goes ahead directly only while the interaction
- * is younger than this, leaving two seconds for the answer; an older one is deferred first.
+ * is younger than this, leaving two seconds for the answer, and while the process is at ease (at
+ * most QUICK_COMMIT_MOST_IN_FLIGHT interactions under way: with more, an answer waits its turn
+ * behind theirs); otherwise the interaction is deferred first, and then has fifteen minutes.
  */
 export const COMMIT_UNACKNOWLEDGED_WITHIN_MS = 1000;
+export const QUICK_COMMIT_MOST_IN_FLIGHT = 32;
+
+/** Interactions this process is working on, across its routers. */
+let inFlight = 0;
+
+/** Counts an interaction as under way until `work` settles. */
+export function underWay<T>(work: () => Promise<T>): Promise<T> {
+  inFlight++;
+  return work().finally(() => {
+    inFlight--;
+  });
+}
 
 /** Why the bot will not start on an interaction: too old to answer, or too busy to start. */
-export function arrivalVerdict(interaction: Interaction, inFlight: number): 'expired' | 'busy' | 'go' {
+export function arrivalVerdict(interaction: Interaction): 'expired' | 'busy' | 'go' {
   const age = ageOf(interaction);
   if (age >= EXPIRED_AT_ARRIVAL_MS) return 'expired';
   if (age >= BEHIND_AT_ARRIVAL_MS || inFlight >= MAX_IN_FLIGHT) return 'busy';
   return 'go';
+}
+
+/** Whether a commit may go ahead before the interaction is acknowledged (see above). */
+export function mayCommitUnacknowledged(interaction: Interaction): boolean {
+  return ageOf(interaction) < COMMIT_UNACKNOWLEDGED_WITHIN_MS && inFlight <= QUICK_COMMIT_MOST_IN_FLIGHT;
 }
 
 /** The interaction could not be acknowledged in time, so its change was not written. */

@@ -16,7 +16,7 @@ import {
 import type { Outcome } from '../game/types.ts';
 import type { Messages } from '../i18n/index.ts';
 import { withCommitGate } from '../store/index.ts';
-import { COMMIT_UNACKNOWLEDGED_WITHIN_MS, InteractionExpiredError } from './interaction-deadline.ts';
+import { InteractionExpiredError, mayCommitUnacknowledged } from './interaction-deadline.ts';
 import { onlyMention, type Post, refusalText } from './present.ts';
 import { ageOf } from './received-at.ts';
 
@@ -91,8 +91,8 @@ export async function tellDone<T>(sending: Promise<T>): Promise<T> {
 
 /**
  * Does `work` and sends its answer. Each commit inside the work passes a gate: while the
- * interaction is young it goes ahead, and the answer follows well within Discord's three seconds;
- * an older interaction is deferred first, and when even the deferral is refused (the interaction
+ * interaction is young and the process at ease it goes ahead, and the answer follows well within
+ * Discord's three seconds; otherwise the interaction is deferred first, and when even the deferral is refused (the interaction
  * expired), the commit is not written (InteractionExpiredError) and nothing is changed.
  */
 export async function answer(interaction: Answerable, work: () => Promise<Answer>): Promise<void> {
@@ -106,7 +106,7 @@ export async function answer(interaction: Answerable, work: () => Promise<Answer
   const gate = async () => {
     // Work the answer started after it ended (the AI's reply) is not this interaction's.
     if (!working) return;
-    if (deferral === null && ageOf(interaction) < COMMIT_UNACKNOWLEDGED_WITHIN_MS) return;
+    if (deferral === null && mayCommitUnacknowledged(interaction)) return;
     try {
       await defer();
     } catch (error) {

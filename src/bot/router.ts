@@ -9,7 +9,7 @@
 import { type Interaction, MessageFlags } from 'discord.js';
 import { interactionSeconds, interactions, moves } from '../metrics.ts';
 import type { BotContext, Command } from './command.ts';
-import { arrivalVerdict, InteractionExpiredError } from './interaction-deadline.ts';
+import { arrivalVerdict, InteractionExpiredError, underWay } from './interaction-deadline.ts';
 import { messagesOf, onlyMention, refusalText } from './present.ts';
 import { refused } from './respond.ts';
 
@@ -61,9 +61,9 @@ export function createRouter(commands: Map<string, Command>, context: BotContext
     const started = performance.now();
     let outcome: string;
     try {
-      const verdict = arrivalVerdict(interaction, inFlight.size);
+      const verdict = arrivalVerdict(interaction);
       if (verdict === 'busy') await sayBusy(interaction);
-      outcome = verdict === 'go' ? await route(interaction) : verdict;
+      outcome = verdict === 'go' ? await underWay(() => route(interaction)) : verdict;
       if (refused.has(interaction)) outcome = 'refused';
     } catch (error) {
       if (error instanceof InteractionExpiredError) {
