@@ -68,6 +68,38 @@ export const WEIGHTS_FILE = fileURLToPath(
   new URL(COMPILED ? '../../../data/eval-weights.json' : '../../data/eval-weights.json', import.meta.url),
 );
 
+/**
+ * Why the weights file cannot be played with, or null when it can: it is missing (a copy of the
+ * compiled code placed away from the project's data/ finds none), unreadable, not a weights file,
+ * or a family in it was made for other features. The AI then plays every family with the hand-set
+ * weights, which lose to the learned ones where they are used: a program that cannot tell its
+ * player so (the OpenTafl engine) checks this at start and refuses to play.
+ */
+export function weightsProblem(file = WEIGHTS_FILE): string | null {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    return `the learned evaluation's weights cannot be read from ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+  }
+  let weights: WeightsFile;
+  try {
+    weights = JSON.parse(text) as WeightsFile;
+  } catch {
+    return `the learned evaluation's weights in ${file} are not JSON`;
+  }
+  if (typeof weights?.families !== 'object' || weights.families === null)
+    return `${file} holds no families of weights`;
+  const stale = Object.entries(weights.families)
+    .filter(
+      ([, record]) => typeof record?.weights !== 'object' || record.weights === null || !weightsOf(record),
+    )
+    .map(([family]) => family);
+  if (stale.length > 0)
+    return `the weights of ${stale.join(', ')} in ${file} were made for other features than this AI's`;
+  return null;
+}
+
 /** The families' weights in use, from the shipped file; none if it is missing or was made for other features. */
 export function shippedWeights(): Partial<Record<Family, FamilyWeights>> {
   if (!existsSync(WEIGHTS_FILE)) return {};

@@ -1,127 +1,142 @@
 /**
  * The AI as an external engine speaking the OpenTafl Engine Protocol on stdin/stdout, so that it
- * can play inside other tafl programs. Rules strings are matched to the variant they describe.
+ * can play inside other tafl programs (OpenTafl's opentafl-engine-protocol.txt). The host's rules
+ * string is played as written (engine-rules.ts); what the engine cannot do is refused as the
+ * protocol has an engine report errors, `error <code> <message>`: -1 for a critical error (the
+ * host shows the message and ends the game), 0 for one the game survives.
  */
 import { createInterface } from 'node:readline';
-import {
-  Game,
-  getVariant,
-  otherSide,
-  parseOpenTaflRules,
-  type RulesRecord,
-  rulesEntries,
-  type Side,
-  type Variant,
-  type VariantId,
-  variantIds,
-} from '../engine/index.ts';
+import { Game, otherSide } from '../engine/index.ts';
+import { gameForRules } from './engine-rules.ts';
 import { chooseMove, type Level } from './index.ts';
+import { weightsProblem } from './learned-weights.ts';
 
-/** The variant an OpenTafl rules string describes, or null when it is none of ours. */
-export function variantFromRules(
-  rules: string,
-): { variant: VariantId; start: string; firstToMove: Side } | null {
-  let record: RulesRecord;
-  try {
-    record = parseOpenTaflRules(rules);
-  } catch {
-    return nearestVariant(rules);
-  }
-  const start = record.layout;
-  const { firstToMove } = record;
-  const same = variantIds.find((id) => sameRules(getVariant(id), record));
-  return same ? { variant: same, start, firstToMove } : nearestVariant(rules);
-}
-
-/** The rules that decide play (not the name, sources, words or start) are the same. */
-function sameRules(variant: Variant, record: RulesRecord): boolean {
-  const rulesOf = ({ size, escapeSquares, movement, capture, kingCapture, end }: RulesRecord) =>
-    JSON.stringify({ size, escapeSquares, movement, capture, kingCapture, end });
-  return rulesOf(variant) === rulesOf(record);
-}
-
-/**
- * OpenTafl's own strings for the games this engine knows but words a little differently (for
- * example its Fetlar without our repetition rule): the nearest built-in variant by board size.
- */
-function nearestVariant(rules: string): { variant: VariantId; start: string; firstToMove: Side } | null {
-  let entries: Map<string, string>;
-  try {
-    entries = rulesEntries(rules);
-  } catch {
-    return null;
-  }
-  const start = entries.get('start');
-  const firstToMove: Side = entries.get('atkf') === 'n' ? 'defenders' : 'attackers';
-  if (!start) return null;
-  const dim = entries.get('dim');
-  if (dim === '7') return { variant: 'brandubh', start, firstToMove };
-  if (dim === '9') return { variant: 'tablut', start, firstToMove };
-  if (dim === '11') return { variant: entries.has('efe') ? 'copenhagen' : 'fetlar', start, firstToMove };
-  if (dim !== '19') return null;
-  if (entries.get('ka') === 'n') return { variant: 'alea-guards', start, firstToMove };
-  if (entries.get('ks') === 'n') return { variant: 'alea-walker', start, firstToMove };
-  return { variant: 'alea-armed', start, firstToMove };
-}
+/** The protocol's error codes from an engine: the game cannot go on; it can. */
+export const CRITICAL = -1;
+export const NOT_CRITICAL = 0;
 
 export interface EngineIo {
   lines: AsyncIterable<string>;
   write(line: string): void;
 }
 
-/** Runs the protocol until `goodbye` or the end of input. */
-export async function runEngine(io: EngineIo, level: Level = 'normal'): Promise<void> {
-  let game: Game | null = null;
-  let budgetMs: number | undefined;
-  io.write('hello');
-  for await (const raw of io.lines) {
-    const line = raw.trim();
-    const [command, ...args] = line.split(/\s+/);
-    if (command === 'rules') {
-      const found = variantFromRules(args.join(' '));
-      if (!found) {
-        io.write('error 0');
-        continue;
-      }
+/** The protocol's state: the game as the engine has it, and the time it may spend on a move. */
+export class OpenTaflEngine {
+  /** Null until the host sends a rules string the engine can play. */
+  game: Game | null = null;
+  private budgetMs: number | undefined;
+
+  constructor(
+    private readonly write: (line: string) => void,
+    private readonly level: Level = 'normal',
+  ) {}
+
+  /** Answers one line from the host; false when the host is done with the engine. */
+  receive(raw: string): boolean {
+    const [command, ...args] = raw.trim().split(/\s+/);
+    if (command === 'rules') this.rules(args.join(' '));
+    else if (command === 'clock') this.clock(args);
+    else if (command === 'play') this.play(args[0]);
+    else if (command === 'opponent-move') this.opponentMove(args[0] ?? '', args[1]);
+    else if (command === 'analyze') this.analyze(Number(args[1] ?? 1));
+    else if (command === 'finish' || command === 'goodbye') return false;
+    return true;
+  }
+
+  private error(code: typeof CRITICAL | typeof NOT_CRITICAL, message: string): void {
+    this.write(`error ${code} ${message.replace(/\s+/g, ' ')}`);
+  }
+
+  private rules(text: string): void {
+    const reading = gameForRules(text);
+    // A rule set it cannot play replaces the last one: never a game by rules the host did not send.
+    this.game = reading.ok ? reading.game : null;
+    if (!reading.ok) this.error(CRITICAL, reading.reason);
+  }
+
+  /** `clock <attackers' ms>[*] <defenders' ms>[*] ...` (a `*`: in overtime): about a thirtieth of what is left, 0.2 to 3 s. */
+  private clock(args: string[]): void {
+    const [attackers, defenders] = args.map((arg) => Number.parseFloat(arg));
+    const left = this.game?.turn === 'defenders' ? defenders : attackers;
+    this.budgetMs = left > 0 ? Math.min(3000, Math.max(200, left / 30)) : undefined;
+  }
+
+  private play(side: string | undefined): void {
+    const game = this.game;
+    if (!game) {
+      this.error(CRITICAL, 'no rules to play by: the host sent none this engine can play');
+      return;
+    }
+    if (game.result) {
+      this.error(CRITICAL, `the game is over (${game.result.reason})`);
+      return;
+    }
+    if (side !== game.turn) {
+      this.error(CRITICAL, `asked to play the ${side ?? 'nobody'}, but the ${game.turn} are to move`);
+      return;
+    }
+    const move = chooseMove(game, this.level, { timeMs: this.budgetMs });
+    game.play(move.notation);
+    this.write(`move ${move.notation}`);
+  }
+
+  /** `opponent-move <moves, |-separated> <position>`: played in turn, or the host's position taken when out of step. */
+  private opponentMove(moves: string, position: string | undefined): void {
+    const game = this.game;
+    if (!game) return;
+    for (const move of moves.split('|')) {
+      if (game.tryPlay(move).ok) continue;
+      if (!position) return;
+      // Out of step: take the position the host sends, with the engine's side to move next.
       try {
-        game = new Game({ variant: found.variant, position: found.start, sideToMove: found.firstToMove });
-      } catch {
-        io.write('error 0');
+        this.game = new Game({ variant: game.variant, position, sideToMove: otherSide(game.turn) });
+      } catch (error) {
+        this.error(NOT_CRITICAL, `cannot read the position ${position}: ${(error as Error).message}`);
       }
-    } else if (command === 'clock') {
-      // Spend about a thirtieth of the time left, between 0.2 and 3 seconds.
-      const [attackers, defenders] = args.map(Number);
-      const left = game?.turn === 'attackers' ? attackers : defenders;
-      budgetMs = left > 0 ? Math.min(3000, Math.max(200, (left * 1000) / 30)) : undefined;
-    } else if (command === 'play' && game) {
-      const side = args[0] as Side;
-      if (side !== game.turn) {
-        io.write('error 1');
-        continue;
-      }
-      const move = chooseMove(game, level, { timeMs: budgetMs });
-      game.play(move.notation);
-      io.write(`move ${move.notation}`);
-    } else if (command === 'opponent-move' && game) {
-      const attempt = game.tryPlay(args[0] ?? '');
-      if (!attempt.ok && args[1]) {
-        // Out of step: take the position OpenTafl sends, with our side to move next.
-        const after = otherSide(game.turn);
-        game = new Game({ variant: game.variant, position: args[1], sideToMove: after });
-      }
-    } else if (command === 'analyze' && game) {
-      const move = chooseMove(game, level, { timeMs: Math.max(100, Number(args[1] ?? 1) * 1000) });
-      io.write(`analysis 1 ${move.notation} ${Math.round(move.score)}`);
-    } else if (command === 'finish' || command === 'goodbye') {
       return;
     }
   }
+
+  private analyze(seconds: number): void {
+    const game = this.game;
+    if (!game || game.result) {
+      this.error(NOT_CRITICAL, 'no game under way to analyse');
+      return;
+    }
+    const move = chooseMove(game, this.level, { timeMs: Math.max(100, seconds * 1000) });
+    this.write(`analysis 1 ${move.notation} ${Math.round(move.score)}`);
+  }
+}
+
+/**
+ * Runs the protocol until `goodbye` or the end of input. An engine that cannot load its learned
+ * weights says so at once, as a critical error, and plays nothing: false.
+ */
+export async function runEngine(
+  io: EngineIo,
+  level: Level = 'normal',
+  problem: string | null = weightsProblem(),
+): Promise<boolean> {
+  io.write('hello');
+  if (problem) {
+    io.write(`error ${CRITICAL} ${problem.replace(/\s+/g, ' ')}`);
+    return false;
+  }
+  const engine = new OpenTaflEngine(io.write, level);
+  for await (const line of io.lines) if (!engine.receive(line)) break;
+  return true;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const level = (process.argv[2] as Level | undefined) ?? 'normal';
   const lines = createInterface({ input: process.stdin, terminal: false });
-  await runEngine({ lines, write: (line) => process.stdout.write(`${line}\n`) }, level);
+  const problem = weightsProblem();
+  if (problem) process.stderr.write(`${problem}\n`);
+  const played = await runEngine(
+    { lines, write: (line) => process.stdout.write(`${line}\n`) },
+    level,
+    problem,
+  );
   lines.close();
-  process.exit(0);
+  process.exit(played ? 0 : 1);
 }

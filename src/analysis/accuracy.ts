@@ -49,6 +49,31 @@ export function gradeOf(chanceLost: number): Grade | null {
         : null;
 }
 
+/** What decides a move's grade, as the review and the judgement of a practice answer both see it. */
+export interface MoveFacts {
+  /** The winning chance the move gave away, in percentage points. */
+  chanceLost: number;
+  /** When the move gave away a forced win the mover had: the mover's score after it; else null. */
+  thrownWinLeft: number | null;
+  /**
+   * The move let the other side win at once (the king escape, or be taken) where another move would
+   * not have (loss-at-once.ts).
+   */
+  lostAtOnce: boolean;
+}
+
+/**
+ * A move's grade: the one place grades are decided. A move that lets the other side win at once,
+ * where another move would not have, is a blunder whatever the chances say: near a decided
+ * position the curve saturates (a side at 15% that lets the king escape gives away 14 points), and
+ * where the search sees a forced loss already, nothing at all. Else by the chance given away, or by
+ * what is left of a forced win thrown away, whichever is graver.
+ */
+export function gradeMove({ chanceLost, thrownWinLeft, lostAtOnce }: MoveFacts): Grade | null {
+  if (lostAtOnce) return 'blunder';
+  return graver(gradeOf(chanceLost), thrownWinLeft === null ? null : thrownWinGrade(thrownWinLeft));
+}
+
 /** One side's accuracy (0..100, one decimal) over a game, and its moves by grade. */
 export interface SideAccuracy {
   accuracy: number;

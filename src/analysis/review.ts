@@ -7,7 +7,8 @@
 
 import { MAX_PLY, WIN } from '../ai/scores.ts';
 import { Game, otherSide, type Side, type Variant } from '../engine/index.ts';
-import { type Grade, gameAccuracy, gradeOf, graver, type SideAccuracy, thrownWinGrade } from './accuracy.ts';
+import { type Grade, gameAccuracy, gradeMove, type SideAccuracy } from './accuracy.ts';
+import { opensWinAtOnce, savingMove } from './loss-at-once.ts';
 import { defendersChance, scaleFor } from './win-chance.ts';
 
 /** Scores past this are a forced win or loss: every such score counts as this much. */
@@ -32,7 +33,10 @@ export interface MoveReview {
   chanceLost?: number;
   /** The AI's move, when it differs from the one played. */
   better: string | null;
-  /** From the winning chance given away (accuracy.ts): mistakes and blunders; an inaccuracy is null here. */
+  /**
+   * From the winning chance given away, and a blunder wherever the move let the other side win at
+   * once while another move would not have (accuracy.ts): mistakes and blunders; an inaccuracy is null here.
+   */
   verdict: 'blunder' | 'mistake' | null;
   /** After the move the king could be captured next move. */
   kingThreatened: boolean;
@@ -74,25 +78,40 @@ export async function reviewGame(
   const total = played.length + 1;
   const looks: (Look | null)[] = [];
   const threatened: boolean[] = [];
+  const missed: (string | null)[] = [];
   for (let ply = 0; ply <= played.length; ply++) {
     if (ply > 0) {
-      replay.play(played[ply - 1].notation);
+      const move = played[ply - 1];
+      replay.play(move.notation);
       threatened.push(!replay.isGameOver() && replay.threats().kingCanBeCaptured);
+      // Rarely so: only then are the mover's other moves tried, from the position before.
+      let saving: string | null = null;
+      if (opensWinAtOnce(replay, move.side)) {
+        replay.undo();
+        saving = savingMove(replay);
+        replay.play(move.notation);
+      }
+      missed.push(saving);
     }
     // The last position of a game that ended on the board needs no thinking: its result is its score.
     looks.push(replay.isGameOver() ? null : await look(replay));
     progress?.(ply + 1, total);
   }
-  return review(game, looks, threatened, msPerPosition);
+  return review(game, looks, threatened, msPerPosition, scaleFor(game.variant), missed);
 }
 
-/** The review from the AI's looks at positions 0..n (null where the game had ended). */
+/**
+ * The review from the AI's looks at positions 0..n (null where the game had ended); `missed[i]`,
+ * a move that would have stopped what the (i+1)-th move let the other side do at once (the king
+ * escape, or be taken), where it let it (loss-at-once.ts).
+ */
 export function review(
   game: Game,
   looks: (Look | null)[],
   threatened: boolean[],
   msPerPosition: number,
   scale = scaleFor(game.variant),
+  missed: (string | null)[] = [],
 ): GameReview {
   const played = game.history();
   const result = game.result;
@@ -124,10 +143,18 @@ export function review(
     const sign = move.side === 'defenders' ? 1 : -1;
     const loss = Math.max(0, sign * (before - after));
     const chanceLost = Math.round(Math.max(0, sign * (chances[index] - chances[index + 1])) * 10) / 10;
-    const best = looks[index]?.best ?? null;
+    const saving = missed[index] ?? null;
     const threwWin = forcedWin(index, move.side) && !forcedWin(index + 1, move.side);
-    const grade = graver(gradeOf(chanceLost), threwWin ? thrownWinGrade(sign * after) : null);
+    const grade = gradeMove({
+      chanceLost,
+      thrownWinLeft: threwWin ? sign * after : null,
+      lostAtOnce: saving !== null,
+    });
     grades.push(grade);
+    const moveText = `${move.from}-${move.to}`;
+    // The AI's move; where the move lost at once and the AI saw no other (every move lost), the saving one.
+    const looked = looks[index]?.best ?? null;
+    const best = looked && looked !== moveText ? looked : saving;
     const verdict = grade === 'blunder' || grade === 'mistake' ? grade : null;
     return {
       ply: move.ply,
@@ -136,7 +163,7 @@ export function review(
       evalAfter: after,
       loss,
       chanceLost,
-      better: best && best !== `${move.from}-${move.to}` ? best : null,
+      better: best && best !== moveText ? best : null,
       verdict,
       kingThreatened: threatened[index] ?? false,
       captured: move.captured.length,

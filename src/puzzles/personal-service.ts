@@ -5,8 +5,9 @@
  * race (transact.ts): a member answering from two places at once has one answer counted, and the
  * other told so.
  *
- * Whether an answer is good enough is the AI's to say (src/analysis/answer-rating.ts), with the
- * thinking passed in, so the bot can run it in a worker; it is done before the commit, outside it.
+ * Whether an answer is good enough is judged as the review judged the game's move (the review's
+ * better move, kept with the puzzle, solves it; src/analysis/answer-rating.ts), with the thinking
+ * passed in, so the bot can run it in a worker; it is done before the commit, outside it.
  */
 import { type AnswerRating, rateAnswer, refute, type Think } from '../analysis/answer-rating.ts';
 import type { GameReview } from '../analysis/review.ts';
@@ -196,7 +197,7 @@ export class PersonalPuzzles {
     const tried = game.tryPlay(text);
     if (!tried.ok) return { ok: false, code: tried.refusal.code, params: { ...tried.refusal.params } };
     const answered = `${tried.move.from}-${tried.move.to}`;
-    const rating = await rateAnswer(start, answered, think);
+    const rating = await rateAnswer(start, answered, think, asked);
     const refutation = asked.refutation ?? (await refute(start, asked.played, think));
     type Answered = { result: AnswerResult } | { refused: PersonalFailure };
     const outcome = await transact<Answered>(this.store, [], async () => {

@@ -28,8 +28,10 @@ export interface PersonalPuzzle {
   /** The move played in the game. */
   played: string;
   verdict: 'mistake' | 'blunder';
-  /** The review's better move, when it named one. */
+  /** The review's better move, when it named one: it solves the puzzle (answer-rating.ts). */
   better: string | null;
+  /** The winning-chance curve's scale of the review, so answers are graded on its scale (absent in older puzzles). */
+  winChanceScale?: number;
   addedAt: number;
   /** The UTC day it is due (`2026-11-23`): shown by `/puzzle mine` from that day on. */
   due: string;
@@ -93,6 +95,7 @@ export function mistakesOf(
         played: `${move.from}-${move.to}`,
         verdict: reviewed.verdict,
         better: reviewed.better,
+        ...(review.winChanceScale === undefined ? {} : { winChanceScale: review.winChanceScale }),
         addedAt: now,
         due: dayOf(now),
         streak: 0,

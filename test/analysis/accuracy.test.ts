@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WIN } from '../../src/ai/scores.ts';
-import { gameAccuracy, gradeOf, moveAccuracy } from '../../src/analysis/accuracy.ts';
+import { gameAccuracy, gradeMove, gradeOf, graver, moveAccuracy } from '../../src/analysis/accuracy.ts';
 import { review } from '../../src/analysis/review.ts';
 import { defendersChance } from '../../src/analysis/win-chance.ts';
 import type { Side } from '../../src/engine/index.ts';
@@ -48,6 +48,27 @@ describe('a move’s accuracy, as lichess reckons it', () => {
       'blunder',
       'blunder',
     ]);
+  });
+});
+
+describe('a move’s grade, decided in one place', () => {
+  it('a move that loses at once where another would not is a blunder, whatever the chance it gave away', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 100, noNaN: true }),
+        fc.option(fc.integer({ min: -1000, max: 1000 }), { nil: null }),
+        fc.boolean(),
+        (chanceLost, thrownWinLeft, lostAtOnce) => {
+          const grade = gradeMove({ chanceLost, thrownWinLeft, lostAtOnce });
+          if (lostAtOnce) expect(grade).toBe('blunder');
+          // Never milder than the chance alone says.
+          else expect(graver(grade, gradeOf(chanceLost))).toBe(grade);
+        },
+      ),
+    );
+    expect(gradeMove({ chanceLost: 0, thrownWinLeft: null, lostAtOnce: true })).toBe('blunder');
+    expect(gradeMove({ chanceLost: 14, thrownWinLeft: null, lostAtOnce: false })).toBe('inaccuracy');
+    expect(gradeMove({ chanceLost: 2, thrownWinLeft: 200, lostAtOnce: false })).toBe('blunder');
   });
 });
 

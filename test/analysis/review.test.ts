@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { chooseMove } from '../../src/ai/index.ts';
-import { BLUNDER } from '../../src/analysis/accuracy.ts';
+import { BLUNDER, MISTAKE } from '../../src/analysis/accuracy.ts';
+import { opensWinAtOnce, savingMove } from '../../src/analysis/loss-at-once.ts';
 import { DECISIVE, type Look, review, reviewGame } from '../../src/analysis/review.ts';
-import type { Game, VariantId } from '../../src/engine/index.ts';
+import type { Game, Side, VariantId } from '../../src/engine/index.ts';
 import { gameWith, type Pieces } from '../engine/setup.ts';
 
 /** The AI's look at a position, on this thread, briefly. */
@@ -117,5 +118,78 @@ describe('scoring the moves from the looks', () => {
     expect(reviewed.worst.attackers.map((move) => move.ply)).toEqual([1]);
     expect(reviewed.worst.defenders).toEqual([]);
     expect(reviewed.accuracy?.defenders).toMatchObject({ inaccuracies: 1, mistakes: 0, blunders: 0 });
+  });
+});
+
+/** The AI's look at a fixed depth, no clock: the same review on any machine. */
+const lookAtDepth = async (position: Game): Promise<Look> => {
+  const move = chooseMove(position, 'normal', { timeMs: 1e12, maxDepth: 4 });
+  return { best: move.notation, score: move.score };
+};
+
+/**
+ * Brandubh, where a move lets the king be taken or escape at once while another move would not
+ * have. The winning chance alone misses each: the defenders at about 15% give away some 15 points
+ * by it (an inaccuracy, listed nowhere), and where the search sees a forced loss already, none.
+ */
+const atOnce: [string, Pieces, Side, string, string][] = [
+  [
+    'the king walks in between two attackers, the defenders already behind',
+    { king: 'd4', attackers: ['b2', 'd3', 'e3', 'a4', 'g4', 'f5', 'e6', 'd7'], defenders: ['c3'] },
+    'defenders',
+    'd4-b4',
+    'g4-c4',
+  ],
+  [
+    'the king steps beside the corner, in a lost position',
+    { king: 'b2', attackers: ['d1', 'e2', 'c3', 'b4', 'e4', 'f5', 'b6', 'd7'], defenders: ['e6'] },
+    'defenders',
+    'b2-b1',
+    'd1-c1',
+  ],
+  [
+    'the attackers leave the king’s way to the corner open, in a lost position',
+    {
+      king: 'd7',
+      attackers: ['d1', 'c2', 'b3', 'a4', 'e4', 'f5', 'e6', 'b7'],
+      defenders: ['d3', 'e5', 'b6'],
+    },
+    'attackers',
+    'b3-b2',
+    'd7-g7',
+  ],
+];
+
+describe('a move that lets the king escape or be taken at once, where another would not have', () => {
+  it.each(atOnce)(
+    '%s: a blunder, and the better move named saves it',
+    async (_case, pieces, side, blunder, win) => {
+      const game = gameWith('brandubh', pieces, side);
+      const before = gameWith('brandubh', pieces, side);
+      expect(savingMove(before)).not.toBeNull();
+      game.play(blunder);
+      game.play(win);
+      expect(game.result?.winner).toBe(side === 'attackers' ? 'defenders' : 'attackers');
+      const reviewed = await reviewGame(game, lookAtDepth, { msPerPosition: 0 });
+      const [move] = reviewed.moves;
+      expect(move).toMatchObject({ notation: blunder, verdict: 'blunder' });
+      // By the chance alone it would not have been listed.
+      expect(move.chanceLost).toBeLessThan(MISTAKE);
+      expect(reviewed.worst[side].map((worst) => worst.notation)).toEqual([blunder]);
+      expect(reviewed.accuracy?.[side]).toMatchObject({ blunders: 1 });
+      before.play(move.better ?? '');
+      expect(opensWinAtOnce(before, side)).toBe(false);
+    },
+  );
+
+  it('where every move lets it, none is singled out: the chance alone grades it', async () => {
+    // The king on a4 sees both a1 and a7: one attacker move cannot shut both ways.
+    const pieces = { king: 'a4', attackers: ['g4', 'e2'], defenders: ['e6'] };
+    expect(savingMove(gameWith('brandubh', pieces, 'attackers'))).toBeNull();
+    const game = gameWith('brandubh', pieces, 'attackers');
+    game.play('e2-a2');
+    game.play('a4-a7');
+    const reviewed = await reviewGame(game, lookAtDepth, { msPerPosition: 0 });
+    expect(reviewed.moves[0]).toMatchObject({ chanceLost: 0, verdict: null });
   });
 });

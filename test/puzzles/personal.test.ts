@@ -31,20 +31,27 @@ const START = Date.parse('2026-11-23T10:00:00Z');
 const ann: Player = { id: '100', name: 'Ann' };
 const bob: Player = { id: '200', name: 'Bob' };
 
-/** A Fetlar game of `plies` plies (its first legal move each time), and a review marking `mistakes` (plies) as mistakes. */
+/**
+ * A Fetlar game of `plies` plies (its first legal move each time), and a review marking `mistakes`
+ * (plies) as mistakes, the stand-in AI's good move (below) named as the better one.
+ */
 function reviewed(
   plies: number,
   mistakes: Record<number, 'mistake' | 'blunder'>,
 ): { game: Game; review: GameReview } {
   const game = new Game('fetlar');
-  for (let ply = 0; ply < plies; ply++) game.play(game.legalMoves()[0]);
+  const better: string[] = [];
+  for (let ply = 0; ply < plies; ply++) {
+    better.push(goodMove(game));
+    game.play(game.legalMoves()[0]);
+  }
   const moves: MoveReview[] = game.history().map((move) => ({
     ply: move.ply,
     side: move.side,
     notation: move.notation,
     evalAfter: 0,
     loss: mistakes[move.ply] ? 500 : 0,
-    better: mistakes[move.ply] ? 'a4-a2' : null,
+    better: mistakes[move.ply] ? better[move.ply - 1] : null,
     verdict: mistakes[move.ply] ?? null,
     kingThreatened: false,
     captured: 0,
@@ -175,8 +182,10 @@ afterAll(async () => {
   for (const store of opened) await store.close().catch(() => {});
 });
 
-/** The first legal move of a position: the one good move, for the stand-in AI. */
-const goodMove = (position: Game) => position.legalMoves()[0].notation;
+/** The second legal move of a position (the game played the first): the one good move, for the stand-in AI. */
+function goodMove(position: Game): string {
+  return position.legalMoves()[1].notation;
+}
 
 /** A stand-in for the AI that sees one good move in a puzzle's position, worth 300 to whoever plays it; every other move is worth 0. */
 const think: Think = async (position) => {
