@@ -159,6 +159,10 @@ function takeGame(): LoadGame | undefined {
 const overloaded: string = JSON.parse(
   readFileSync(new URL('../locales/en/failures.json', import.meta.url), 'utf8'),
 ).service.overloaded;
+/** The bot's word that a move was done though Discord did not take its answer: the player knows it stands. */
+const doneNotShown: string = JSON.parse(
+  readFileSync(new URL('../locales/en/messages.json', import.meta.url), 'utf8'),
+).answerNotShown;
 /** Moves the bot refused at once as too busy, and moves it left unanswered past Discord's deadline. */
 let busyRefusals = 0;
 let expired = 0;
@@ -190,7 +194,7 @@ async function playMove(game: LoadGame, due: bigint): Promise<number | null> {
       deferred++;
       const visible = await handle.reply(120_000);
       answeredAt = process.hrtime.bigint();
-      accepted = !visible.ephemeral && visible.attachments.length > 0;
+      accepted = (!visible.ephemeral && visible.attachments.length > 0) || visible.content === doneNotShown;
     }
     if (accepted) {
       game.shadow.play(move);
@@ -300,7 +304,9 @@ for (const bot of bots)
   for (const [, outcome] of bot.output().matchAll(/"outcome":"([\w-]+)"/g))
     outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
 const firstFailure = bots
-  .map((bot) => /"message":"interaction failed".*?"name":"(\w+)"/.exec(bot.output())?.[1])
+  .flatMap((bot) => bot.output().split('\n'))
+  .filter((line) => line.includes('"interaction failed"'))
+  .map((line) => /"name":"(\w+)","message":"([^"]{0,160})/.exec(line)?.slice(1).join(': '))
   .find(Boolean);
 
 report(`  warm-up, the bots just started: ${RATE} moves/s due`, warmup);

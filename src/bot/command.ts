@@ -4,6 +4,7 @@ import type {
   ButtonInteraction,
   ChatInputCommandInteraction,
   RESTPostAPIChatInputApplicationCommandsJSONBody,
+  StringSelectMenuInteraction,
 } from 'discord.js';
 import type { GameService } from '../game/service.ts';
 import type { Logger } from '../log.ts';
@@ -43,7 +44,8 @@ export interface Command {
   data: { name: string; toJSON(): RESTPostAPIChatInputApplicationCommandsJSONBody };
   execute(interaction: ChatInputCommandInteraction, context: BotContext): Promise<void>;
   autocomplete?(interaction: AutocompleteInteraction, context: BotContext): Promise<void>;
-  /** Buttons whose custom id starts with `<buttonPrefix>:` are routed to `button`. */
+  /** Buttons and menus whose custom id starts with `<buttonPrefix>:` are routed to `button` and `select`. */
   buttonPrefix?: string;
   button?(interaction: ButtonInteraction, context: BotContext): Promise<void>;
+  select?(interaction: StringSelectMenuInteraction, context: BotContext): Promise<void>;
 }

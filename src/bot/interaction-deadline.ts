@@ -2,9 +2,11 @@
  * Discord's deadlines for an interaction, and what the bot does near them. Discord takes a first
  * answer (a reply or a deferral) only within three seconds of the interaction; after that the
  * member sees "the application did not respond". So that nobody is told other than what was
- * stored, a change is written only while its member can still be told of it: an interaction too
- * old to answer is left alone, one that arrives late finds the bot busy, and an interaction not yet
- * acknowledged is deferred before its commit unless it is young (see respond.ts).
+ * stored, a change is written only once its member is sure to be told of it: an interaction too
+ * old to answer is left alone, one that arrives late finds the bot busy, and an interaction is
+ * acknowledged (deferred, which gives fifteen minutes for the answer) before its commit is written
+ * (see respond.ts). A direct reply after the commit could always come too late: a stalled event
+ * loop, a slow network or a slow Discord each stand between the commit and the reply.
  */
 import type { Interaction } from 'discord.js';
 import { ageOf } from './received-at.ts';
@@ -23,15 +25,6 @@ export const EXPIRED_AT_ARRIVAL_MS = 2500;
 export const BEHIND_AT_ARRIVAL_MS = 1500;
 /** Interactions a process works on at once before it answers newcomers that it is busy: a bound on memory; lateness is what the age tells. */
 export const MAX_IN_FLIGHT = 256;
-/**
- * A commit for an interaction not yet acknowledged goes ahead directly only while the interaction
- * is younger than this, leaving two seconds for the answer, and while the process is at ease (at
- * most QUICK_COMMIT_MOST_IN_FLIGHT interactions under way: with more, an answer waits its turn
- * behind theirs); otherwise the interaction is deferred first, and then has fifteen minutes.
- */
-export const COMMIT_UNACKNOWLEDGED_WITHIN_MS = 1000;
-export const QUICK_COMMIT_MOST_IN_FLIGHT = 32;
-
 /** Interactions this process is working on, across its routers. */
 let inFlight = 0;
 
@@ -49,11 +42,6 @@ export function arrivalVerdict(interaction: Interaction): 'expired' | 'busy' | '
   if (age >= EXPIRED_AT_ARRIVAL_MS) return 'expired';
   if (age >= BEHIND_AT_ARRIVAL_MS || inFlight >= MAX_IN_FLIGHT) return 'busy';
   return 'go';
-}
-
-/** Whether a commit may go ahead before the interaction is acknowledged (see above). */
-export function mayCommitUnacknowledged(interaction: Interaction): boolean {
-  return ageOf(interaction) < COMMIT_UNACKNOWLEDGED_WITHIN_MS && inFlight <= QUICK_COMMIT_MOST_IN_FLIGHT;
 }
 
 /** The interaction could not be acknowledged in time, so its change was not written. */

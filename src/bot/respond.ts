@@ -2,27 +2,30 @@
  * Answering an interaction within Discord's three seconds, whatever the work costs. A handler
  * answers through `answer()`: the reply goes out directly when the work is quick, and when it is
  * not, the interaction is deferred after `DEFER_AFTER_MS` and the answer edited in later. A
- * refusal is always ephemeral, even after a public deferral. A change is written only while its
- * member can still be told of it (interaction-deadline.ts).
+ * refusal is always ephemeral, even after a public deferral. A change is written only once the
+ * interaction is acknowledged, so its member can always be told of it (interaction-deadline.ts).
  */
 import {
+  type ActionRowBuilder,
   type AttachmentBuilder,
   type ButtonInteraction,
   type ChatInputCommandInteraction,
   type EmbedBuilder,
   type InteractionReplyOptions,
+  type MessageActionRowComponentBuilder,
   MessageFlags,
+  type StringSelectMenuInteraction,
 } from 'discord.js';
 import type { Outcome } from '../game/types.ts';
 import type { Messages } from '../i18n/index.ts';
 import { withCommitGate } from '../store/index.ts';
-import { InteractionExpiredError, mayCommitUnacknowledged } from './interaction-deadline.ts';
+import { InteractionExpiredError } from './interaction-deadline.ts';
 import { onlyMention, type Post, refusalText } from './present.ts';
 import { ageOf } from './received-at.ts';
 
 export const DEFER_AFTER_MS = 1200;
 
-type Answerable = ChatInputCommandInteraction | ButtonInteraction;
+type Answerable = ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction;
 
 export type Answer =
   | { kind: 'public'; message: Post; followUp?: Answer }
@@ -32,9 +35,10 @@ export type Answer =
       content: string;
       files?: AttachmentBuilder[];
       embeds?: EmbedBuilder[];
+      components?: ActionRowBuilder<MessageActionRowComponentBuilder>[];
       refusal?: boolean;
     }
-  /** For buttons: replace the message the button sits on. */
+  /** For buttons and menus: replace the message they sit on. */
   | { kind: 'update'; message: Post; followUp?: Answer };
 
 export const publicAnswer = (message: Post): Answer => ({ kind: 'public', message });
@@ -58,7 +62,11 @@ export const privateAnswer = (content: string): Answer => ({ kind: 'private', co
 /** A private answer that is not a refusal, e.g. a file the user asked for. */
 export const privateReply = (
   content: string,
-  extra: { files?: AttachmentBuilder[]; embeds?: EmbedBuilder[] } = {},
+  extra: {
+    files?: AttachmentBuilder[];
+    embeds?: EmbedBuilder[];
+    components?: ActionRowBuilder<MessageActionRowComponentBuilder>[];
+  } = {},
 ): Answer => ({
   kind: 'private',
   content,
@@ -90,15 +98,16 @@ export async function tellDone<T>(sending: Promise<T>): Promise<T> {
 }
 
 /**
- * Does `work` and sends its answer. Each commit inside the work passes a gate: while the
- * interaction is young and the process at ease it goes ahead, and the answer follows well within
- * Discord's three seconds; otherwise the interaction is deferred first, and when even the deferral is refused (the interaction
- * expired), the commit is not written (InteractionExpiredError) and nothing is changed.
+ * Does `work` and sends its answer. Each commit inside the work passes a gate: the interaction is
+ * acknowledged first (deferred, unless it already was), so the answer to a change that is written
+ * can always be sent, within the fifteen minutes a deferral gives; when even the deferral is refused
+ * (the interaction expired), the commit is not written (InteractionExpiredError) and nothing is
+ * changed. Work that writes nothing (a refusal, a look at the board) is answered directly.
  */
 export async function answer(interaction: Answerable, work: () => Promise<Answer>): Promise<void> {
   let deferral: Promise<unknown> | null = null;
   const defer = () => {
-    deferral ??= interaction.isButton() ? interaction.deferUpdate() : interaction.deferReply();
+    deferral ??= interaction.isMessageComponent() ? interaction.deferUpdate() : interaction.deferReply();
     return deferral;
   };
   const timer = setTimeout(() => defer().catch(() => {}), Math.max(0, DEFER_AFTER_MS - ageOf(interaction)));
@@ -106,7 +115,6 @@ export async function answer(interaction: Answerable, work: () => Promise<Answer
   const gate = async () => {
     // Work the answer started after it ended (the AI's reply) is not this interaction's.
     if (!working) return;
-    if (deferral === null && mayCommitUnacknowledged(interaction)) return;
     try {
       await defer();
     } catch (error) {
@@ -120,10 +128,15 @@ export async function answer(interaction: Answerable, work: () => Promise<Answer
     working = false;
     clearTimeout(timer);
   }
-  if (deferral) await deferral;
-  const sending = send(interaction, result, deferral !== null ? 'deferred' : 'answer');
-  // A refusal changed nothing: if it cannot be sent, "nothing was changed" is still true.
-  await (result.kind === 'private' && result.refusal !== false ? sending : tellDone(sending));
+  // A refusal changed nothing: if it cannot be sent, "nothing was changed" is still true. Anything
+  // else was done, and a deferral that failed meanwhile is a failure to tell of it.
+  const told = result.kind === 'private' && result.refusal !== false ? (x: Promise<void>) => x : tellDone;
+  await told(
+    (async () => {
+      if (deferral) await deferral;
+      await send(interaction, result, deferral !== null ? 'deferred' : 'answer');
+    })(),
+  );
 }
 
 /**
@@ -139,10 +152,11 @@ async function send(interaction: Answerable, result: Answer, stage: Stage): Prom
       content: result.content,
       files: result.files,
       embeds: result.embeds,
+      components: result.components,
       flags: MessageFlags.Ephemeral,
       allowedMentions: onlyMention(),
     };
-    if (stage === 'deferred' && !interaction.isButton()) {
+    if (stage === 'deferred' && !interaction.isMessageComponent()) {
       // A public "thinking…" reply cannot turn private: remove it and answer privately.
       await interaction.deleteReply().catch(() => {});
       await interaction.followUp(options);
@@ -153,10 +167,10 @@ async function send(interaction: Answerable, result: Answer, stage: Stage): Prom
     }
     return;
   }
-  if (result.kind === 'update' && interaction.isButton() && stage !== 'after') {
+  if (result.kind === 'update' && interaction.isMessageComponent() && stage !== 'after') {
     if (stage === 'deferred') await interaction.editReply(result.message);
     else await interaction.update(result.message);
-  } else if (stage === 'deferred' && !interaction.isButton()) {
+  } else if (stage === 'deferred' && !interaction.isMessageComponent()) {
     await interaction.editReply(result.message);
   } else if (stage !== 'answer') {
     await interaction.followUp(result.message);

@@ -41,17 +41,19 @@ export function createRouter(commands: Map<string, Command>, context: BotContext
       await command.autocomplete(interaction, context);
       return 'suggested';
     }
-    if (interaction.isButton()) {
+    if (interaction.isButton() || interaction.isStringSelectMenu()) {
       const command = byButtonPrefix.get(String(interaction.customId ?? '').split(':', 1)[0]);
-      if (!command?.button) {
+      if (interaction.isButton() && command?.button) await command.button(interaction, context);
+      else if (interaction.isStringSelectMenu() && command?.select)
+        await command.select(interaction, context);
+      else {
         refused.add(interaction);
         await interaction.reply({
           content: messagesOf(interaction).buttonNotOurs,
           flags: MessageFlags.Ephemeral,
         });
-        return 'unknown-button';
+        return interaction.isButton() ? 'unknown-button' : 'unknown-menu';
       }
-      await command.button(interaction, context);
       return 'answered';
     }
     return 'ignored';
@@ -67,8 +69,9 @@ export function createRouter(commands: Map<string, Command>, context: BotContext
       if (refused.has(interaction)) outcome = 'refused';
     } catch (error) {
       if (error instanceof InteractionExpiredError) {
-        // Nothing was written, and Discord takes no answer any more.
+        // Nothing was written. Discord refused the acknowledgement: if it still takes an answer, say so.
         outcome = 'expired';
+        await apologise(interaction, error).catch(() => {});
       } else {
         outcome = 'error';
         context.logger.error('interaction failed', { error, interaction: describe(interaction) });
@@ -92,7 +95,7 @@ export function createRouter(commands: Map<string, Command>, context: BotContext
   function metricName(interaction: Interaction): string {
     if (interaction.isChatInputCommand() || interaction.isAutocomplete())
       return commands.has(interaction.commandName) ? interaction.commandName : 'unknown';
-    if (interaction.isButton()) {
+    if (interaction.isButton() || interaction.isStringSelectMenu()) {
       const prefix = String(interaction.customId ?? '').split(':', 1)[0];
       return byButtonPrefix.has(prefix) ? prefix : 'unknown';
     }
@@ -119,11 +122,13 @@ function describe(interaction: Interaction): { kind: string } & Record<string, u
       ? 'autocomplete'
       : interaction.isButton()
         ? 'button'
-        : `type-${interaction.type}`;
+        : interaction.isStringSelectMenu()
+          ? 'menu'
+          : `type-${interaction.type}`;
   const name =
     interaction.isChatInputCommand() || interaction.isAutocomplete()
       ? interaction.commandName
-      : interaction.isButton()
+      : interaction.isButton() || interaction.isStringSelectMenu()
         ? String(interaction.customId).split(':', 2).join(':')
         : undefined;
   return {

@@ -60,13 +60,26 @@ describe('Discord answering with errors', () => {
   it('Discord refusing the answer to a move made: the player hears the move stands, not that nothing was changed', async () => {
     const world = await startTestWorld(1);
     const { ann } = await gameOn(world);
-    world.emulator.injectFault({ method: 'POST', path: /\/callback$/, status: 400, times: 1 });
+    // The move is acknowledged before it is written; Discord refuses the board edited in after it.
+    world.emulator.injectFault({ method: 'PATCH', path: /\/messages\/@original$/, status: 400, times: 1 });
     const reply = await world.emulator.slash(ann, 'move', { move: 'd1-d3' }).reply();
     expect(reply.ephemeral).toBe(true);
     expect(reply.content).toBe(messagesFor('en').answerNotShown);
     expect(
       (await world.bots[0].service.board(tableAt(world.emulator, world.emulator.channelId)))?.game.plyCount,
     ).toBe(1);
+  });
+
+  it('Discord refusing the acknowledgement of a move: nothing is written, and the player hears nothing was changed', async () => {
+    const world = await startTestWorld(1);
+    const { ann } = await gameOn(world);
+    world.emulator.injectFault({ method: 'POST', path: /\/callback$/, status: 400, times: 1 });
+    const reply = await world.emulator.slash(ann, 'move', { move: 'd1-d3' }).reply();
+    expect(reply.ephemeral).toBe(true);
+    expect(reply.content).toBe(messagesFor('en').somethingWentWrong);
+    expect(
+      (await world.bots[0].service.board(tableAt(world.emulator, world.emulator.channelId)))?.game.plyCount,
+    ).toBe(0);
   });
 
   it('Discord refusing the answer to a refusal: "nothing was changed" stays true', async () => {

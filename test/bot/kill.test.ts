@@ -35,20 +35,24 @@ describe('the bot killed with SIGKILL in the middle of moves', () => {
           const moves = shadow.legalMoves();
           const move = moves[(seed * 7 + ply * 13) % moves.length].notation;
           entry.inFlight = move;
-          let answer: Awaited<ReturnType<ReturnType<typeof emulator.slash>['firstResponse']>>;
+          let accepted: boolean;
           try {
-            answer = await emulator
-              .slash(
-                shadow.turn === 'attackers' ? ann : bob,
-                'move',
-                { move },
-                { channelId: entry.channelId },
-              )
-              .firstResponse();
+            const handle = emulator.slash(
+              shadow.turn === 'attackers' ? ann : bob,
+              'move',
+              { move },
+              { channelId: entry.channelId },
+            );
+            const answer = await handle.firstResponse();
+            // A move is acknowledged (deferred) before it is written; the board is the edit that follows.
+            const shown = answer.type === 5 ? await handle.reply() : null;
+            accepted = shown
+              ? !shown.ephemeral && shown.attachments.length > 0
+              : answer.type === 4 && !((answer.data?.flags ?? 0) & 64);
           } catch {
             return; // no bot connected any more, or no answer: the player was told nothing
           }
-          if (answer.type !== 4 || (answer.data?.flags ?? 0) & 64) return;
+          if (!accepted) return;
           entry.told.push(move);
           entry.inFlight = null;
           shadow.play(move);
