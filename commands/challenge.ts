@@ -30,6 +30,7 @@ import { DEFAULT_TIME_CONTROL, isTimeControl, type TimeControl } from '../src/ga
 import { variantOf } from '../src/game/server-variants.ts';
 import type { ActiveGame, Challenge } from '../src/game/service.ts';
 import type { Failure } from '../src/game/types.ts';
+import { gamesMessagesFor } from '../src/i18n/games.ts';
 import type { Messages } from '../src/i18n/index.ts';
 
 export const data = new SlashCommandBuilder()
@@ -69,6 +70,11 @@ export const data = new SlashCommandBuilder()
   )
   .addBooleanOption((option) =>
     option.setName('thread').setDescription('Play in a new thread (default: in this channel)'),
+  )
+  .addBooleanOption((option) =>
+    option
+      .setName('rated')
+      .setDescription('false: a casual game, which counts for nothing in the ratings (default: rated)'),
   );
 
 export const buttonPrefix = 'challenge';
@@ -76,8 +82,9 @@ export const buttonPrefix = 'challenge';
 export { variantAutocomplete as autocomplete } from '../src/bot/variant-option.ts';
 
 /**
- * Every option is either honoured or refused with its reason: against the bot, `level`, `match`
- * and `thread` are all played; against a member, `level` is refused (a member has no level to set).
+ * Every option is either honoured or refused with its reason: against the bot, `level`, `match`,
+ * `thread` and `rated` are all played; against a member, `level` is refused (a member has no level
+ * to set). `rated:false` makes a casual game, which counts for nothing in the ratings and standings.
  */
 export async function execute(interaction: ChatInputCommandInteraction, context: BotContext): Promise<void> {
   const { service } = context;
@@ -89,6 +96,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
   const level = interaction.options.getString('level');
   const match = interaction.options.getBoolean('match') ?? false;
   const thread = interaction.options.getBoolean('thread') ?? false;
+  const casual = interaction.options.getBoolean('rated') === false;
   const refuse = (reason: string) => answer(interaction, async () => privateAnswer(reason));
   const variant = variantChosen
     ? await chosenVariant(service, interaction.guildId, variantChosen)
@@ -125,7 +133,8 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
     }
   }
   if (againstTheBot) {
-    await playTheAi(interaction, context, { variant, side, time, level: level ?? 'normal', match, thread });
+    const options = { variant, side, time, level: level ?? 'normal', match, thread, casual } as const;
+    await playTheAi(interaction, context, options);
     return;
   }
   const outcome = await service.challenge({
@@ -142,6 +151,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
     side,
     time,
     match,
+    casual,
     thread,
     locale: interaction.locale,
   });
@@ -243,7 +253,7 @@ export async function button(interaction: ButtonInteraction, context: BotContext
     const active = outcome.value.game;
     const picture = await pictures.of(active, m);
     const firstBoard = boardMessage(
-      `${gameTitle(m, active)}. ${situation(m, active, true)}`,
+      `${gameTitle(m, active)}. ${situation(m, active, true)}${casualNote(m, active)}`,
       picture,
       active.players[active.game.turn].id,
     );
@@ -285,11 +295,15 @@ async function aiGameMessage(m: Messages, active: ActiveGame, pictures: BoardPic
   const mention = active.game.turn === humanSide ? active.players[humanSide].id : undefined;
   const match = active.match ? ` ${m.aiMatch}` : '';
   return boardMessage(
-    `${gameTitle(m, active)}. ${m.youPlayTheAi({ side: humanSide, level: m.level(ai.level) })}${match} ${situation(m, active, mention !== undefined)}`,
+    `${gameTitle(m, active)}. ${m.youPlayTheAi({ side: humanSide, level: m.level(ai.level) })}${match} ${situation(m, active, mention !== undefined)}${casualNote(m, active)}`,
     await pictures.of(active, m),
     mention,
   );
 }
+
+/** Under a casual game's first board: it counts for nothing in the ratings. */
+const casualNote = (m: Messages, active: ActiveGame) =>
+  active.casual ? ` ${gamesMessagesFor(m.language).casualGame}` : '';
 
 /**
  * A game against the AI starts at once, no acceptance needed: in this channel, or with
@@ -305,6 +319,7 @@ async function playTheAi(
     level: 'easy' | 'normal' | 'hard';
     match: boolean;
     thread: boolean;
+    casual: boolean;
   },
 ): Promise<void> {
   const m = messagesOf(interaction);
@@ -335,6 +350,7 @@ async function playTheAi(
       time: options.time,
       level: options.level,
       match: options.match,
+      casual: options.casual,
     });
     if (!started.ok) {
       await thread?.delete().catch(() => {});

@@ -2,6 +2,7 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
 import { variantOf } from '../game/server-variants.ts';
 import type { Challenge } from '../game/service.ts';
+import { gamesMessagesFor } from '../i18n/games.ts';
 import type { Messages } from '../i18n/index.ts';
 import { onlyMention, type Post, safeName } from './present.ts';
 
@@ -11,6 +12,7 @@ export function challengeMessage(m: Messages, challenge: Challenge): Post {
   const terms = [
     side === 'random' ? m.sidesAtRandom : m.challengerPlays({ name: safeName(challenger.name), side }),
     ...(challenge.match ? [m.twoGameMatch] : []),
+    ...(challenge.casual ? [gamesMessagesFor(m.language).casual] : []),
     ...(challenge.thread ? [m.inNewThread] : []),
     m.timeControl(challenge.time ?? 'none'),
   ];

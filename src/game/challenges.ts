@@ -80,6 +80,8 @@ export interface ChallengeInput {
   time?: TimeControl;
   /** A two-game match with sides swapped. */
   match?: boolean;
+  /** A casual game: not rated (default: rated). */
+  casual?: boolean;
   /** The challenger's Discord locale, for the message when the challenge expires. */
   locale?: string;
 }
@@ -91,6 +93,7 @@ export interface NewGame {
   game: Game;
   perMoveMs?: number | null;
   fischer?: FischerControl | null;
+  casual?: boolean;
 }
 
 /** What an accepted challenge needs of the games: a new game's record, and a stored game as loaded. */
@@ -138,6 +141,7 @@ export class Challenges {
         thread: input.thread,
         time: input.time ?? DEFAULT_TIME_CONTROL,
         match: input.match ?? false,
+        ...(input.casual ? { casual: true as const } : {}),
         ...(input.locale ? { locale: input.locale } : {}),
         createdAt: now,
         expiresAt: now + this.options.challengeTtlMs,
@@ -201,6 +205,7 @@ export class Challenges {
         players,
         game: new Game({ variant }),
         ...gameTimeControl(challenge.time ?? 'none'),
+        casual: challenge.casual === true,
       });
       if (challenge.match) stored.match = { id: this.options.newId(), game: 1 };
       const accepted: Challenge = { ...challenge, opponent, status: 'accepted' };

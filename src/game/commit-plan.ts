@@ -35,6 +35,8 @@ export function newStoredGame(
     game: Game;
     perMoveMs?: number | null;
     fischer?: FischerControl | null;
+    /** A casual game: not rated. */
+    casual?: boolean;
   },
   { id, now }: { id: string; now: number },
 ): StoredGame {
@@ -60,6 +62,8 @@ export function newStoredGame(
     players: input.players,
     record: serializeGame(input.game),
     drawOfferedBy: null,
+    // Kept only on a casual game: a game without it is rated, as every game stored before was.
+    ...(input.casual ? { casual: true as const } : {}),
     startedAt: now,
     updatedAt: now,
   };
@@ -142,7 +146,8 @@ export interface CommitPlan {
 
 /**
  * The commit of one change: the game saved with a new clock when a turn began; or, when it ended,
- * archived, and either the match's second game started or the standings updated.
+ * archived, and either the match's second game started or the standings updated (a casual game's
+ * standings stay as they were).
  */
 export function planCommit(input: ChangeInput): CommitPlan {
   const { stored, game, plyBefore, now } = input;
@@ -192,7 +197,7 @@ export function planCommit(input: ChangeInput): CommitPlan {
   // A tournament hears of a match once, when its second game ends.
   if (stored.tournament && stored.match?.game !== 1) schedules.push(tournamentResult(stored, now));
   let nextGame: StoredGame | null = null;
-  const standings = input.ended.standings;
+  const { standings } = input.ended;
   // Every game counts on its own in the side standings, a match's first game too.
   const sideResult = {
     id: stored.id,
@@ -205,33 +210,44 @@ export function planCommit(input: ChangeInput): CommitPlan {
     nextGame = secondMatchGame(stored, game, input);
     writes.push(
       { key: gameKey, value: nextGame, expectRevision: input.revision },
-      {
-        key: keys.standings(stored.guildId),
-        value: withSideResult(standings.value ?? emptyStandings(), sideResult),
-        expectRevision: standings.revision,
-      },
+      ...standingsWrites(stored, standings, (doc) => withSideResult(doc, sideResult)),
     );
     schedules.push(
       ...rescheduled(nextGame, null, { clock: nextGame.clock, ply: 0 }),
       ...aiTurn(nextGame, null, { turn: game.variant.firstToMove, ply: 0 }, now),
     );
   } else {
-    const overall = withResult(standings.value ?? emptyStandings(), {
+    const overall = {
       id: stored.match?.id ?? stored.id,
       variant: game.variant.id,
       players: stored.players,
       winner: stored.match?.first ? matchWinner(stored, game) : result.winner,
-    });
+    };
     writes.push(
       { key: gameKey, value: null, expectRevision: input.revision },
-      {
-        key: keys.standings(stored.guildId),
-        value: withSideResult(overall, sideResult),
-        expectRevision: standings.revision,
-      },
+      ...standingsWrites(stored, standings, (doc) => withSideResult(withResult(doc, overall), sideResult)),
     );
   }
   return { writes, schedules, clock: null, saved: null, archived, nextGame };
+}
+
+/**
+ * The guild's standings with an ended game counted in them; nothing at all for a casual game,
+ * which leaves every rating, record and side balance as it was.
+ */
+function standingsWrites(
+  stored: StoredGame,
+  standings: Read<StandingsDoc>,
+  count: (doc: StandingsDoc) => StandingsDoc,
+): Write[] {
+  if (stored.casual) return [];
+  return [
+    {
+      key: keys.standings(stored.guildId),
+      value: count(standings.value ?? emptyStandings()),
+      expectRevision: standings.revision,
+    },
+  ];
 }
 
 /** The clock of the turn a move (or a move taken back) starts. */
@@ -264,6 +280,7 @@ function secondMatchGame(stored: StoredGame, first: Game, input: ChangeInput): S
       game: new Game({ variant: first.variant }),
       perMoveMs: stored.perMoveMs ?? stored.clock?.perMoveMs ?? null,
       fischer: stored.fischer ?? null,
+      casual: stored.casual,
     },
     { id: input.newId(), now: input.now },
   );

@@ -14,7 +14,15 @@ import { guarded } from './guarded.ts';
 import { keys } from './keys.ts';
 import type { StandingsDoc } from './standings.ts';
 import type { Table } from './table.ts';
-import { type ActiveGame, failure, type Outcome, type Player, type StoredGame, success } from './types.ts';
+import {
+  type ActiveGame,
+  failure,
+  type Outcome,
+  type Player,
+  type StoredGame,
+  sideOf,
+  success,
+} from './types.ts';
 
 /** A player's action on a fresh copy of the game, `side` being theirs (see player-actions.ts). */
 export type GameAction<T> = (active: ActiveGame, side: Side) => Outcome<T>;
@@ -109,10 +117,7 @@ export class GameChanges {
           continue;
         }
         // The clock acts for the side on turn; a person must be one of the players.
-        const side =
-          user === 'clock'
-            ? active.game.turn
-            : (['attackers', 'defenders'] as const).find((s) => stored.players[s].id === user.id);
+        const side = user === 'clock' ? active.game.turn : sideOf(stored.players, user.id);
         if (!side) return failure('not-a-player');
         if (onTurnOnly && active.game.turn !== side) {
           const toMove = stored.players[active.game.turn];
@@ -201,6 +206,7 @@ export class GameChanges {
       match: stored.match ?? null,
       ai: stored.ai ?? null,
       tournament: stored.tournament ?? null,
+      casual: stored.casual === true,
       startedAt: stored.startedAt,
       revision,
     };

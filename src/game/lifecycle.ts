@@ -39,6 +39,8 @@ export interface AiGameInput {
   level: AiLevel;
   /** A two-game match, sides swapped for the second game. */
   match: boolean;
+  /** A casual game, not rated (default: rated, as games against the AI always were). */
+  casual?: boolean;
 }
 
 export class GameLifecycle {
@@ -63,7 +65,8 @@ export class GameLifecycle {
           ? decidedStart({ variant, position: setup.position, sideToMove: setup.sideToMove })
           : null;
       if (decided) return failure('start-decided', { reason: decided.reason, side: decided.sideToMove });
-      const stored = this.changes.newGame(input);
+      // A tournament's game is always rated.
+      const stored = this.changes.newGame({ ...input, casual: input.casual === true && !input.tournament });
       stored.ai = input.ai ?? null;
       if (input.tournament) stored.tournament = input.tournament;
       if (input.match) stored.match = { id: this.clock.newId(), game: 1 };
@@ -98,6 +101,7 @@ export class GameLifecycle {
       ...gameTimeControl(input.time),
       ai: { side: aiSide, level: input.level },
       match: input.match,
+      casual: input.casual,
     });
   }
 

@@ -16,6 +16,7 @@ import {
   type Outcome,
   otherSide,
   type Player,
+  sideOf,
   success,
 } from './types.ts';
 
@@ -33,10 +34,10 @@ export interface RematchMakers {
 
 /**
  * A rematch of a finished game with sides swapped and everything else as it was: the variant,
- * the time per move, a match. Against a member it is a new challenge from `user`; against the
- * AI the new game starts at once. Either is played at `table`, where the Rematch button was
- * pressed: the channel or thread of the finished game, which is free again. Only a game of the
- * table's guild is found.
+ * the time per move, a match, a casual game. Against a member it is a new challenge from `user`;
+ * against the AI the new game starts at once. Either is played at `table`, where the Rematch
+ * button was pressed: the channel or thread of the finished game, which is free again. Only a game
+ * of the table's guild is found.
  */
 export async function rematch(
   makers: RematchMakers,
@@ -49,7 +50,7 @@ export async function rematch(
   if (!archived.ok) return archived;
   const finished = archived.value;
   if (!finished) return failure('game-gone');
-  const side = (['attackers', 'defenders'] as const).find((s) => finished.players[s].id === user.id);
+  const side = sideOf(finished.players, user.id);
   if (!side || finished.ai?.side === side) return failure('not-in-that-game');
   // A Rematch button acts where its game was played, whatever channel a forged press comes from.
   if (finished.channelId !== table.channelId)
@@ -57,6 +58,8 @@ export async function rematch(
   const variant = loadGame(finished.record).variant;
   const time = timeControlOf(finished);
   const match = Boolean(finished.match);
+  // A rematch of a casual game is casual too.
+  const casual = finished.casual === true;
   if (finished.ai) {
     const started = await makers.playAi({
       guildId: table.guildId,
@@ -68,6 +71,7 @@ export async function rematch(
       time,
       level: finished.ai.level,
       match,
+      casual,
     });
     return started.ok ? success({ aiGame: started.value }) : started;
   }
@@ -81,6 +85,7 @@ export async function rematch(
     thread: false,
     time,
     match,
+    casual,
     locale,
   });
 }

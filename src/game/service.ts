@@ -9,7 +9,8 @@
  * - lifecycle.ts: a game started directly or against the AI, and a moderator's abort;
  * - game-changes.ts with player-actions.ts: the one way a game in progress changes;
  * - records.ts: finished games, the table's last game, standings, reviews;
- * - rematch.ts, ai-turns.ts, sweeper.ts: a rematch, the AI's turns, the clocks.
+ * - rematch.ts, ai-turns.ts, sweeper.ts: a rematch, the AI's turns, the clocks;
+ * - listing.ts: a server's games in progress and open challenges (/games).
  */
 import { randomBytes } from 'node:crypto';
 import type { GameReview } from '../analysis/review.ts';
@@ -22,6 +23,7 @@ import { AI_TURN_LEASE_MS, type AiTurn, claimAiTurns, holdAiTurn } from './ai-tu
 import { type ChallengeInput, Challenges, type ExpiredChallenge, FIFTEEN_MINUTES } from './challenges.ts';
 import { GameChanges } from './game-changes.ts';
 import { type AiGameInput, GameLifecycle } from './lifecycle.ts';
+import { GameListing, type Listed } from './listing.ts';
 import {
   drawAcceptance,
   drawOffer,
@@ -43,6 +45,7 @@ import type { ActiveGame, ArchivedGame, Challenge, Outcome, Player, StartGameInp
 export type { AiTurn } from './ai-turns.ts';
 export type { ExpiredChallenge } from './challenges.ts';
 export type { AiGameInput, AiLevel } from './lifecycle.ts';
+export type { Listed } from './listing.ts';
 export type { AiRematch } from './rematch.ts';
 export type { SweepResult } from './sweeper.ts';
 export type { Table } from './table.ts';
@@ -63,6 +66,7 @@ export class GameService {
   private readonly changes: GameChanges;
   private readonly lifecycle: GameLifecycle;
   private readonly records: GameRecords;
+  private readonly listing: GameListing;
   /** The server's own variants and its default (see server-variants.ts). */
   readonly variants: ServerVariants;
   /** A server's tournaments: sign-up, rounds, results (src/tournament/service.ts). */
@@ -84,6 +88,11 @@ export class GameService {
     this.changes = new GameChanges(store, this.now, newId);
     this.lifecycle = new GameLifecycle(store, this.changes, { now: this.now, newId, random });
     this.records = new GameRecords(store, this.changes);
+    this.listing = new GameListing(
+      store,
+      (stored, revision) => this.changes.activate(stored, revision),
+      this.now,
+    );
     this.variants = new ServerVariants(store, this.now);
     this.sides = new SideRecords(store);
     this.openings = new OpeningExplorer(store);
@@ -275,6 +284,18 @@ export class GameService {
   /** Keeps a claimed AI turn this process's for another `leaseMs` while it thinks. */
   holdAiTurn(turn: AiTurn, leaseMs = AI_TURN_LEASE_MS): Promise<void> {
     return holdAiTurn(this.store, turn, this.now(), leaseMs);
+  }
+
+  // A server's games (see listing.ts)
+
+  /** The guild's games in progress (at most MAX_LISTED read; the rest counted), in no order. */
+  gamesInProgress(guildId: string): Promise<Listed<ActiveGame>> {
+    return this.listing.games(guildId);
+  }
+
+  /** The guild's challenges waiting for an answer, the soonest to expire first. */
+  openChallenges(guildId: string): Promise<Listed<Challenge>> {
+    return this.listing.challenges(guildId);
   }
 
   // Records (see records.ts)

@@ -94,6 +94,15 @@ export type Outcome<T> = { ok: true; value: T } | Failure;
 
 export { otherSide } from '../engine/index.ts';
 
+/** Which side a member plays in a game, or null when they are not one of its players. */
+export function sideOf(players: Readonly<Record<Side, Player>>, memberId: string): Side | null {
+  return players.attackers.id === memberId
+    ? 'attackers'
+    : players.defenders.id === memberId
+      ? 'defenders'
+      : null;
+}
+
 export const success = <T>(value: T): Outcome<T> => ({ ok: true, value });
 export const failure = <T = never>(code: FailureCode, params: FailureParams = {}): Outcome<T> => ({
   ok: false,
@@ -120,6 +129,8 @@ export interface Challenge {
   time?: TimeControl;
   /** A two-game match with sides swapped. */
   match?: boolean;
+  /** A casual game: it counts for nothing in the ratings and standings (absent: rated). */
+  casual?: true;
   /** The challenger's Discord locale: the challenge's message is in their language, and so is its expiry. */
   locale?: string;
   /** Expired by the expiry schedule, whose claimer edits the message (a late click updates it itself). */
@@ -168,6 +179,8 @@ export interface StoredGame {
   ai?: { side: Side; level: 'easy' | 'normal' | 'hard' } | null;
   /** A game of a tournament's round: when it ends, its result is reported to the tournament. */
   tournament?: { id: string; round: number } | null;
+  /** A casual game: its end leaves every rating and standing as it was (absent: rated). */
+  casual?: true;
   startedAt: number;
   updatedAt: number;
 }
@@ -188,6 +201,8 @@ export interface ActiveGame {
   match: MatchState | null;
   ai: { side: Side; level: 'easy' | 'normal' | 'hard' } | null;
   tournament: { id: string; round: number } | null;
+  /** A casual game: it counts for nothing in the ratings and standings. */
+  casual: boolean;
   startedAt: number;
   /** The store revision this was loaded at. */
   revision: number;
@@ -221,6 +236,8 @@ export interface StartGameInput {
   match?: boolean;
   /** A tournament's game: its result is reported to the tournament when it ends. */
   tournament?: StoredGame['tournament'];
+  /** A casual game, not rated (a tournament's game is always rated). */
+  casual?: boolean;
 }
 
 /** The archive's reason for a game a moderator aborted: ended without a result. */

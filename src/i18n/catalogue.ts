@@ -11,6 +11,7 @@ import { isFischerTimeControl, type TimeControl } from '../game/clock.ts';
 import type { MoveEffect } from '../game/suggestions.ts';
 import { clockMessages } from './clock.ts';
 import { failureMessages } from './failures.ts';
+import { pickerMessages } from './picker.ts';
 import { practiceMessages } from './practice.ts';
 import { puzzleMessages } from './puzzles.ts';
 import { remembered } from './remembered.ts';
@@ -347,6 +348,7 @@ export function catalogue(language: string) {
     tournament: tournamentMessages(language),
     puzzles: puzzleMessages(language),
     practice: practiceMessages(language),
+    picker: pickerMessages(language),
     clock,
   };
 }

@@ -3,8 +3,10 @@ import 'i18next';
 import type accuracy from '../../locales/en/accuracy.json';
 import type clock from '../../locales/en/clock.json';
 import type failures from '../../locales/en/failures.json';
+import type games from '../../locales/en/games.json';
 import type messages from '../../locales/en/messages.json';
 import type openings from '../../locales/en/openings.json';
+import type picker from '../../locales/en/picker.json';
 import type practice from '../../locales/en/practice.json';
 import type puzzles from '../../locales/en/puzzles.json';
 import type rules from '../../locales/en/rules.json';
@@ -27,6 +29,8 @@ declare module 'i18next' {
       openings: typeof openings;
       accuracy: typeof accuracy;
       clock: typeof clock;
+      games: typeof games;
+      picker: typeof picker;
     };
   }
 }

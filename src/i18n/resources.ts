@@ -26,6 +26,8 @@ export const namespaces = [
   'openings',
   'accuracy',
   'clock',
+  'games',
+  'picker',
   'commands',
 ] as const;
 export type Namespace = (typeof namespaces)[number];

@@ -14,6 +14,7 @@ describe('command modules', () => {
       'challenge',
       'draw',
       'export',
+      'games',
       'help',
       'history',
       'move',

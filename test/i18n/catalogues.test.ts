@@ -110,11 +110,12 @@ describe('the catalogues', () => {
         suggestions,
         refusals,
         clock,
+        picker,
         ...rest
       } = m;
       const texts = Object.values(
         messageTexts(
-          { ...rest, suggestions: { piece: suggestions.piece } },
+          { ...rest, suggestions: { piece: suggestions.piece }, picker: { ...picker, alt: {} } },
           {
             name: 'Ann',
             side: 'defenders',
@@ -162,6 +163,17 @@ describe('the catalogues', () => {
       texts.push(
         m.refusals['not-your-piece']({ side: 'attackers' }),
         m.refusals['king-only-stop']({ special: 'corner', square: 'a1' }),
+      );
+      for (const s of ['attackers', 'defenders'] as const)
+        texts.push(picker.alt.position({ variant: 'Fetlar', number: 4, side: s }));
+      texts.push(
+        picker.alt.over({ variant: 'Fetlar', number: 4 }),
+        picker.alt.lastMove({ move: 'e5-e8', captured: [] }),
+        picker.alt.lastMove({ move: 'e5-e8', captured: ['e9', 'f8'] }),
+        picker.alt.king({ square: 'f6' }),
+        picker.alt.king({ square: null }),
+        picker.alt.kingCanEscape,
+        picker.alt.kingCanBeCaptured,
       );
       texts.push(
         suggestions.effect({ kind: 'wins', reason: 'king-escaped' } as never),
