@@ -1,7 +1,8 @@
 import { type ChatInputCommandInteraction, InteractionContextType, SlashCommandBuilder } from 'discord.js';
+import { gameBoard } from '../src/bot/announce.ts';
 import type { BotContext } from '../src/bot/command.ts';
 import { gameTitle, situation } from '../src/bot/game-messages.ts';
-import { boardMessage, messagesOf, refusalText } from '../src/bot/present.ts';
+import { messagesOf, refusalText } from '../src/bot/present.ts';
 import { answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
 import { tableOf } from '../src/bot/table-of.ts';
 
@@ -20,12 +21,11 @@ export async function execute(
     if (!active) return privateAnswer(refusalText(m, { code: 'no-game' }));
     // A Fischer game's clocks as they stand now.
     const now = service.storage.now();
-    const picture = await pictures.of(active, m, now);
     const content = m.moveNumber({
       title: gameTitle(m, active),
       number: Math.floor(active.game.plyCount / 2) + 1,
       situation: situation(m, active, false, now),
     });
-    return publicAnswer(boardMessage(content, picture));
+    return publicAnswer(await gameBoard(m, content, active, pictures, { now }));
   });
 }

@@ -6,20 +6,13 @@ import {
   SlashCommandBuilder,
   ThreadAutoArchiveDuration,
 } from 'discord.js';
+import { gameBoard } from '../src/bot/announce.ts';
 import { challengeMessage, closedMessage, parseChallengeButton } from '../src/bot/challenge-messages.ts';
 import type { BotContext } from '../src/bot/command.ts';
 import { clipped, LIMITS } from '../src/bot/discord-limits.ts';
 import { gameTitle, situation } from '../src/bot/game-messages.ts';
 import type { BoardPictures } from '../src/bot/pictures.ts';
-import {
-  boardMessage,
-  messagesOf,
-  onlyMention,
-  type Post,
-  playerOf,
-  refusalText,
-  safeName,
-} from '../src/bot/present.ts';
+import { messagesOf, onlyMention, type Post, playerOf, refusalText, safeName } from '../src/bot/present.ts';
 import { parseRematchButton } from '../src/bot/rematch-button.ts';
 import { type Answer, answer, privateAnswer, publicAnswer, tellDone } from '../src/bot/respond.ts';
 import { tableOf } from '../src/bot/table-of.ts';
@@ -251,11 +244,12 @@ export async function button(interaction: ButtonInteraction, context: BotContext
     const outcome = await service.acceptChallenge(guildId, id, user, gameChannelId);
     if (!outcome.ok) return closedOrRefused(m, outcome, challenge);
     const active = outcome.value.game;
-    const picture = await pictures.of(active, m);
-    const firstBoard = boardMessage(
+    const firstBoard = await gameBoard(
+      m,
       `${gameTitle(m, active)}. ${situation(m, active, true)}${casualNote(m, active)}`,
-      picture,
-      active.players[active.game.turn].id,
+      active,
+      pictures,
+      { mention: active.players[active.game.turn].id },
     );
     const where =
       gameChannelId === interaction.channelId ? '' : ` ${m.gameIsIn({ channelId: gameChannelId })}`;
@@ -294,10 +288,12 @@ async function aiGameMessage(m: Messages, active: ActiveGame, pictures: BoardPic
   const humanSide: Side = ai.side === 'attackers' ? 'defenders' : 'attackers';
   const mention = active.game.turn === humanSide ? active.players[humanSide].id : undefined;
   const match = active.match ? ` ${m.aiMatch}` : '';
-  return boardMessage(
+  return gameBoard(
+    m,
     `${gameTitle(m, active)}. ${m.youPlayTheAi({ side: humanSide, level: m.level(ai.level) })}${match} ${situation(m, active, mention !== undefined)}${casualNote(m, active)}`,
-    await pictures.of(active, m),
-    mention,
+    active,
+    pictures,
+    { mention },
   );
 }
 

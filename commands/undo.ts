@@ -7,16 +7,10 @@ import {
   InteractionContextType,
   SlashCommandBuilder,
 } from 'discord.js';
+import { gameBoard } from '../src/bot/announce.ts';
 import type { BotContext } from '../src/bot/command.ts';
 import { situation } from '../src/bot/game-messages.ts';
-import {
-  boardMessage,
-  messagesOf,
-  onlyMention,
-  playerOf,
-  refusalText,
-  safeName,
-} from '../src/bot/present.ts';
+import { messagesOf, onlyMention, playerOf, refusalText, safeName } from '../src/bot/present.ts';
 import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
 import { tableOf } from '../src/bot/table-of.ts';
 
@@ -95,10 +89,14 @@ export async function button(
       kind: 'update',
       message: { content: m.takenBack({ move: undone }), components: [], allowedMentions: onlyMention() },
       followUp: publicAnswer(
-        boardMessage(
+        await gameBoard(
+          m,
           `${m.takenBack({ move: undone })} ${situation(m, active, true)}`,
-          await pictures.of(active, m),
-          toMove,
+          active,
+          pictures,
+          {
+            mention: toMove,
+          },
         ),
       ),
     };

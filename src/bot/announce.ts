@@ -1,25 +1,46 @@
-/** Public announcements of a game's new state, with the board; a match's game 2 follows game 1's end. */
+/**
+ * A game's board message, written once for every place that shows one: the picture, described for
+ * screen readers, with the game's buttons (Move while it is on, Rematch after). Announcements of a
+ * game's new state use it; a match's game 2 follows game 1's end.
+ */
 import type { ActiveGame } from '../game/service.ts';
 import type { Messages } from '../i18n/index.ts';
-import { matchContinues, resultButtons } from './game-messages.ts';
+import { boardDescription } from './board-description.ts';
+import { gameButtons, matchContinues } from './game-messages.ts';
 import type { BoardPictures } from './pictures.ts';
-import { boardMessage, type Post } from './present.ts';
+import { boardAttachment, onlyMention, type Post } from './present.ts';
 import { type Answer, publicAnswer } from './respond.ts';
 
-export async function announcement(
+/** The board of `active` under `content`, pinging `mention` (the player to move) if given; a Fischer game's clocks at `now`. */
+export async function gameBoard(
+  m: Messages,
+  content: string,
+  active: ActiveGame,
+  pictures: BoardPictures,
+  { mention, now }: { mention?: string; now?: number } = {},
+): Promise<Post> {
+  return {
+    content,
+    files: [boardAttachment(await pictures.of(active, m, now), boardDescription(m, active))],
+    components: gameButtons(m, active),
+    allowedMentions: mention ? onlyMention(mention) : onlyMention(),
+  };
+}
+
+export function announcement(
   m: Messages,
   content: string,
   active: ActiveGame,
   pictures: BoardPictures,
   mention?: string,
 ): Promise<Post> {
-  return boardMessage(content, await pictures.of(active, m), mention, resultButtons(m, active));
+  return gameBoard(m, content, active, pictures, { mention });
 }
 
 /** The board of game 2 of a match, pinging its first player (unless that is the AI). */
-export async function secondGame(m: Messages, next: ActiveGame, pictures: BoardPictures): Promise<Post> {
+export function secondGame(m: Messages, next: ActiveGame, pictures: BoardPictures): Promise<Post> {
   const mention = next.ai?.side === next.game.turn ? undefined : next.players[next.game.turn].id;
-  return boardMessage(matchContinues(m, next), await pictures.of(next, m), mention);
+  return gameBoard(m, matchContinues(m, next), next, pictures, { mention });
 }
 
 export async function announce(

@@ -25,6 +25,17 @@ export const LIMITS = {
   choiceValue: 100,
   buttonLabel: 80,
   threadName: 100,
+  /** An attachment's description (its alt text). */
+  attachmentDescription: 1024,
+  /** A select menu's options, and each option's label, value and description. */
+  menuOptions: 25,
+  optionLabel: 100,
+  optionValue: 100,
+  optionDescription: 100,
+  menuPlaceholder: 150,
+  /** Action rows in a message, and buttons in a row (a select menu fills a row alone). */
+  actionRows: 5,
+  rowButtons: 5,
 } as const;
 
 /** What shows where text was cut. */

@@ -5,7 +5,9 @@ import type { GameResult, PlayedMove, Side } from '../engine/index.ts';
 import { timeLeft } from '../game/fischer.ts';
 import { scoreOfMatch } from '../game/match.ts';
 import type { ActiveGame } from '../game/service.ts';
+import { gamesMessagesFor } from '../i18n/games.ts';
 import { type Messages, resultText } from '../i18n/index.ts';
+import { pickerId } from './move-picker-id.ts';
 import { safeName, variantNameText } from './present.ts';
 import { rematchButtonId } from './rematch-button.ts';
 
@@ -45,7 +47,9 @@ function resultLine(m: Messages, active: ActiveGame, result: GameResult): string
   const match = active.match?.game === 1 ? ` ${m.firstGameOver}` : '';
   const final = active.match?.game === 2 ? ` ${matchOutcome(m, active)}` : '';
   const description = resultText(m, result, active.game.variant.end.repetition, active.game.turn);
-  return `${m.gameOver({ result: description, verdict })}${match}${final}`;
+  // A casual game's end changed no rating: its result says so.
+  const casual = active.casual ? ` ${gamesMessagesFor(m.language).casualGame}` : '';
+  return `${m.gameOver({ result: description, verdict })}${match}${final}${casual}`;
 }
 
 /** A short label for captions: which game of a match this is. */
@@ -93,8 +97,20 @@ export function gameTitle(m: Messages, active: ActiveGame): string {
 }
 
 /** Under a finished game: a Rematch button (sides swapped). Nothing while the game goes on. */
-export function resultButtons(m: Messages, active: ActiveGame): ActionRowBuilder<ButtonBuilder>[] {
-  if (!active.game.result || active.match?.game === 1) return [];
+/**
+ * The buttons under a game's board: Move (the picker) while a member is to move, Rematch once it
+ * is over (not after game 1 of a match, which game 2 follows).
+ */
+export function gameButtons(m: Messages, active: ActiveGame): ActionRowBuilder<ButtonBuilder>[] {
+  if (!active.game.result) {
+    if (active.ai?.side === active.game.turn) return [];
+    const move = new ButtonBuilder()
+      .setCustomId(pickerId({ step: 'open', gameId: active.id }))
+      .setLabel(m.picker.move)
+      .setStyle(ButtonStyle.Primary);
+    return [new ActionRowBuilder<ButtonBuilder>().addComponents(move)];
+  }
+  if (active.match?.game === 1) return [];
   const rematch = new ButtonBuilder()
     .setCustomId(rematchButtonId(active.id))
     .setLabel(m.rematch)

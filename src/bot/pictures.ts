@@ -5,11 +5,14 @@ import type { ActiveGame } from '../game/service.ts';
 import type { Messages } from '../i18n/index.ts';
 import { pictureHits, pictureMisses } from '../metrics.ts';
 import { renderBoard } from '../render/index.ts';
+import { type PickerMarks, renderPicker } from '../render/picker.ts';
 import { clocksAt, matchLabel } from './game-messages.ts';
 
 export interface BoardPictures {
   /** The picture with its caption in the catalogue's language; a Fischer game's clocks at `now` (default: as the turn began). */
   of(active: ActiveGame, m: Messages, now?: number): Promise<Buffer>;
+  /** The move picker's picture: the same, with a piece's square lit and its destinations marked (not kept). */
+  marked(active: ActiveGame, m: Messages, marks: PickerMarks): Promise<Buffer>;
 }
 
 /**
@@ -27,12 +30,7 @@ export function createBoardPictures(keep = 64): BoardPictures {
   return {
     async of(active, m, now) {
       const { game, players } = active;
-      const note = matchLabel(m, active);
-      // A Fischer clock: both sides' times (the message counts the side to move's down).
-      const left = clocksAt(active, now);
-      const clocks = left
-        ? { attackers: m.clock.time(left.attackers), defenders: m.clock.time(left.defenders) }
-        : undefined;
+      const { note, clocks } = captionOf(active, m, now);
       const key = `${active.id}:${game.plyCount}:${game.result?.reason ?? ''}:${players.attackers.name}:${players.defenders.name}:${note}:${clocks?.attackers}:${clocks?.defenders}:${m.language}`;
       const cached = recent.get(key);
       if (cached) {
@@ -40,15 +38,32 @@ export function createBoardPictures(keep = 64): BoardPictures {
         return cached;
       }
       pictureMisses.inc();
-      const picture = await renderBoard(
-        game.snapshot(),
-        { attackers: players.attackers.name, defenders: players.defenders.name },
-        { note, messages: m, clocks },
-      );
+      const picture = await renderBoard(game.snapshot(), namesOf(active), { note, messages: m, clocks });
       recent.set(key, picture);
       return picture;
     },
+    marked(active, m, marks) {
+      return renderPicker(active.game.snapshot(), marks, namesOf(active), {
+        ...captionOf(active, m),
+        messages: m,
+      });
+    },
   };
+}
+
+const namesOf = ({ players }: ActiveGame) => ({
+  attackers: players.attackers.name,
+  defenders: players.defenders.name,
+});
+
+/** The caption's match label, and a Fischer clock's times for both sides (the message counts the side to move's down). */
+function captionOf(active: ActiveGame, m: Messages, now?: number) {
+  const note = matchLabel(m, active);
+  const left = clocksAt(active, now);
+  const clocks = left
+    ? { attackers: m.clock.time(left.attackers), defenders: m.clock.time(left.defenders) }
+    : undefined;
+  return { note, clocks };
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type Channel,
   type EmbedBuilder,
   escapeMarkdown,
+  type MessageActionRowComponentBuilder,
 } from 'discord.js';
 import type { FailureCode, Player } from '../game/types.ts';
 import { failureText, type Messages, messagesFor } from '../i18n/index.ts';
@@ -21,8 +22,10 @@ export const BOARD_FILE = 'board.png';
 export interface Post {
   content?: string;
   files?: AttachmentBuilder[];
+  /** On an edit: the attachments to keep (none: `[]`, so that new files replace the old). */
+  attachments?: [];
   embeds?: EmbedBuilder[];
-  components?: ActionRowBuilder<ButtonBuilder>[];
+  components?: ActionRowBuilder<MessageActionRowComponentBuilder>[];
   allowedMentions: ReturnType<typeof onlyMention>;
 }
 
@@ -72,8 +75,9 @@ export function paramsAsText<T extends object>(params: T): T {
   ) as T;
 }
 
-export function boardAttachment(picture: Buffer): AttachmentBuilder {
-  return new AttachmentBuilder(picture, { name: BOARD_FILE, description: 'The tafl board' });
+/** The board picture, described for screen readers (see board-description.ts). */
+export function boardAttachment(picture: Buffer, description = 'The tafl board'): AttachmentBuilder {
+  return new AttachmentBuilder(picture, { name: BOARD_FILE, description });
 }
 
 /** A public message with the board picture, pinging `mention` (the player to move) if given. */

@@ -12,11 +12,12 @@ import type { Logger } from '../log.ts';
 import type { Crosstable } from '../render/crosstable.ts';
 import type { TournamentEntry, Tournaments } from '../tournament/service.ts';
 import type { TournamentDoc } from '../tournament/types.ts';
+import { gameBoard } from './announce.ts';
 import { clipped, LIMITS } from './discord-limits.ts';
 import { gameTitle, situation } from './game-messages.ts';
 import { OneRunAtATime } from './one-run-at-a-time.ts';
 import type { BoardPictures } from './pictures.ts';
-import { boardAttachment, messagesOfChannel, onlyMention, safeName } from './present.ts';
+import { messagesOfChannel, onlyMention, safeName } from './present.ts';
 import { roundMessages, signupMessage, standingsPost } from './tournament-messages.ts';
 
 export class TournamentDriver {
@@ -178,14 +179,14 @@ export class TournamentDriver {
     const thread = await this.client.channels.fetch(threadId);
     if (!thread?.isSendable()) return;
     const { attackers, defenders } = active.players;
+    const opening = `${m.tournament.gameOpening({
+      name: safeName(doc.name),
+      number: place.round,
+      attackersId: attackers.id,
+      defendersId: defenders.id,
+    })}\n${gameTitle(m, active)}. ${situation(m, active, false)}`;
     await thread.send({
-      content: `${m.tournament.gameOpening({
-        name: safeName(doc.name),
-        number: place.round,
-        attackersId: attackers.id,
-        defendersId: defenders.id,
-      })}\n${gameTitle(m, active)}. ${situation(m, active, false)}`,
-      files: [boardAttachment(await this.pictures.of(active, m))],
+      ...(await gameBoard(m, opening, active, this.pictures)),
       allowedMentions: onlyMention(attackers.id, defenders.id),
     });
   }

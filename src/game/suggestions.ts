@@ -355,3 +355,20 @@ export function suggestMoves(game: Game, typed: string): Suggestion[] {
     .slice(0, MAX_SUGGESTIONS)
     .map((move) => moveChoice(move));
 }
+
+/** Every move of the piece on `from`, in board order, each with what it does (the move picker's destinations). */
+export function pieceMoves(game: Game, from: Square): MoveSuggestion[] {
+  const was = new BoardBefore(game);
+  return inSquareOrder(game.legalMoves().filter((move) => move.from === from)).map((move) => ({
+    value: move.notation,
+    move: { notation: move.notation, effects: effectsOf(game, move, was) },
+  }));
+}
+
+/** The squares of the pieces that can move, in board order (a2 before a10), each with its number of moves. */
+export function movablePieces(game: Game): { square: Square; kind: PieceKind; moves: number }[] {
+  const counts = new Map<Square, number>();
+  for (const move of inSquareOrder(game.legalMoves()))
+    counts.set(move.from, (counts.get(move.from) ?? 0) + 1);
+  return [...counts].map(([square, moves]) => ({ square, kind: game.pieceAt(square) ?? 'attacker', moves }));
+}

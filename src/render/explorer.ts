@@ -12,7 +12,8 @@ import { font, registerFonts } from './fonts.ts';
 import { type Players, type RenderOptions, renderBoard } from './index.ts';
 import { centreOfSquare, type Layout, layoutFor } from './layout.ts';
 import { proportionsFor } from './pieces.ts';
-import { type Sprite, spriteOf } from './raster.ts';
+import { spriteOf } from './raster.ts';
+import { keptSprite } from './sprite-cache.ts';
 
 export interface ExplorerArrow {
   from: Square;
@@ -43,29 +44,6 @@ export async function renderExplorer(
   return renderBoard(snapshot, players, { ...options, overlays: { under, over } });
 }
 
-/**
- * Sprites by everything they are drawn from: the same arrow in the next picture is the same sprite
- * (and its bands are kept). Ten widths, four directions and the lengths a board allows make a few
- * thousand at most; past 16 MB of pixels they are all dropped and drawn again as asked.
- */
-const sprites = new Map<string, Sprite>();
-const MOST_SPRITE_BYTES = 16 * 1024 * 1024;
-let spriteBytes = 0;
-
-function kept(key: string, draw: () => Sprite): Sprite {
-  let sprite = sprites.get(key);
-  if (!sprite) {
-    sprite = draw();
-    if (spriteBytes + sprite.pixels.byteLength > MOST_SPRITE_BYTES) {
-      sprites.clear();
-      spriteBytes = 0;
-    }
-    sprites.set(key, sprite);
-    spriteBytes += sprite.pixels.byteLength;
-  }
-  return sprite;
-}
-
 /** Width of an arrow's shaft in pixels: from a tenth of a square (a rare move) to two fifths (every game). */
 function shaftWidth(layout: Layout, share: number): number {
   // In tenths: the eye tells no finer steps, and a few widths make few sprites, drawn once and reused.
@@ -88,7 +66,7 @@ function arrowPlacement(layout: Layout, arrow: ExplorerArrow): Placement {
   const left = Math.floor(Math.min(from.x, tip.x)) - pad;
   const top = Math.floor(Math.min(from.y, tip.y)) - pad;
   const key = `arrow:${layout.cell}:${width}:${dx}:${dy}:${Math.round(length)}:${(from.x - left).toFixed(1)}:${(from.y - top).toFixed(1)}`;
-  const sprite = kept(key, () => {
+  const sprite = keptSprite(key, () => {
     const canvas = createCanvas(
       Math.ceil(Math.abs(tip.x - from.x)) + 2 * pad + 1,
       Math.ceil(Math.abs(tip.y - from.y)) + 2 * pad + 1,
@@ -130,7 +108,7 @@ function labelPlacement(layout: Layout, arrow: ExplorerArrow): Placement {
   const back = Math.max(0, Math.min(layout.cell * 0.4, length - clear));
   const at = { x: to.x - Math.sign(to.x - from.x) * back, y: to.y - Math.sign(to.y - from.y) * back };
   const side = 2 * radius + 4;
-  const sprite = kept(`label:${layout.cell}:${arrow.label}`, () => {
+  const sprite = keptSprite(`label:${layout.cell}:${arrow.label}`, () => {
     const canvas = createCanvas(side, side);
     const context = canvas.getContext('2d');
     context.beginPath();

@@ -309,6 +309,7 @@ describe('casual games', () => {
     );
 
     const ended = await world.emulator.slash(ann, 'resign', {}, { channelId }).reply();
+    expect(ended.content).toContain('A casual game: it counts for nothing in the ratings and standings.');
     expect(await standingsDoc()).toEqual(afterRated);
     expect(await service.sides.balances(guildId)).toEqual(ratings);
     expect(await service.memberRecord(guildId, ann.id)).toEqual(record);

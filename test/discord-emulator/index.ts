@@ -247,6 +247,16 @@ export class DiscordEmulator {
     return this.interactions.clickButton(user, message, customId);
   }
 
+  /** A user chooses values in a string select menu on a message (only options it offers). */
+  choose(
+    user: EmulatedUser,
+    message: RecordedMessage,
+    customId: string,
+    values: string[],
+  ): InteractionHandle {
+    return this.interactions.choose(user, message, customId, values);
+  }
+
   async close(): Promise<void> {
     await this.gateway.close();
     this.server.closeAllConnections();

@@ -152,7 +152,39 @@ export class Interactions {
   }
 
   clickButton(user: EmulatedUser, message: RecordedMessage, customId: string): InteractionHandle {
+    this.refuseAbsent(message, customId, 2);
     return this.interact(user, message.channelId, 3, { custom_id: customId, component_type: 2 }, message);
+  }
+
+  /** A user chooses `values` in a string select menu of a message. */
+  choose(
+    user: EmulatedUser,
+    message: RecordedMessage,
+    customId: string,
+    values: string[],
+  ): InteractionHandle {
+    const menu = this.refuseAbsent(message, customId, 3);
+    const offered = new Set((menu?.options ?? []).map((option: any) => option.value));
+    for (const value of values)
+      if (!offered.has(value))
+        throw new Error(`Discord would not send this: ${value} is not an option of ${customId}`);
+    return this.interact(
+      user,
+      message.channelId,
+      3,
+      { custom_id: customId, component_type: 3, values },
+      message,
+    );
+  }
+
+  /** A member can only use a component the message shows: the component of that id and type. */
+  private refuseAbsent(message: RecordedMessage, customId: string, type: number): any {
+    const found = message.components
+      .flatMap((row: any) => row?.components ?? [])
+      .find((component: any) => component?.custom_id === customId);
+    if (found && found.type !== type)
+      throw new Error(`Discord would not send this: ${customId} is not a component of type ${type}`);
+    return found;
   }
 
   private commandData(command: any, name: string, channelId: string) {

@@ -29,6 +29,12 @@ export const DISCORD_LIMITS = {
   channelName: 100,
   /** A string option a member types: at most this many characters whatever the command says. */
   stringOption: 6000,
+  attachmentDescription: 1024,
+  selectOptions: 25,
+  optionLabel: 100,
+  optionValue: 100,
+  optionDescription: 100,
+  placeholder: 150,
   /** An interaction's first answer (a reply or a deferral) is taken only this long after it was made. */
   acknowledgeMs: 3000,
   /** Its token answers follow-ups and edits this long. */
@@ -73,16 +79,57 @@ export function messageRefusal(body: any): string | null {
   const rows: any[] = Array.isArray(body.components) ? body.components : [];
   if (rows.length > DISCORD_LIMITS.actionRows)
     problems.push(`components: at most ${DISCORD_LIMITS.actionRows}`);
+  const customIds = new Set<string>();
   for (const [i, row] of rows.entries()) {
     const components: any[] = Array.isArray(row?.components) ? row.components : [];
-    if (components.length > DISCORD_LIMITS.rowComponents)
-      problems.push(`components.${i}.components: at most ${DISCORD_LIMITS.rowComponents}`);
+    if (components.length < 1 || components.length > DISCORD_LIMITS.rowComponents)
+      problems.push(`components.${i}.components: between 1 and ${DISCORD_LIMITS.rowComponents}`);
     for (const [j, component] of components.entries()) {
-      over(`components.${i}.components.${j}.label`, component?.label, DISCORD_LIMITS.buttonLabel);
-      over(`components.${i}.components.${j}.custom_id`, component?.custom_id, DISCORD_LIMITS.customId);
+      const at = `components.${i}.components.${j}`;
+      over(`${at}.custom_id`, component?.custom_id, DISCORD_LIMITS.customId);
+      if (typeof component?.custom_id === 'string') {
+        if (customIds.has(component.custom_id))
+          problems.push(`${at}.custom_id: Component custom id cannot be duplicated`);
+        customIds.add(component.custom_id);
+      }
+      if (component?.type === 3) problems.push(...selectMenuProblems(component, at, components.length));
+      else over(`${at}.label`, component?.label, DISCORD_LIMITS.buttonLabel);
     }
   }
+  const attachments: any[] = Array.isArray(body.attachments) ? body.attachments : [];
+  for (const [i, attachment] of attachments.entries())
+    over(`attachments.${i}.description`, attachment?.description, DISCORD_LIMITS.attachmentDescription);
   return problems.length > 0 ? problems.join('; ') : null;
+}
+
+/** A string select menu: alone in its row, 1 to 25 options with distinct values, each within its lengths. */
+function selectMenuProblems(menu: any, at: string, inRow: number): string[] {
+  const problems: string[] = [];
+  if (inRow > 1) problems.push(`${at}: a select menu fills its row alone`);
+  const options: any[] = Array.isArray(menu.options) ? menu.options : [];
+  if (options.length < 1 || options.length > DISCORD_LIMITS.selectOptions)
+    problems.push(`${at}.options: Must be between 1 and ${DISCORD_LIMITS.selectOptions} in length.`);
+  if (length(menu.placeholder) > DISCORD_LIMITS.placeholder)
+    problems.push(`${at}.placeholder: Must be ${DISCORD_LIMITS.placeholder} or fewer in length.`);
+  const values = new Set<string>();
+  for (const [k, option] of options.entries()) {
+    if (length(option?.label) < 1 || length(option?.label) > DISCORD_LIMITS.optionLabel)
+      problems.push(
+        `${at}.options.${k}.label: Must be between 1 and ${DISCORD_LIMITS.optionLabel} in length.`,
+      );
+    if (length(option?.value) < 1 || length(option?.value) > DISCORD_LIMITS.optionValue)
+      problems.push(
+        `${at}.options.${k}.value: Must be between 1 and ${DISCORD_LIMITS.optionValue} in length.`,
+      );
+    if (length(option?.description) > DISCORD_LIMITS.optionDescription)
+      problems.push(
+        `${at}.options.${k}.description: Must be ${DISCORD_LIMITS.optionDescription} or fewer in length.`,
+      );
+    if (values.has(option?.value))
+      problems.push(`${at}.options.${k}.value: Select option values must be unique`);
+    values.add(option?.value);
+  }
+  return problems;
 }
 
 /** Why Discord would refuse this channel or thread name, or null (none given: Discord's default). */

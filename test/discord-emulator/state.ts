@@ -16,6 +16,8 @@ export interface RecordedAttachment {
   filename: string;
   contentType?: string;
   data: Buffer;
+  /** Its alt text, from the message's `attachments` entry for it. */
+  description?: string;
 }
 
 /** An uploaded file, as the multipart parser hands it over. */
@@ -290,7 +292,7 @@ export class DiscordState {
       content: body?.content ?? '',
       embeds: body?.embeds ?? [],
       components: body?.components ?? [],
-      attachments: files.map(attachmentOf),
+      attachments: files.map((file, index) => attachmentOf(file, index, body)),
       flags,
       ephemeral: (flags & EPHEMERAL) !== 0,
       allowedMentions: body?.allowed_mentions,
@@ -316,7 +318,10 @@ export class DiscordState {
       const kept = new Set(body.attachments.map((attachment: any) => String(attachment?.id)));
       message.attachments = message.attachments.filter((_, index) => kept.has(`${message.id}${index}`));
     }
-    message.attachments = [...message.attachments, ...files.map(attachmentOf)];
+    message.attachments = [
+      ...message.attachments,
+      ...files.map((file, index) => attachmentOf(file, index, body)),
+    ];
     // Editing resolves a deferred ("thinking") message; its ephemerality cannot change.
     const flags = body?.flags !== undefined ? Number(body.flags) : message.flags;
     message.flags = (flags & ~(LOADING | EPHEMERAL)) | (message.ephemeral ? EPHEMERAL : 0);
@@ -324,6 +329,14 @@ export class DiscordState {
   }
 }
 
-function attachmentOf({ filename, contentType, data }: UploadedFile): RecordedAttachment {
-  return { filename, contentType, data };
+/** The N-th uploaded file (`files[N]`) with what the body's `attachments` entry of id N says of it. */
+function attachmentOf(
+  { filename, contentType, data }: UploadedFile,
+  index: number,
+  body: any,
+): RecordedAttachment {
+  const entry = Array.isArray(body?.attachments)
+    ? body.attachments.find((attachment: any) => String(attachment?.id) === String(index))
+    : undefined;
+  return { filename, contentType, data, ...(entry?.description ? { description: entry.description } : {}) };
 }
