@@ -11,6 +11,7 @@ import { announcement, secondGame } from './announce.ts';
 import { ChallengeExpiry } from './challenge-expiry.ts';
 import type { BotContext } from './command.ts';
 import { guardRequests } from './discord-limits.ts';
+import { exemptInteractionWebhooks } from './interaction-rest.ts';
 import { situation } from './game-messages.ts';
 import { loadCommands } from './load-commands.ts';
 import { createBoardPictures, warmPictures } from './pictures.ts';
@@ -21,7 +22,10 @@ import { noteReceived } from './received-at.ts';
 import { commandBodies, syncCommands } from './register.ts';
 import { ReviewPlots } from './review-plots.ts';
 import { createRouter } from './router.ts';
+import type { LinkSigner } from '../web/links.ts';
+import type { Played } from '../web/server.ts';
 import { TournamentDriver } from './tournament-driver.ts';
+import { webMoveAnnouncement } from './web-moves.ts';
 
 export interface BotOptions {
   token: string;
@@ -40,6 +44,8 @@ export interface BotOptions {
   clockSweepIntervalMs?: number;
   /** What the AI has for each position when /analyze reviews a game (default 200 ms). */
   analysisMsPerPosition?: number;
+  /** Signs the web board's personal links (src/web); without it the web board is off. */
+  webLinks?: LinkSigner;
 }
 
 export interface Bot {
@@ -55,17 +61,18 @@ export interface Bot {
   start(): Promise<void>;
   /** Stops taking interactions, lets those in flight finish, and disconnects. */
   stop(): Promise<void>;
+  /** Posts the usual board message for a move made on the web board, and lets the AI answer it. */
+  announceWebMove(played: Played): Promise<void>;
 }
 
 export async function createBot(options: BotOptions): Promise<Bot> {
   const commands = await loadCommands();
-  const client = new Client({
-    intents: [GatewayIntentBits.Guilds],
-    rest: {
-      ...(options.apiUrl ? { api: options.apiUrl } : {}),
-      makeRequest: guardRequests(options.logger),
-    },
-  });
+  const rest = {
+    ...(options.apiUrl ? { api: options.apiUrl } : {}),
+    makeRequest: guardRequests(options.logger),
+  };
+  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest });
+  exemptInteractionWebhooks(client.rest, options.applicationId, rest);
   const aiPlayer = new AiPlayer();
   const pictures = createBoardPictures();
   const replays = new ReplayBuilder();
@@ -87,6 +94,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     ),
     puzzles: new PuzzleDesk(options.service, client, options.logger),
     practice: new PracticeRuns(),
+    webLinks: options.webLinks,
   };
   const router = createRouter(commands, context);
   let accepting = true;
@@ -161,6 +169,13 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   return {
     client,
     aiIdle: () => context.ai.idle(),
+    async announceWebMove(played) {
+      const { game: active, nextGame } = played;
+      await post(active.channelId, (m) => webMoveAnnouncement(m, played, context.pictures));
+      if (nextGame) await post(nextGame.channelId, (m) => secondGame(m, nextGame, context.pictures));
+      if ((active.ai && !active.game.result) || nextGame?.ai) context.ai.nudge();
+      if (active.tournament) context.tournaments.nudge();
+    },
     sweep,
     async start() {
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
