@@ -28,6 +28,7 @@ ENV NODE_ENV=production \
     METRICS_PORT=9464
 COPY data data
 COPY locales locales
+COPY web web
 COPY --from=build /app/dist dist
 USER node
 # GET /healthz on the metrics server (METRICS_PORT): 200 once logged in to Discord with the store

@@ -1,10 +1,17 @@
-import { type ChatInputCommandInteraction, InteractionContextType, SlashCommandBuilder } from 'discord.js';
+import {
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  InteractionContextType,
+  SlashCommandBuilder,
+} from 'discord.js';
 import { gameBoard } from '../src/bot/announce.ts';
 import type { BotContext } from '../src/bot/command.ts';
 import { gameTitle, situation } from '../src/bot/game-messages.ts';
-import { messagesOf, refusalText } from '../src/bot/present.ts';
+import { messagesOf, playerOf, refusalText } from '../src/bot/present.ts';
 import { answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
 import { tableOf } from '../src/bot/table-of.ts';
+import { isWebBoardButton, WEB_BOARD_PREFIX, webBoardRow } from '../src/bot/web-board-button.ts';
+import { webMessagesFor } from '../src/i18n/web.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('board')
@@ -13,7 +20,7 @@ export const data = new SlashCommandBuilder()
 
 export async function execute(
   interaction: ChatInputCommandInteraction,
-  { service, pictures }: BotContext,
+  { service, pictures, webLinks }: BotContext,
 ): Promise<void> {
   const m = messagesOf(interaction);
   await answer(interaction, async () => {
@@ -26,6 +33,36 @@ export async function execute(
       number: Math.floor(active.game.plyCount / 2) + 1,
       situation: situation(m, active, false, now),
     });
-    return publicAnswer(await gameBoard(m, content, active, pictures, { now }));
+    const board = await gameBoard(m, content, active, pictures, { now });
+    // With the web board on: a button that answers each member with their own link.
+    if (webLinks) board.components = [...(board.components ?? []), webBoardRow(m.language)];
+    return publicAnswer(board);
+  });
+}
+
+/** The Web board button: a personal link to the channel's board, answered to the member alone. */
+export const buttonPrefix = WEB_BOARD_PREFIX;
+
+export async function button(
+  interaction: ButtonInteraction,
+  { service, webLinks }: BotContext,
+): Promise<void> {
+  const m = messagesOf(interaction);
+  await answer(interaction, async () => {
+    if (!webLinks || !isWebBoardButton(interaction.customId) || !interaction.guildId)
+      return privateAnswer(m.buttonNotOurs);
+    const table = tableOf(interaction);
+    const player = playerOf(interaction);
+    const url = webLinks.link(
+      {
+        memberId: player.id,
+        name: player.name,
+        guildId: table.guildId,
+        channelId: table.channelId,
+        locale: interaction.locale,
+      },
+      service.storage.now(),
+    );
+    return privateAnswer(webMessagesFor(m.language).link({ url }));
   });
 }

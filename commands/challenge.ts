@@ -11,6 +11,7 @@ import { challengeMessage, closedMessage, parseChallengeButton } from '../src/bo
 import type { BotContext } from '../src/bot/command.ts';
 import { clipped, LIMITS } from '../src/bot/discord-limits.ts';
 import { gameTitle, situation } from '../src/bot/game-messages.ts';
+import { settingsOf } from '../src/bot/member-settings.ts';
 import type { BoardPictures } from '../src/bot/pictures.ts';
 import { messagesOf, onlyMention, type Post, playerOf, refusalText, safeName } from '../src/bot/present.ts';
 import { parseRematchButton } from '../src/bot/rematch-button.ts';
@@ -18,19 +19,24 @@ import { type Answer, answer, privateAnswer, publicAnswer, tellDone } from '../s
 import { tableOf } from '../src/bot/table-of.ts';
 import { timeOption } from '../src/bot/time-option.ts';
 import { chosenVariant } from '../src/bot/variant-option.ts';
-import type { Side, Variant } from '../src/engine/index.ts';
+import { getVariant, type Side, type Variant } from '../src/engine/index.ts';
 import { DEFAULT_TIME_CONTROL, isTimeControl, type TimeControl } from '../src/game/clock.ts';
 import { variantOf } from '../src/game/server-variants.ts';
 import type { ActiveGame, Challenge } from '../src/game/service.ts';
 import type { Failure } from '../src/game/types.ts';
 import { gamesMessagesFor } from '../src/i18n/games.ts';
 import type { Messages } from '../src/i18n/index.ts';
+import { lobbyMessagesFor } from '../src/i18n/lobby.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('challenge')
   .setDescription('Challenge a member to a game of tafl in this channel')
   .setContexts(InteractionContextType.Guild)
-  .addUserOption((option) => option.setName('opponent').setDescription('Who you challenge').setRequired(true))
+  .addUserOption((option) =>
+    option
+      .setName('opponent')
+      .setDescription('Who you challenge (none: an open challenge anyone may accept)'),
+  )
   .addStringOption((option) =>
     option
       .setName('variant')
@@ -68,6 +74,20 @@ export const data = new SlashCommandBuilder()
     option
       .setName('rated')
       .setDescription('false: a casual game, which counts for nothing in the ratings (default: rated)'),
+  )
+  .addIntegerOption((option) =>
+    option
+      .setName('min-rating')
+      .setDescription('An open challenge: the lowest rating in the variant that may accept')
+      .setMinValue(0)
+      .setMaxValue(4000),
+  )
+  .addIntegerOption((option) =>
+    option
+      .setName('max-rating')
+      .setDescription('An open challenge: the highest rating in the variant that may accept')
+      .setMinValue(0)
+      .setMaxValue(4000),
   );
 
 export const buttonPrefix = 'challenge';
@@ -78,11 +98,15 @@ export { variantAutocomplete as autocomplete } from '../src/bot/variant-option.t
  * Every option is either honoured or refused with its reason: against the bot, `level`, `match`,
  * `thread` and `rated` are all played; against a member, `level` is refused (a member has no level
  * to set). `rated:false` makes a casual game, which counts for nothing in the ratings and standings.
+ * Without `opponent` the challenge is open: any member may accept it (within `min-rating` and
+ * `max-rating`, which only an open challenge takes).
  */
 export async function execute(interaction: ChatInputCommandInteraction, context: BotContext): Promise<void> {
   const { service } = context;
   const m = messagesOf(interaction);
-  const opponent = interaction.options.getUser('opponent', true);
+  const opponent = interaction.options.getUser('opponent');
+  const min = interaction.options.getInteger('min-rating') ?? undefined;
+  const max = interaction.options.getInteger('max-rating') ?? undefined;
   const opponentMember = interaction.options.getMember('opponent');
   const variantChosen = interaction.options.getString('variant');
   const side = interaction.options.getString('side') ?? 'random';
@@ -91,16 +115,20 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
   const thread = interaction.options.getBoolean('thread') ?? false;
   const casual = interaction.options.getBoolean('rated') === false;
   const refuse = (reason: string) => answer(interaction, async () => privateAnswer(reason));
+  // Not given: the member's own default (/settings), else the server's.
+  const defaults = settingsOf(interaction).challenge;
   const variant = variantChosen
     ? await chosenVariant(service, interaction.guildId, variantChosen)
-    : await service.variants.defaultFor(interaction.guildId ?? '');
+    : defaults.variant
+      ? getVariant(defaults.variant)
+      : await service.variants.defaultFor(interaction.guildId ?? '');
   if (!variant) {
     await refuse(
       refusalText(m, { code: 'unknown-variant', params: { variant: variantChosen?.slice(0, 40) } }),
     );
     return;
   }
-  const time = interaction.options.getString('time') ?? DEFAULT_TIME_CONTROL;
+  const time = interaction.options.getString('time') ?? defaults.time ?? DEFAULT_TIME_CONTROL;
   if (!isTimeControl(time)) {
     await refuse(m.badTime);
     return;
@@ -109,7 +137,16 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
     await refuse(m.badSide);
     return;
   }
-  const againstTheBot = opponent.id === interaction.client.user.id;
+  const lobby = lobbyMessagesFor(interaction.locale);
+  if (opponent && (min !== undefined || max !== undefined)) {
+    await refuse(lobby.rangeWithOpponent);
+    return;
+  }
+  if (min !== undefined && max !== undefined && min > max) {
+    await refuse(lobby.rangeEmpty);
+    return;
+  }
+  const againstTheBot = opponent?.id === interaction.client.user.id;
   if (level !== null && !againstTheBot) {
     await refuse(m.levelOnlyAgainstBot);
     return;
@@ -134,12 +171,18 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
     guildId: interaction.guildId ?? '',
     channelId: interaction.channelId,
     challenger: playerOf(interaction),
-    opponent: {
-      id: opponent.id,
-      name:
-        opponentMember && 'displayName' in opponentMember ? opponentMember.displayName : opponent.displayName,
-      bot: opponent.bot,
-    },
+    ...(opponent
+      ? {
+          opponent: {
+            id: opponent.id,
+            name:
+              opponentMember && 'displayName' in opponentMember
+                ? opponentMember.displayName
+                : opponent.displayName,
+            bot: opponent.bot,
+          },
+        }
+      : { ratingRange: { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) } }),
     variant,
     side,
     time,
@@ -228,21 +271,22 @@ export async function button(interaction: ButtonInteraction, context: BotContext
     // Accept. Check first, so that a thread is opened only for an acceptance that will stand.
     const challenge = made;
     if (!challenge) return privateAnswer(refusalText(m, { code: 'no-challenge' }));
-    if (challenge.opponent.id !== user.id) return privateAnswer(refusalText(m, { code: 'not-challenged' }));
+    if (challenge.opponent && challenge.opponent.id !== user.id)
+      return privateAnswer(refusalText(m, { code: 'not-challenged' }));
     let gameChannelId = interaction.channelId;
     if (challenge.thread && challenge.status === 'pending') {
       const thread = await interaction.message.startThread({
         name: threadName(
           variantOf(challenge.variant, challenge.rules)?.name ?? challenge.variant,
           challenge.challenger.name,
-          challenge.opponent.name,
+          challenge.opponent?.name ?? user.name,
         ),
         autoArchiveDuration: ThreadAutoArchiveDuration.OneWeek,
       });
       gameChannelId = thread.id;
     }
     const outcome = await service.acceptChallenge(guildId, id, user, gameChannelId);
-    if (!outcome.ok) return closedOrRefused(m, outcome, challenge);
+    if (!outcome.ok) return closedOrRefused(m, outcome, await service.challengeFor(guildId, id));
     const active = outcome.value.game;
     const firstBoard = await gameBoard(
       m,
@@ -259,7 +303,11 @@ export async function button(interaction: ButtonInteraction, context: BotContext
     }
     return {
       kind: 'update',
-      message: closedMessage(m, challenge, `${m.accepted({ name: safeName(user.name) })}${where}`),
+      message: closedMessage(
+        m,
+        outcome.value.challenge,
+        `${m.accepted({ name: safeName(user.name) })}${where}`,
+      ),
       followUp: gameChannelId === interaction.channelId ? publicAnswer(firstBoard) : undefined,
     };
   });
@@ -271,6 +319,8 @@ const threadName = (variant: string, one: string, other: string) =>
 /** A refusal; when the challenge is over (expired, taken), its message loses its buttons too. */
 function closedOrRefused(m: Messages, outcome: Failure, challenge: Challenge | null): Answer {
   const why = refusalText(m, outcome);
+  // An open challenge someone else took: their acceptance updated the message.
+  if (outcome.code === 'open-taken') return privateAnswer(why);
   if (challenge && challenge.status !== 'pending') {
     return {
       kind: 'update',

@@ -85,6 +85,9 @@ async function nameOf(interaction: ButtonInteraction, memberId: string, view: Ga
   const member = await interaction.guild?.members.fetch(memberId).catch(() => null);
   if (member) return member.displayName;
   const players = view.games.flatMap((active) => [active.players.attackers, active.players.defenders]);
-  const people = view.challenges.flatMap((challenge) => [challenge.challenger, challenge.opponent]);
+  const people = view.challenges.flatMap((challenge) => [
+    challenge.challenger,
+    ...(challenge.opponent ? [challenge.opponent] : []),
+  ]);
   return [...players, ...people].find((player) => player.id === memberId)?.name ?? '';
 }

@@ -9,6 +9,7 @@ import {
 import { announce } from '../src/bot/announce.ts';
 import type { BotContext } from '../src/bot/command.ts';
 import { moveLine, situation } from '../src/bot/game-messages.ts';
+import { viewOf } from '../src/bot/member-settings.ts';
 import { moveOption } from '../src/bot/move-option.ts';
 import { type PickerChoice, pickerClosed, pickerMessage } from '../src/bot/move-picker.ts';
 import { PICKER_PREFIX, type PickerStep, parsePickerId } from '../src/bot/move-picker-id.ts';
@@ -96,7 +97,7 @@ async function pick(
     const refusal = whyNotYours(m, active, step.gameId, player.id);
     if (refusal || !active) return privateAnswer(refusal ?? refusalText(m, { code: 'no-game' }));
     const show = async (choice: PickerChoice, note?: string): Promise<Answer> => {
-      const message = await pickerMessage(m, active, pictures, choice, note);
+      const message = await pickerMessage(m, active, pictures, choice, note, viewOf(interaction));
       return step.step === 'open'
         ? privateReply(message.content ?? '', { files: message.files, components: message.components })
         : { kind: 'update', message };
@@ -115,7 +116,7 @@ async function pick(
       const why = refusalText(m, outcome);
       if (!now || whyNotYours(m, now, step.gameId, player.id))
         return { kind: 'update', message: pickerClosed(why) };
-      return { kind: 'update', message: await pickerMessage(m, now, pictures, {}, why) };
+      return { kind: 'update', message: await pickerMessage(m, now, pictures, {}, why, viewOf(interaction)) };
     }
     return {
       kind: 'update',

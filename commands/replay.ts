@@ -5,6 +5,7 @@ import {
   SlashCommandBuilder,
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
+import { viewOf } from '../src/bot/member-settings.ts';
 import { messagesOf, onlyMention, safeName, variantNameText } from '../src/bot/present.ts';
 import { answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
 import { tableOf } from '../src/bot/table-of.ts';
@@ -72,6 +73,8 @@ export async function execute(
         record: serializeGame(game),
         players: { attackers: players.attackers.name, defenders: players.defenders.name },
         language: m.language,
+        // As the member who asked sees the board (/settings).
+        view: viewOf(interaction),
         request,
         aborted,
         fischer,

@@ -25,6 +25,11 @@ export interface Config {
    * recommendation), and which of them this host runs (SHARD_LIST; without it all).
    */
   shards?: { total: number; list?: number[] };
+  /**
+   * The web board (off without PUBLIC_URL): its address as members' browsers see it, the port and
+   * host it listens on (WEB_PORT, WEB_HOST), and the secret its links are signed with (WEB_SECRET).
+   */
+  web?: { publicUrl: string; port: number; host: string; secret: string };
 }
 
 export class ConfigError extends Error {
@@ -54,6 +59,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     discordApiUrl: optional('DISCORD_API_URL'),
     metrics: metricsSetup(optional),
     shards: shardSetup(optional),
+    web: webSetup(optional),
   };
 }
 
@@ -95,6 +101,29 @@ function metricsSetup(optional: (name: string) => string | undefined): Config['m
   if (!/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65535)
     throw new ConfigError(`METRICS_PORT must be a port number, 1 to 65535 (not "${port}")`);
   return { port: Number(port), host: optional('METRICS_HOST') ?? '127.0.0.1' };
+}
+
+/** PUBLIC_URL turns the web board on; WEB_PORT and WEB_SECRET must come with it. */
+function webSetup(optional: (name: string) => string | undefined): Config['web'] {
+  const publicUrl = optional('PUBLIC_URL');
+  if (publicUrl === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(publicUrl);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an http or https address, e.g. https://tafl.example.org`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new ConfigError('PUBLIC_URL must be an http or https address, e.g. https://tafl.example.org');
+  const port = optional('WEB_PORT');
+  if (port === undefined || !/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65535)
+    throw new ConfigError('PUBLIC_URL needs WEB_PORT, the port the web board listens on, 1 to 65535');
+  const secret = optional('WEB_SECRET');
+  if (secret === undefined || secret.length < 32)
+    throw new ConfigError(
+      'PUBLIC_URL needs WEB_SECRET, at least 32 characters to sign links with (openssl rand -hex 32)',
+    );
+  return { publicUrl: url.origin, port: Number(port), host: optional('WEB_HOST') ?? '0.0.0.0', secret };
 }
 
 /** host:port pairs separated by commas, as REDIS_SENTINELS and REDIS_CLUSTER_NODES take them. */

@@ -9,6 +9,14 @@ import { createLogger } from './log.ts';
 import { countGamesWith, type MetricsServer, startMetricsServer } from './metrics.ts';
 import { discordLoginProblem } from './startup-checks.ts';
 import { createStore, StoreUnavailableError } from './store/index.ts';
+import {
+  inProcessFeed,
+  LinkSigner,
+  type LiveFeed,
+  redisFeed,
+  startWebBoard,
+  type WebBoard,
+} from './web/index.ts';
 
 async function main(): Promise<void> {
   const config = readConfigOrExit();
@@ -16,9 +24,12 @@ async function main(): Promise<void> {
   const shardIds: unknown = process.env.SHARDS ? JSON.parse(process.env.SHARDS) : undefined;
   const shards = shardIds === undefined ? {} : { shards: Array.isArray(shardIds) ? shardIds : [shardIds] };
   const shardIndex = Number(shards.shards?.[0] ?? 0);
-  const secrets = [config.discordToken, config.redisSentinel?.password, config.redisCluster?.password].filter(
-    (secret) => secret !== undefined,
-  );
+  const secrets = [
+    config.discordToken,
+    config.redisSentinel?.password,
+    config.redisCluster?.password,
+    config.web?.secret,
+  ].filter((secret) => secret !== undefined);
   const logger = createLogger({ level: config.logLevel, secrets, fields: shards });
   const store = await createStore({
     redisUrl: config.redisUrl,
@@ -39,7 +50,16 @@ async function main(): Promise<void> {
   if (store.ephemeral) {
     logger.warn('REDIS_URL is not set: games are kept in memory and will not survive a restart');
   }
-  const service = new GameService(store);
+  // The web board's live updates: every process's changes through Redis pub/sub (one process: in it).
+  let feed: LiveFeed | undefined;
+  if (config.web) {
+    if (!config.redisUrl && (config.redisSentinel || config.redisCluster))
+      logger.warn('web board: live updates reach only this process with Sentinel or Cluster');
+    feed = config.redisUrl
+      ? await redisFeed(config.redisUrl, config.redisNamespace, logger)
+      : inProcessFeed();
+  }
+  const service = new GameService(store, { feed });
   countGamesWith(() => store.countAcrossGuilds('game'));
   const bot = await createBot({
     token: config.discordToken,
@@ -48,7 +68,25 @@ async function main(): Promise<void> {
     apiUrl: config.discordApiUrl,
     service,
     logger,
+    webLinks: config.web ? new LinkSigner(config.web.secret, config.web.publicUrl) : undefined,
   });
+  let web: WebBoard | undefined;
+  if (config.web && feed) {
+    const setup = config.web;
+    web = await startWebBoard(setup, {
+      service,
+      store,
+      feed,
+      logger,
+      onMoved: (played) => bot.announceWebMove(played),
+    }).catch(async (error: unknown) => {
+      logger.error(`cannot start: cannot serve the web board on ${setup.host}:${setup.port} (WEB_PORT)`, {
+        error: (error as Error).message,
+      });
+      await store.close().catch(() => {});
+      process.exit(1);
+    });
+  }
 
   // METRICS_PORT: /metrics and /healthz, on the port plus the shard's index under the shard launcher.
   let stopping = false;
@@ -86,7 +124,9 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info('shutting down', { signal });
+    await web?.close();
     await bot.stop();
+    await feed?.close();
     await store.close();
     await metrics?.close();
     logger.info('stopped', health());

@@ -5,23 +5,28 @@
  */
 import type { ActiveGame } from '../game/service.ts';
 import type { Messages } from '../i18n/index.ts';
+import type { BoardView } from '../render/view.ts';
 import { boardDescription } from './board-description.ts';
 import { gameButtons, matchContinues } from './game-messages.ts';
 import type { BoardPictures } from './pictures.ts';
 import { boardAttachment, onlyMention, type Post } from './present.ts';
 import { type Answer, publicAnswer } from './respond.ts';
 
-/** The board of `active` under `content`, pinging `mention` (the player to move) if given; a Fischer game's clocks at `now`. */
+/**
+ * The board of `active` under `content`, pinging `mention` (the player to move) if given; a Fischer
+ * game's clocks at `now`; drawn in `view`, else as the player to move sees the board (/settings).
+ */
 export async function gameBoard(
   m: Messages,
   content: string,
   active: ActiveGame,
   pictures: BoardPictures,
-  { mention, now }: { mention?: string; now?: number } = {},
+  { mention, now, view }: { mention?: string; now?: number; view?: BoardView } = {},
 ): Promise<Post> {
+  const drawnIn = view ?? (await pictures.viewOfMover(active));
   return {
     content,
-    files: [boardAttachment(await pictures.of(active, m, now), boardDescription(m, active))],
+    files: [boardAttachment(await pictures.of(active, m, now, drawnIn), boardDescription(m, active))],
     components: gameButtons(m, active),
     allowedMentions: mention ? onlyMention(mention) : onlyMention(),
   };

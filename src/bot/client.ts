@@ -5,14 +5,18 @@ import type { GameService } from '../game/service.ts';
 import type { Messages } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import { ReplayBuilder } from '../replay/builder.ts';
+import { MemberSettingsService } from '../settings/service.ts';
+import { TurnAlerts } from '../settings/turn-alerts.ts';
+import type { LinkSigner } from '../web/links.ts';
+import type { Played } from '../web/server.ts';
 import { AiDriver } from './ai-driver.ts';
 import { AnalysisRuns } from './analysis-runs.ts';
 import { announcement, secondGame } from './announce.ts';
 import { ChallengeExpiry } from './challenge-expiry.ts';
 import type { BotContext } from './command.ts';
 import { guardRequests } from './discord-limits.ts';
-import { exemptInteractionWebhooks } from './interaction-rest.ts';
 import { situation } from './game-messages.ts';
+import { exemptInteractionWebhooks } from './interaction-rest.ts';
 import { loadCommands } from './load-commands.ts';
 import { createBoardPictures, warmPictures } from './pictures.ts';
 import { PracticeRuns } from './practice-runs.ts';
@@ -22,9 +26,8 @@ import { noteReceived } from './received-at.ts';
 import { commandBodies, syncCommands } from './register.ts';
 import { ReviewPlots } from './review-plots.ts';
 import { createRouter } from './router.ts';
-import type { LinkSigner } from '../web/links.ts';
-import type { Played } from '../web/server.ts';
 import { TournamentDriver } from './tournament-driver.ts';
+import { TurnAlertDriver } from './turn-alerts.ts';
 import { webMoveAnnouncement } from './web-moves.ts';
 
 export interface BotOptions {
@@ -74,7 +77,9 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   const client = new Client({ intents: [GatewayIntentBits.Guilds], rest });
   exemptInteractionWebhooks(client.rest, options.applicationId, rest);
   const aiPlayer = new AiPlayer();
-  const pictures = createBoardPictures();
+  const { store, now } = options.service.storage;
+  const settings = new MemberSettingsService(store, now);
+  const pictures = createBoardPictures(64, async (userId) => (await settings.read(userId)).view);
   const replays = new ReplayBuilder();
   const context: BotContext = {
     service: options.service,
@@ -95,6 +100,15 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     puzzles: new PuzzleDesk(options.service, client, options.logger),
     practice: new PracticeRuns(),
     webLinks: options.webLinks,
+    settings,
+    alerts: new TurnAlertDriver(
+      new TurnAlerts(store, settings, (table) => options.service.board(table), now),
+      client,
+      pictures,
+      (userId) => settings.noteDmsClosed(userId),
+      (userId, game) => settings.addWaiting(userId, game),
+      options.logger,
+    ),
   };
   const router = createRouter(commands, context);
   let accepting = true;
@@ -106,6 +120,8 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     // A command or button may have ended a tournament game, or started or changed a tournament.
     if (interaction.isChatInputCommand() || interaction.isButton())
       void handled.then(() => context.tournaments.nudge());
+    // A command, button or menu may have passed the turn: its player may want a direct message.
+    if (!interaction.isAutocomplete()) void handled.then(() => context.alerts.nudge());
   });
   client.on(Events.Error, (error) => options.logger.error('discord client error', { error }));
   client.on(Events.ShardDisconnect, (event, shard) =>
@@ -147,6 +163,9 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     context.tournaments.nudge();
     await context.tournaments.idle();
     await context.puzzles.sweep();
+    // Turn alerts and digests due (a turn passed by the AI, a quiet hour ended, a digest's hour).
+    context.alerts.nudge();
+    await context.alerts.idle();
   }
 
   /** Posts to a channel in its server's language; a channel that is gone or closed to the bot is logged, not fatal. */
@@ -238,6 +257,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       await context.practice.close();
       await context.replays.close();
       await context.expiry.stop();
+      await context.alerts.idle();
       await client.destroy();
     },
   };

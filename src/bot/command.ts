@@ -9,6 +9,8 @@ import type {
 import type { GameService } from '../game/service.ts';
 import type { Logger } from '../log.ts';
 import type { ReplayBuilder } from '../replay/builder.ts';
+import type { MemberSettingsService } from '../settings/service.ts';
+import type { LinkSigner } from '../web/links.ts';
 import type { AiDriver } from './ai-driver.ts';
 import type { AnalysisRuns } from './analysis-runs.ts';
 import type { ChallengeExpiry } from './challenge-expiry.ts';
@@ -17,6 +19,7 @@ import type { PracticeRuns } from './practice-runs.ts';
 import type { PuzzleDesk } from './puzzle-daily.ts';
 import type { ReviewPlots } from './review-plots.ts';
 import type { TournamentDriver } from './tournament-driver.ts';
+import type { TurnAlertDriver } from './turn-alerts.ts';
 
 export interface BotContext {
   service: GameService;
@@ -38,6 +41,12 @@ export interface BotContext {
   puzzles: PuzzleDesk;
   /** Judges answers to members' own puzzles with the AI, off the event loop. */
   practice: PracticeRuns;
+  /** Signs the web board's personal links; absent while the web board is off. */
+  webLinks?: LinkSigner;
+  /** Members' settings (/settings): how they see the board, their language, defaults and turn alerts. */
+  settings: MemberSettingsService;
+  /** Sends turn alerts and digests by direct message; nudge it after a turn passes. */
+  alerts: TurnAlertDriver;
 }
 
 export interface Command {

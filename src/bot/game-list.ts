@@ -9,6 +9,7 @@ import { variantOf } from '../game/server-variants.ts';
 import type { ActiveGame, Challenge } from '../game/service.ts';
 import type { GamesMessages } from '../i18n/games.ts';
 import type { Messages } from '../i18n/index.ts';
+import { lobbyMessagesFor } from '../i18n/lobby.ts';
 import { LIMITS, listWithin } from './discord-limits.ts';
 import { type GamesScope, gamesPageButtonId } from './games-pager.ts';
 import { asText, onlyMention, type Post, safeName, variantNameText } from './present.ts';
@@ -121,12 +122,15 @@ function challengesField(
   const lines = view.challenges.map((challenge) => {
     const rules = variantOf(challenge.variant, challenge.rules);
     const variant = rules ? variantNameText(m, rules) : asText(challenge.variant);
-    const line = g.challengeLine({
+    const terms = {
       challenger: safeName(challenge.challenger.name),
-      opponent: safeName(challenge.opponent.name),
       variant: challenge.casual ? g.casualVariant({ variant }) : variant,
       expires: `<t:${Math.floor(challenge.expiresAt / 1000)}:R>`,
-    });
+    };
+    // An open challenge says so: anyone may accept it.
+    const line = challenge.opponent
+      ? g.challengeLine({ ...terms, opponent: safeName(challenge.opponent.name) })
+      : lobbyMessagesFor(m.language).openLine(terms);
     return `- ${line} · [${g.jumpChallenge}](${jumpLink(view.guildId, challenge.channelId)})`;
   });
   const value = listWithin(lines, '\n', LIMITS.fieldValue, (count) => m.andMore({ number: count }));

@@ -7,6 +7,7 @@ import { scoreOfMatch } from '../game/match.ts';
 import type { ActiveGame } from '../game/service.ts';
 import { gamesMessagesFor } from '../i18n/games.ts';
 import { type Messages, resultText } from '../i18n/index.ts';
+import { moreTimeButton } from './more-time-button.ts';
 import { pickerId } from './move-picker-id.ts';
 import { safeName, variantNameText } from './present.ts';
 import { rematchButtonId } from './rematch-button.ts';
@@ -108,7 +109,9 @@ export function gameButtons(m: Messages, active: ActiveGame): ActionRowBuilder<B
       .setCustomId(pickerId({ step: 'open', gameId: active.id }))
       .setLabel(m.picker.move)
       .setStyle(ButtonStyle.Primary);
-    return [new ActionRowBuilder<ButtonBuilder>().addComponents(move)];
+    // More time for the opponent, in a game with a clock (more-time-button.ts).
+    const moreTime = moreTimeButton(m, active);
+    return [new ActionRowBuilder<ButtonBuilder>().addComponents(move, ...(moreTime ? [moreTime] : []))];
   }
   if (active.match?.game === 1) return [];
   const rematch = new ButtonBuilder()

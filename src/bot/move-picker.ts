@@ -17,6 +17,7 @@ import type { Square } from '../engine/index.ts';
 import type { ActiveGame } from '../game/service.ts';
 import { type MoveSuggestion, movablePieces, pieceMoves, suggestMoves } from '../game/suggestions.ts';
 import { type Messages, suggestionName } from '../i18n/index.ts';
+import type { BoardView } from '../render/view.ts';
 import { boardDescription } from './board-description.ts';
 import { clipped, LIMITS } from './discord-limits.ts';
 import { pickerId } from './move-picker-id.ts';
@@ -33,21 +34,27 @@ export type PickerChoice = { piece?: undefined; group?: number } | { piece: Squa
 
 type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;
 
-/** The picker's message at `choice`, with a line before it (`note`: why it shows the position anew). */
+/** The picker's message at `choice`, with a line before it (`note`: why it shows the position anew), drawn in the member's `boardView`. */
 export async function pickerMessage(
   m: Messages,
   active: ActiveGame,
   pictures: BoardPictures,
   choice: PickerChoice,
   note?: string,
+  boardView?: BoardView,
 ): Promise<Post> {
   const view = choice.piece ? destinationsView(m, active, choice.piece) : piecesView(m, active, choice.group);
   const picture = choice.piece
-    ? await pictures.marked(active, m, {
-        piece: choice.piece,
-        destinations: pieceMoves(active.game, choice.piece).map(({ value }) => value.split('-')[1]),
-      })
-    : await pictures.of(active, m);
+    ? await pictures.marked(
+        active,
+        m,
+        {
+          piece: choice.piece,
+          destinations: pieceMoves(active.game, choice.piece).map(({ value }) => value.split('-')[1]),
+        },
+        boardView,
+      )
+    : await pictures.of(active, m, undefined, boardView);
   return {
     content: note ? `${note}\n${view.content}` : view.content,
     files: [boardAttachment(picture, boardDescription(m, active))],

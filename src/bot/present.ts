@@ -11,10 +11,12 @@ import {
   type Channel,
   type EmbedBuilder,
   escapeMarkdown,
+  type Interaction,
   type MessageActionRowComponentBuilder,
 } from 'discord.js';
 import type { FailureCode, Player } from '../game/types.ts';
 import { failureText, type Messages, messagesFor } from '../i18n/index.ts';
+import { chosenLanguage } from './member-settings.ts';
 
 export const BOARD_FILE = 'board.png';
 
@@ -97,7 +99,7 @@ export function boardMessage(
 
 /** The reader's catalogue: the language of the member's Discord client. */
 export function messagesOf(interaction: BaseInteraction): Messages {
-  return messagesFor(interaction.locale);
+  return messagesFor(chosenLanguage(interaction as Interaction) ?? interaction.locale);
 }
 
 /** For messages no member asked for: the catalogue of the server's preferred language. */

@@ -10,6 +10,7 @@ import { type Interaction, MessageFlags } from 'discord.js';
 import { interactionSeconds, interactions, moves } from '../metrics.ts';
 import type { BotContext, Command } from './command.ts';
 import { arrivalVerdict, InteractionExpiredError, underWay } from './interaction-deadline.ts';
+import { noteSettings } from './member-settings.ts';
 import { messagesOf, onlyMention, refusalText } from './present.ts';
 import { refused } from './respond.ts';
 
@@ -26,6 +27,7 @@ export function createRouter(commands: Map<string, Command>, context: BotContext
   const inFlight = new Set<Promise<void>>();
 
   async function route(interaction: Interaction): Promise<string> {
+    if (!interaction.isAutocomplete()) await noteMemberSettings(interaction);
     if (interaction.isChatInputCommand()) {
       const command = commands.get(interaction.commandName);
       if (!command) return 'unknown-command';
@@ -57,6 +59,15 @@ export function createRouter(commands: Map<string, Command>, context: BotContext
       return 'answered';
     }
     return 'ignored';
+  }
+
+  /** The member's settings, for every reply and picture of the interaction; the defaults when the store does not answer. */
+  async function noteMemberSettings(interaction: Interaction): Promise<void> {
+    try {
+      noteSettings(interaction, await context.settings.read(interaction.user.id));
+    } catch (error) {
+      context.logger.warn('could not read a member’s settings', { error: (error as Error).message });
+    }
   }
 
   async function handle(interaction: Interaction): Promise<void> {

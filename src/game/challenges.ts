@@ -17,6 +17,7 @@ import {
   type Side,
   type Variant,
   type VariantId,
+  type VariantKey,
   writeOpenTaflRules,
 } from '../engine/index.ts';
 import type { ScheduleChange, Store, Write } from '../store/index.ts';
@@ -32,6 +33,7 @@ import {
   type Outcome,
   otherSide,
   type Player,
+  type RatingRange,
   type StoredGame,
   success,
 } from './types.ts';
@@ -41,6 +43,18 @@ interface PendingMarker {
   schema: 1;
   challengeId: string;
 }
+
+/** A member's open challenges (some may since have been answered or expired: only pending ones count). */
+interface OpenChallenges {
+  schema: 1;
+  ids: string[];
+}
+
+/** The highest rating an open challenge's range names (`max-rating`'s bound): a range without a top ends there. */
+export const MAX_RATING = 4000;
+
+/** The most open challenges a member has at once (across the server's channels). */
+export const OPEN_CHALLENGE_LIMIT = 3;
 
 export const FIFTEEN_MINUTES = 15 * 60 * 1000;
 /** A challenge record outlives its answer by a day, so late clicks get a clear answer. */
@@ -71,7 +85,10 @@ export interface ChallengeInput {
   guildId: string;
   channelId: string;
   challenger: Player;
-  opponent: Player & { bot?: boolean };
+  /** The member challenged; absent for an open challenge, which any member may accept. */
+  opponent?: Player & { bot?: boolean };
+  /** An open challenge: the ratings (in its variant) it is open to; without one, open to everyone. */
+  ratingRange?: RatingRange;
   /** A built-in variant, or a server's own (whose rules the challenge keeps). */
   variant: VariantId | Variant;
   side: Side | 'random';
@@ -116,8 +133,10 @@ export class Challenges {
 
   async make(input: ChallengeInput): Promise<Outcome<Challenge>> {
     return guarded(async () => {
-      if (input.opponent.id === input.challenger.id) return failure('self');
-      if (input.opponent.bot) return failure('bot');
+      const { opponent } = input;
+      if (opponent?.id === input.challenger.id) return failure('self');
+      if (opponent?.bot) return failure('bot');
+      if (!opponent && input.thread) return failure('open-thread');
       if (!input.thread && (await this.store.read(keys.game(input.guildId, input.channelId)))) {
         return failure('channel-busy');
       }
@@ -134,7 +153,8 @@ export class Challenges {
         guildId: input.guildId,
         channelId: input.channelId,
         challenger: { id: input.challenger.id, name: input.challenger.name },
-        opponent: { id: input.opponent.id, name: input.opponent.name },
+        opponent: opponent ? { id: opponent.id, name: opponent.name } : null,
+        ...(opponent ? {} : { open: input.ratingRange ?? {} }),
         variant: variant.id,
         ...(isVariantId(variant.id) ? {} : { rules: writeOpenTaflRules(variant) }),
         side: input.side,
@@ -147,8 +167,11 @@ export class Challenges {
         expiresAt: now + this.options.challengeTtlMs,
         status: 'pending',
       };
+      const counted = opponent ? [] : await this.openCounted(challenge);
+      if (!Array.isArray(counted)) return counted;
       const committed = await this.store.commit(
         [
+          ...counted,
           {
             key: keys.challenge(challenge.guildId, challenge.id),
             value: challenge,
@@ -169,22 +192,65 @@ export class Challenges {
     });
   }
 
+  /**
+   * The write that counts a new open challenge among its challenger's, or the refusal when they
+   * already have `OPEN_CHALLENGE_LIMIT` pending. Two made at once conflict on this document, so
+   * the limit holds across processes.
+   */
+  private async openCounted(challenge: Challenge): Promise<Write[] | Outcome<never>> {
+    const key = keys.openChallenges(challenge.guildId, challenge.challenger.id);
+    const read = await this.store.read<OpenChallenges>(key);
+    const now = this.options.now();
+    const pending: string[] = [];
+    for (const id of read?.value.ids ?? []) {
+      const earlier = await this.find(challenge.guildId, id);
+      if (earlier?.status === 'pending' && now < earlier.expiresAt) pending.push(id);
+    }
+    if (pending.length >= OPEN_CHALLENGE_LIMIT) return failure('open-limit', { limit: OPEN_CHALLENGE_LIMIT });
+    return [
+      {
+        key,
+        value: { schema: 1, ids: [...pending, challenge.id] } satisfies OpenChallenges,
+        expectRevision: read?.revision ?? 0,
+        ttlMs: this.options.challengeTtlMs + CHALLENGE_KEPT_MS,
+      },
+    ];
+  }
+
   async find(guildId: string, id: string): Promise<Challenge | null> {
     return (await this.store.read<Challenge>(keys.challenge(guildId, id)))?.value ?? null;
   }
 
-  /** The challenged member accepts; the game starts in `gameChannelId` (a new thread) or the challenge's channel. */
+  /**
+   * The challenged member accepts (any member but the challenger, whose rating is in its range,
+   * an open challenge: the first to accept); the game starts in `gameChannelId` (a new thread) or
+   * the challenge's channel. `rating` is the member's rating in the challenge's variant.
+   */
   async accept(
     guildId: string,
     id: string,
     user: Player,
-    gameChannelId?: string,
+    gameChannelId: string | undefined,
+    rating: (variant: VariantKey) => Promise<number>,
   ): Promise<Outcome<{ challenge: Challenge; game: ActiveGame }>> {
     return guarded(async () => {
       const answered = await this.answerable(guildId, id);
-      if (!answered.ok) return answered;
+      if (!answered.ok) {
+        const taken = answered.code === 'accepted' ? await this.find(guildId, id) : null;
+        if (taken?.open && taken.opponent && taken.opponent.id !== user.id)
+          return failure('open-taken', { name: taken.opponent.name });
+        return answered;
+      }
       const { challenge, revision } = answered.value;
-      if (challenge.opponent.id !== user.id) return failure('not-challenged');
+      if (challenge.opponent === null) {
+        if (challenge.challenger.id === user.id) return failure('own-open-challenge');
+        const { min, max } = challenge.open ?? {};
+        if (min !== undefined || max !== undefined) {
+          const own = Math.round(await rating(challenge.variant));
+          if ((min !== undefined && own < min) || (max !== undefined && own > max))
+            return failure('open-rating', { rating: own, min: min ?? 0, max: max ?? MAX_RATING });
+        }
+      } else if (challenge.opponent.id !== user.id) return failure('not-challenged');
       const channelId = gameChannelId ?? challenge.channelId;
       if (await this.store.read(keys.game(guildId, channelId))) {
         return failure('channel-taken');
@@ -222,7 +288,13 @@ export class Challenges {
         ],
         [...rescheduled(stored, null, { clock: stored.clock, ply: 0 }), expiryEntry(guildId, id, null)],
       );
-      if (!committed.ok) return failure('challenge-changed');
+      if (!committed.ok) {
+        // An open challenge someone else took at the same instant: say who, politely.
+        const now = await this.find(guildId, id);
+        if (challenge.opponent === null && now?.status === 'accepted' && now.opponent)
+          return failure('open-taken', { name: now.opponent.name });
+        return failure('challenge-changed');
+      }
       return success({ challenge: accepted, game: this.games.activate(stored, 1) });
     });
   }
@@ -275,7 +347,7 @@ export class Challenges {
       const answered = await this.answerable(guildId, id);
       if (!answered.ok) return answered;
       const { challenge, revision } = answered.value;
-      if (status === 'declined' && challenge.opponent.id !== user.id) {
+      if (status === 'declined' && challenge.opponent?.id !== user.id) {
         return failure('not-challenged-decline');
       }
       if (status === 'withdrawn' && challenge.challenger.id !== user.id) {

@@ -80,6 +80,16 @@ export function timeControlOf(game: {
   return found ?? DEFAULT_TIME_CONTROL;
 }
 
+/**
+ * The time a player gives their opponent with More time, by the game's pace (its time per move, or
+ * its Fischer clock's main time): 15 seconds in a game under an hour, 15 minutes in one of hours,
+ * a day in a correspondence game (a day or more), as lichess gives 15 seconds in live games.
+ */
+export function moreTimeMs(clock: Clock): number {
+  const pace = clock.fischer ? clock.fischer.mainMs : clock.perMoveMs;
+  return pace >= DAY ? DAY : pace >= HOUR ? 15 * MINUTE : 15 * 1000;
+}
+
 /** When the player on turn is reminded, as a share of the time for the move. */
 const REMINDER_SHARE = 0.8;
 export const SCHEDULES = {

@@ -5,6 +5,7 @@
  */
 import { Game, otherSide, type Side, serializeGame } from '../engine/index.ts';
 import { type OpeningReads, openingWrites } from '../openings/counting.ts';
+import { turnAlert } from '../settings/turn-alert-plan.ts';
 import type { ScheduleChange, Write } from '../store/index.ts';
 import { type Clock, entryFor, rescheduled, SCHEDULES, turnClock } from './clock.ts';
 import { type FischerControl, passTurn, startFischer } from './fischer.ts';
@@ -169,6 +170,7 @@ export function planCommit(input: ChangeInput): CommitPlan {
   const schedules: ScheduleChange[] = [
     ...rescheduled(stored, { clock: stored.clock, ply: plyBefore }, result ? null : { clock, ply: plyAfter }),
     ...aiTurn(stored, { ply: plyBefore }, result ? null : { turn: game.turn, ply: plyAfter }, now),
+    ...turnAlert(stored, { ply: plyBefore }, result ? null : { turn: game.turn, ply: plyAfter }, now),
     ...(input.extraSchedules ?? []),
   ];
   const gameKey = keys.game(stored.guildId, stored.channelId);
@@ -215,6 +217,7 @@ export function planCommit(input: ChangeInput): CommitPlan {
     schedules.push(
       ...rescheduled(nextGame, null, { clock: nextGame.clock, ply: 0 }),
       ...aiTurn(nextGame, null, { turn: game.variant.firstToMove, ply: 0 }, now),
+      ...turnAlert(nextGame, null, { turn: game.variant.firstToMove, ply: 0 }, now),
     );
   } else {
     const overall = {

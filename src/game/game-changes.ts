@@ -10,6 +10,7 @@ import { type OpeningReads, readOpening } from '../openings/counting.ts';
 import type { ScheduleChange, Store } from '../store/index.ts';
 import type { NewGame } from './challenges.ts';
 import { type LastGameMarker, newStoredGame, planCommit, type Read } from './commit-plan.ts';
+import { type GameFeed, silentFeed } from './game-feed.ts';
 import { guarded } from './guarded.ts';
 import { keys } from './keys.ts';
 import type { StandingsDoc } from './standings.ts';
@@ -38,6 +39,8 @@ export class GameChanges {
     private readonly store: Store,
     private readonly now: () => number,
     private readonly newId: () => string,
+    /** Told of every committed change, after the commit (the web board's live updates). */
+    private readonly feed: GameFeed = silentFeed,
   ) {}
 
   newGame(input: NewGame): StoredGame {
@@ -144,6 +147,12 @@ export class GameChanges {
         });
         const committed = await this.store.commit(plan.writes, plan.schedules);
         if (committed.ok) {
+          this.feed.publish({
+            guildId: table.guildId,
+            channelId: table.channelId,
+            gameId: stored.id,
+            ply: active.game.plyCount,
+          });
           const saved = plan.saved ? { ...active, clock: plan.clock, revision: read.revision + 1 } : active;
           const continuation = plan.nextGame
             ? { nextGame: this.activate(plan.nextGame, read.revision + 1) }

@@ -12,6 +12,8 @@ export const keys = {
   /** Marks a member's pending challenge in a channel: one at a time. */
   pendingChallenge: (guildId: string, channelId: string, challengerId: string) =>
     inGuild(guildId, `pending:${channelId}:${challengerId}`),
+  /** A member's open challenges (anyone may accept), for their limit. */
+  openChallenges: (guildId: string, memberId: string) => inGuild(guildId, `open:${memberId}`),
   archive: (guildId: string, gameId: string) => inGuild(guildId, `archive:${gameId}`),
   /** The id of the last game that finished in a channel, for /export and /history. */
   lastGame: (guildId: string, channelId: string) => inGuild(guildId, `last:${channelId}`),

@@ -3,6 +3,7 @@
  * against the AI started at once, and a moderator's abort, each one atomic commit.
  */
 import { decidedStart, Game, type Side, type Variant, type VariantId } from '../engine/index.ts';
+import { turnAlert } from '../settings/turn-alert-plan.ts';
 import type { Store } from '../store/index.ts';
 import { gameTimeControl, rescheduled, type TimeControl } from './clock.ts';
 import { aiTurn, archiveWrites, tournamentResult } from './commit-plan.ts';
@@ -81,6 +82,12 @@ export class GameLifecycle {
             input.game.isGameOver() ? null : { turn: input.game.turn, ply },
             this.clock.now(),
           ),
+          ...turnAlert(
+            stored,
+            null,
+            input.game.isGameOver() ? null : { turn: input.game.turn, ply },
+            this.clock.now(),
+          ),
         ],
       );
       if (!committed.ok) return failure('channel-busy');
@@ -133,6 +140,7 @@ export class GameLifecycle {
         [
           ...rescheduled(stored, { clock: stored.clock, ply }, null),
           ...aiTurn(stored, { ply }, null, now),
+          ...turnAlert(stored, { ply }, null, now),
           // The tournament hears of it too (an aborted game has no result: its organiser decides).
           ...(stored.tournament ? [tournamentResult(stored, now)] : []),
         ],

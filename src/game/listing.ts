@@ -122,9 +122,9 @@ export function inListOrder(games: ActiveGame[], memberId?: string): ActiveGame[
 
 const compareDeadlines = (a: number, b: number) => (a === b ? 0 : a < b ? -1 : 1);
 
-/** A member's challenges: those they made and those made to them. */
+/** A member's challenges: those they made (open ones too) and those made to them. */
 export function challengesOf(challenges: Challenge[], memberId: string): Challenge[] {
   return challenges.filter(
-    (challenge) => challenge.challenger.id === memberId || challenge.opponent.id === memberId,
+    (challenge) => challenge.challenger.id === memberId || challenge.opponent?.id === memberId,
   );
 }

@@ -2,8 +2,9 @@
  * What each player's action does to the game in progress, as a GameAction that GameChanges
  * applies and commits: a move, a resignation, a draw offered or accepted, an undo asked or answered.
  */
-import type { GameResult, PlayedMove } from '../engine/index.ts';
-import { flagFell } from './fischer.ts';
+import type { GameResult, PlayedMove, Side } from '../engine/index.ts';
+import { moreTimeMs } from './clock.ts';
+import { fischerClock, flagFell } from './fischer.ts';
 import type { GameAction } from './game-changes.ts';
 import { failure, otherSide, success } from './types.ts';
 
@@ -85,5 +86,36 @@ export function undoAnswer(
     if (!accept) return success({ undone: null });
     const undone = active.game.undo();
     return success({ undone: undone?.notation ?? null });
+  };
+}
+
+/**
+ * A player gives their opponent more time (`moreTimeMs`), at `now`, in the game `gameId` when
+ * given: on a Fischer clock, to the opponent's own time, whether or not they are to move; with a
+ * time per move, to the opponent's move in progress (a player on turn has nothing to give to). The
+ * deadline moves with it, in the same commit (the schedules follow the clock). Never once the time
+ * of the side to move is up, which the sweeper is about to find.
+ */
+export function moreTime(gameId: string | undefined, now: number): GameAction<{ given: number; to: Side }> {
+  return (active, side) => {
+    if (gameId && active.id !== gameId) return failure('game-gone');
+    const clock = active.clock;
+    if (!clock) return failure('no-clock');
+    if (now >= clock.deadline) return failure('time-up');
+    const to = otherSide(side);
+    const given = moreTimeMs(clock);
+    if (clock.fischer) {
+      const state = clock.fischer;
+      const next = fischerClock({
+        ...state,
+        remaining: { ...state.remaining, [to]: state.remaining[to] + given },
+      });
+      // At most one reminder a move: one already sent stays sent.
+      active.clock = clock.reminded ? { ...next, reminded: true } : next;
+    } else {
+      if (active.game.turn !== to) return failure('more-time-own-turn');
+      active.clock = { ...clock, deadline: clock.deadline + given, remindAt: clock.remindAt + given };
+    }
+    return success({ given, to });
   };
 }

@@ -9,6 +9,7 @@ import { type AccuracyTallyDoc, averageAccuracy, emptyTally, withReviewedGame } 
 import type { LastGameMarker } from './commit-plan.ts';
 import type { FischerControl, FischerState } from './fischer.ts';
 import type { GameChanges } from './game-changes.ts';
+import { INITIAL } from './glicko2.ts';
 import { keys } from './keys.ts';
 import { type MemberRecord, memberRecord, type StandingRow, type StandingsDoc, table } from './standings.ts';
 import type { Table } from './table.ts';
@@ -74,6 +75,12 @@ export class GameRecords {
   async standings(guildId: string, variant?: VariantKey): Promise<StandingRow[]> {
     const read = await this.store.read<StandingsDoc>(keys.standings(guildId));
     return read ? table(read.value, variant) : [];
+  }
+
+  /** A member's Glicko-2 rating in a variant (the starting rating before their first rated game). */
+  async rating(guildId: string, userId: string, variant: VariantKey): Promise<number> {
+    const read = await this.store.read<StandingsDoc>(keys.standings(guildId));
+    return read?.value.ratings?.[`${variant}|${userId}`]?.rating ?? INITIAL.rating;
   }
 
   async memberRecord(guildId: string, userId: string, variant?: VariantKey): Promise<MemberRecord | null> {

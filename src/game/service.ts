@@ -14,7 +14,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { GameReview } from '../analysis/review.ts';
-import { type Game, type GameResult, loadGame, type PlayedMove, type VariantKey } from '../engine/index.ts';
+import {
+  type Game,
+  type GameResult,
+  loadGame,
+  type PlayedMove,
+  type Side,
+  type VariantKey,
+} from '../engine/index.ts';
 import { type BackfillOptions, OpeningsBackfill } from '../openings/backfill.ts';
 import { OpeningExplorer } from '../openings/explorer.ts';
 import type { Store } from '../store/index.ts';
@@ -22,11 +29,13 @@ import { Tournaments } from '../tournament/service.ts';
 import { AI_TURN_LEASE_MS, type AiTurn, claimAiTurns, holdAiTurn } from './ai-turns.ts';
 import { type ChallengeInput, Challenges, type ExpiredChallenge, FIFTEEN_MINUTES } from './challenges.ts';
 import { GameChanges } from './game-changes.ts';
+import type { GameFeed } from './game-feed.ts';
 import { type AiGameInput, GameLifecycle } from './lifecycle.ts';
 import { GameListing, type Listed } from './listing.ts';
 import {
   drawAcceptance,
   drawOffer,
+  moreTime,
   playMove,
   resignation,
   undoAnswer,
@@ -44,6 +53,7 @@ import type { ActiveGame, ArchivedGame, Challenge, Outcome, Player, StartGameInp
 
 export type { AiTurn } from './ai-turns.ts';
 export type { ExpiredChallenge } from './challenges.ts';
+export type { GameChanged, GameFeed } from './game-feed.ts';
 export type { AiGameInput, AiLevel } from './lifecycle.ts';
 export type { Listed } from './listing.ts';
 export type { AiRematch } from './rematch.ts';
@@ -58,6 +68,8 @@ export interface ServiceOptions {
   random?: () => number;
   /** The opening tree's backfill of older games: batch size, claim, a hook after each batch. */
   openingsBackfill?: Omit<BackfillOptions, 'now'>;
+  /** Told of every committed change of a game in progress (the web board's live updates). */
+  feed?: GameFeed;
 }
 
 export class GameService {
@@ -85,7 +97,7 @@ export class GameService {
     this.now = options.now ?? Date.now;
     const newId = options.newId ?? (() => randomBytes(9).toString('base64url'));
     const random = options.random ?? Math.random;
-    this.changes = new GameChanges(store, this.now, newId);
+    this.changes = new GameChanges(store, this.now, newId, options.feed);
     this.lifecycle = new GameLifecycle(store, this.changes, { now: this.now, newId, random });
     this.records = new GameRecords(store, this.changes);
     this.listing = new GameListing(
@@ -126,14 +138,19 @@ export class GameService {
     return this.challenges.find(guildId, id);
   }
 
-  /** The challenged member accepts; the game starts in `gameChannelId` (a new thread) or the challenge's channel. */
+  /**
+   * The challenged member accepts, or of an open challenge the first member to (within its rating
+   * range); the game starts in `gameChannelId` (a new thread) or the challenge's channel.
+   */
   acceptChallenge(
     guildId: string,
     id: string,
     user: Player,
     gameChannelId?: string,
   ): Promise<Outcome<{ challenge: Challenge; game: ActiveGame }>> {
-    return this.challenges.accept(guildId, id, user, gameChannelId);
+    return this.challenges.accept(guildId, id, user, gameChannelId, (variant) =>
+      this.records.rating(guildId, user.id, variant),
+    );
   }
 
   declineChallenge(guildId: string, id: string, user: Player): Promise<Outcome<Challenge>> {
@@ -264,6 +281,18 @@ export class GameService {
   }
 
   // Time control
+
+  /**
+   * A player gives their opponent more time (see `moreTime` in player-actions.ts), in the game
+   * `gameId` when given (a button's): the clock and its deadline change in one commit.
+   */
+  giveMoreTime(
+    table: Table,
+    user: Player,
+    gameId?: string,
+  ): Promise<Outcome<{ game: ActiveGame; given: number; to: Side }>> {
+    return this.changes.change(table, user, { onTurnOnly: false }, moreTime(gameId, this.now()));
+  }
 
   /** Ends the games whose player on turn ran out of time and finds the players to remind (sweeper.ts). */
   sweep(limit = 50): Promise<SweepResult> {

@@ -22,6 +22,16 @@ export type ServiceFailureCode =
   | 'channel-busy'
   | 'already-pending'
   | 'not-challenged'
+  /** An open challenge: its challenger cannot accept it. */
+  | 'own-open-challenge'
+  /** An open challenge taken by someone else first (`name`). */
+  | 'open-taken'
+  /** An open challenge not open to the member's rating (`rating`, `min`, `max`). */
+  | 'open-rating'
+  /** A member has as many open challenges as allowed (`limit`). */
+  | 'open-limit'
+  /** An open challenge cannot open a thread (two acceptances at once would open two). */
+  | 'open-thread'
   | 'not-challenged-decline'
   | 'not-challenger'
   | 'channel-taken'
@@ -35,6 +45,12 @@ export type ServiceFailureCode =
   | 'declined'
   | 'withdrawn'
   | 'ai-no-draw'
+  /** More time in a game without a time limit. */
+  | 'no-clock'
+  /** More time with a time per move, asked by the player on turn (their opponent has no move running). */
+  | 'more-time-own-turn'
+  /** More time once the side to move's time is up. */
+  | 'time-up'
   | 'ai-no-undo'
   | 'already-offered'
   | 'stale-draw-offer'
@@ -110,6 +126,12 @@ export const failure = <T = never>(code: FailureCode, params: FailureParams = {}
   params,
 });
 
+/** The ratings an open challenge is open to (in its variant), either bound optional. */
+export interface RatingRange {
+  min?: number;
+  max?: number;
+}
+
 export type ChallengeStatus = 'pending' | 'accepted' | 'declined' | 'withdrawn' | 'expired';
 
 export interface Challenge {
@@ -118,7 +140,10 @@ export interface Challenge {
   guildId: string;
   channelId: string;
   challenger: Player;
-  opponent: Player;
+  /** The member challenged; null in an open challenge until someone accepts it (then whoever did). */
+  opponent: Player | null;
+  /** An open challenge (anyone may accept): the ratings in the variant it is open to, either bound optional. */
+  open?: RatingRange;
   variant: VariantKey;
   /** A server variant's rule set as an OpenTafl rules string, as it was when the challenge was made. */
   rules?: string;

@@ -16,6 +16,7 @@ import { practiceMessages } from './practice.ts';
 import { puzzleMessages } from './puzzles.ts';
 import { remembered } from './remembered.ts';
 import { i18n } from './resources.ts';
+import { settingsMessages } from './settings.ts';
 import { tournamentMessages } from './tournament.ts';
 
 /** What a game's result text needs beyond the result itself. */
@@ -349,6 +350,7 @@ export function catalogue(language: string) {
     puzzles: puzzleMessages(language),
     practice: practiceMessages(language),
     picker: pickerMessages(language),
+    settings: settingsMessages(language),
     clock,
   };
 }

@@ -4,15 +4,18 @@ import type accuracy from '../../locales/en/accuracy.json';
 import type clock from '../../locales/en/clock.json';
 import type failures from '../../locales/en/failures.json';
 import type games from '../../locales/en/games.json';
+import type lobby from '../../locales/en/lobby.json';
 import type messages from '../../locales/en/messages.json';
 import type openings from '../../locales/en/openings.json';
 import type picker from '../../locales/en/picker.json';
 import type practice from '../../locales/en/practice.json';
 import type puzzles from '../../locales/en/puzzles.json';
 import type rules from '../../locales/en/rules.json';
+import type settings from '../../locales/en/settings.json';
 import type sides from '../../locales/en/sides.json';
 import type titles from '../../locales/en/titles.json';
 import type tournament from '../../locales/en/tournament.json';
+import type web from '../../locales/en/web.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -31,6 +34,9 @@ declare module 'i18next' {
       clock: typeof clock;
       games: typeof games;
       picker: typeof picker;
+      settings: typeof settings;
+      lobby: typeof lobby;
+      web: typeof web;
     };
   }
 }

@@ -28,7 +28,10 @@ export const namespaces = [
   'clock',
   'games',
   'picker',
+  'settings',
+  'lobby',
   'commands',
+  'web',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

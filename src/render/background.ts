@@ -6,13 +6,14 @@ import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { BoardSnapshot } from '../engine/index.ts';
 import { font } from './fonts.ts';
 import { centreOf, centreOfSquare, type Layout } from './layout.ts';
-import { palette } from './palette.ts';
+import { type Palette, palettes } from './palette.ts';
 import { type Frame, frameOf } from './raster.ts';
+import { viewKey } from './view.ts';
 
 const drawn = new Map<string, Frame>();
 
 export function backgroundFor(snapshot: BoardSnapshot, layout: Layout): Frame {
-  const key = `${snapshot.variant}:${layout.width}x${layout.height}`;
+  const key = `${snapshot.variant}:${layout.width}x${layout.height}:${viewKey(layout.view)}`;
   let frame = drawn.get(key);
   if (!frame) {
     frame = frameOf(drawBackground(snapshot, layout));
@@ -25,6 +26,7 @@ function drawBackground(snapshot: BoardSnapshot, layout: Layout): Canvas {
   const canvas = createCanvas(layout.width, layout.height);
   const context = canvas.getContext('2d');
   context.lang = 'en';
+  const palette = palettes[layout.view.palette];
   const { size, cell, gridLeft, gridTop } = layout;
   const grid = cell * size;
 
@@ -34,14 +36,14 @@ function drawBackground(snapshot: BoardSnapshot, layout: Layout): Canvas {
   context.fillRect(gridLeft - 6, gridTop - 6, grid + 12, grid + 12);
 
   const special = [snapshot.special.throne, ...snapshot.special.escapes];
-  if (snapshot.special.edgeEscape) edgeBand(context, layout);
+  if (snapshot.special.edgeEscape) edgeBand(context, layout, palette);
   if (layout.drawnOn === 'squares') {
     for (const square of special) {
       const { x, y } = centreOfSquare(layout, square);
       context.fillStyle = palette.special;
       context.fillRect(x - cell / 2, y - cell / 2, cell, cell);
       // Short enough to hide under the king on the throne, on large squares as on small.
-      crossMark(context, x, y, cell * 0.28);
+      crossMark(context, palette, x, y, cell * 0.28);
     }
     context.strokeStyle = palette.line;
     context.lineWidth = 2;
@@ -72,7 +74,7 @@ function drawBackground(snapshot: BoardSnapshot, layout: Layout): Canvas {
     }
     for (const square of special) {
       const { x, y } = centreOfSquare(layout, square);
-      crossMark(context, x, y, cell * 0.22);
+      crossMark(context, palette, x, y, cell * 0.22);
     }
   }
 
@@ -100,7 +102,7 @@ function drawBackground(snapshot: BoardSnapshot, layout: Layout): Canvas {
  * Where the king escapes to any edge square (Tablut): the ring of edge squares tinted (and closed
  * on its inner side by a heavier line, drawn with the grid), so that the goal reads as one band.
  */
-function edgeBand(context: SKRSContext2D, layout: Layout): void {
+function edgeBand(context: SKRSContext2D, layout: Layout, palette: Palette): void {
   const { size, cell, gridLeft, gridTop } = layout;
   const grid = cell * size;
   context.fillStyle = palette.edgeEscape;
@@ -118,7 +120,7 @@ function line(context: SKRSContext2D, x1: number, y1: number, x2: number, y2: nu
 }
 
 /** A diagonal cross, the traditional marking of throne and corner squares. */
-function crossMark(context: SKRSContext2D, x: number, y: number, reach: number) {
+function crossMark(context: SKRSContext2D, palette: Palette, x: number, y: number, reach: number) {
   context.strokeStyle = palette.specialMark;
   context.lineWidth = 3;
   line(context, x - reach, y - reach, x + reach, y + reach);

@@ -10,7 +10,7 @@ import { type Messages, resultText } from '../i18n/index.ts';
 import type { Band } from './bands.ts';
 import { font } from './fonts.ts';
 import type { Layout } from './layout.ts';
-import { palette } from './palette.ts';
+import { palettes } from './palette.ts';
 import { type Frame, pasteCanvas } from './raster.ts';
 import { cleanName, fitText } from './text.ts';
 
@@ -32,7 +32,9 @@ export function captionLines(
   note?: string,
   clocks?: Record<Side, string>,
 ): CaptionLine[] {
-  const named = (...parts: string[]) => `caption:${JSON.stringify([layout.width, m.language, ...parts])}`;
+  const palette = palettes[layout.view.palette];
+  const named = (...parts: string[]) =>
+    `caption:${JSON.stringify([layout.width, layout.view.palette, m.language, ...parts])}`;
   const left = layout.margin;
 
   const title = `${m.variantName({ id: snapshot.variant, name: snapshot.variantName })} · ${m.captionMove({ number: snapshot.moveNumber })}${note ? ` · ${note}` : ''}`;
@@ -128,7 +130,7 @@ export function drawCaptionLine(frame: Frame, line: CaptionLine, layout: Layout,
   const context = canvas.getContext('2d');
   context.setTransform(1, 0, 0, 1, 0, 0);
   context.lang = m.language;
-  context.fillStyle = palette.background;
+  context.fillStyle = palettes[layout.view.palette].background;
   context.fillRect(0, 0, canvas.width, canvas.height);
   context.textAlign = 'left';
   context.textBaseline = 'alphabetic';

@@ -36,7 +36,7 @@ export async function renderExplorer(
   options: Omit<RenderOptions, 'overlays'> = {},
 ): Promise<Buffer> {
   registerFonts();
-  const layout = layoutFor(snapshot.size, snapshot.drawnOn);
+  const layout = layoutFor(snapshot.size, snapshot.drawnOn, options.view);
   // The widest first, so that a narrow arrow along the same line stays visible over it.
   const drawn = [...arrows].sort((a, b) => b.share - a.share);
   const under = drawn.map((arrow) => arrowPlacement(layout, arrow));

@@ -12,11 +12,13 @@ import { cornerOf, indicesOf, type Layout, layoutFor } from './layout.ts';
 import { FORT_SIDES, type Mark, spritesFor } from './pieces.ts';
 import { bandedPng } from './png.ts';
 import { blankFrame, type Frame, type Sprite, stamp } from './raster.ts';
+import type { BoardView } from './view.ts';
 
 export type { Placement } from './bands.ts';
 export { centreOfSquare, type Layout, layoutFor } from './layout.ts';
-export { palette } from './palette.ts';
+export { PALETTE_NAMES, type Palette, type PaletteName, palette, palettes } from './palette.ts';
 export { type Proportions, proportionsFor } from './pieces.ts';
+export { type BoardView, DEFAULT_VIEW } from './view.ts';
 
 export interface Players {
   attackers: string;
@@ -24,8 +26,8 @@ export interface Players {
 }
 
 /** The picture's geometry for a snapshot: where each square's centre is, for tests and tools. */
-export function layoutOf(snapshot: BoardSnapshot): Layout {
-  return layoutFor(snapshot.size, snapshot.drawnOn);
+export function layoutOf(snapshot: BoardSnapshot, view?: BoardView): Layout {
+  return layoutFor(snapshot.size, snapshot.drawnOn, view);
 }
 
 export interface RenderOptions {
@@ -37,6 +39,8 @@ export interface RenderOptions {
   overlays?: { under: Placement[]; over: Placement[] };
   /** Each side's time on a Fischer clock, as written (e.g. `4:32`), shown at the end of its player's line. */
   clocks?: Record<Side, string>;
+  /** The member's palette, side and coordinates (default: classic, from the attackers' side). */
+  view?: BoardView;
 }
 
 /**
@@ -87,7 +91,7 @@ interface Picture {
 
 function pictureOf(snapshot: BoardSnapshot, players: Players, options: RenderOptions): Picture {
   registerFonts();
-  const layout = layoutOf(snapshot);
+  const layout = layoutOf(snapshot, options.view);
   const messages = options.messages ?? messagesFor('en');
   return {
     layout,
@@ -132,7 +136,7 @@ function placementsOf(
   };
 
   // The fort first: the last move's outlines stay visible over its tint.
-  for (const { file, rank, sides } of exitFort(snapshot)) put(sprites.fort[sides], file, rank);
+  for (const { file, rank, sides } of exitFort(snapshot, layout)) put(sprites.fort[sides], file, rank);
   if (snapshot.lastMove) {
     mark('moved-from', snapshot.lastMove.from);
     mark('moved-to', snapshot.lastMove.to);
@@ -156,7 +160,7 @@ function placementsOf(
  * The exit fort of a game the defenders won by one, as the engine found it: each of its squares
  * with the sides it shares with the outside (a wall piece or the board's end), to outline it.
  */
-function exitFort(snapshot: BoardSnapshot): { file: number; rank: number; sides: number }[] {
+function exitFort(snapshot: BoardSnapshot, layout: Layout): { file: number; rank: number; sides: number }[] {
   const region = new Set(snapshot.exitFort);
   const steps = [
     { df: 0, dr: 1, side: FORT_SIDES.north },
@@ -170,8 +174,19 @@ function exitFort(snapshot: BoardSnapshot): { file: number; rank: number; sides:
     for (const { df, dr, side } of steps) {
       if (!region.has(`${String.fromCharCode(97 + file + df)}${rank + dr + 1}`)) sides |= side;
     }
-    return { file, rank, sides };
+    return { file, rank, sides: layout.view.flipped ? turned(sides) : sides };
   });
+}
+
+/** A fort square's outside sides as the picture shows them on a board turned half round. */
+function turned(sides: number): number {
+  const { north, east, south, west } = FORT_SIDES;
+  return (
+    (sides & north ? south : 0) |
+    (sides & south ? north : 0) |
+    (sides & east ? west : 0) |
+    (sides & west ? east : 0)
+  );
 }
 
 function kingThreat(snapshot: BoardSnapshot): Mark | null {

@@ -33,7 +33,7 @@ export async function renderPicker(
   options: Omit<RenderOptions, 'overlays'> = {},
 ): Promise<Buffer> {
   registerFonts();
-  const layout = layoutFor(snapshot.size, snapshot.drawnOn);
+  const layout = layoutFor(snapshot.size, snapshot.drawnOn, options.view);
   const under = [lightPlacement(layout, marks.piece)];
   const over = marks.destinations.map((square) => tagPlacement(layout, square));
   return renderBoard(snapshot, players, { ...options, overlays: { under, over } });

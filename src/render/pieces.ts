@@ -5,7 +5,7 @@
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { PieceKind } from '../engine/index.ts';
 import type { Layout } from './layout.ts';
-import { palette } from './palette.ts';
+import { type Palette, palettes } from './palette.ts';
 import { type Sprite, spriteOf } from './raster.ts';
 
 export type Mark = 'moved-from' | 'moved-to' | 'captured' | 'king-can-escape' | 'king-can-be-captured';
@@ -52,20 +52,25 @@ export function proportionsFor(cell: number): Proportions {
 }
 
 const KINDS: PieceKind[] = ['attacker', 'defender', 'guard', 'king'];
-type Draw = (context: SKRSContext2D, cell: number, sizes: Proportions) => void;
+type Draw = (context: SKRSContext2D, cell: number, sizes: Proportions, palette: Palette) => void;
 const MARKS: Record<Mark, Draw> = {
-  'moved-from': (context, cell) => moveOutline(context, cell, false),
-  'moved-to': (context, cell) => moveOutline(context, cell, true),
-  captured: drawCapture,
-  'king-can-escape': (context, cell, sizes) => drawKingThreat(context, cell, sizes, 'escape'),
-  'king-can-be-captured': (context, cell, sizes) => drawKingThreat(context, cell, sizes, 'capture'),
+  'moved-from': (context, cell, _, palette) => moveOutline(context, cell, palette, false),
+  'moved-to': (context, cell, _, palette) => moveOutline(context, cell, palette, true),
+  captured: (context, cell, _, palette) => drawCapture(context, cell, palette),
+  'king-can-escape': (context, cell, sizes, palette) =>
+    drawKingThreat(context, cell, sizes, palette, 'escape'),
+  'king-can-be-captured': (context, cell, sizes, palette) =>
+    drawKingThreat(context, cell, sizes, palette, 'capture'),
 };
 
-const drawn = new Map<number, Sprites>();
+const drawn = new Map<string, Sprites>();
 
+/** The sprites of a cell size in the layout's palette, drawn once. */
 export function spritesFor(layout: Layout): Sprites {
-  let sprites = drawn.get(layout.cell);
+  const key = `${layout.cell}:${layout.view.palette}`;
+  let sprites = drawn.get(key);
   if (!sprites) {
+    const palette = palettes[layout.view.palette];
     const overhang = Math.ceil(layout.cell * 0.15);
     const sizes = proportionsFor(layout.cell);
     const sprite = (draw: Draw) => {
@@ -73,29 +78,38 @@ export function spritesFor(layout: Layout): Sprites {
       const canvas = createCanvas(side, side);
       const context = canvas.getContext('2d');
       context.translate(overhang, overhang);
-      draw(context, layout.cell, sizes);
+      draw(context, layout.cell, sizes, palette);
       return spriteOf(canvas);
     };
     sprites = {
       pieces: Object.fromEntries(
-        KINDS.map((kind) => [kind, sprite((context, cell) => drawPiece(context, cell, sizes, kind))]),
+        KINDS.map((kind) => [
+          kind,
+          sprite((context, cell) => drawPiece(context, cell, sizes, palette, kind)),
+        ]),
       ) as Record<PieceKind, Sprite>,
       marks: Object.fromEntries(Object.entries(MARKS).map(([mark, draw]) => [mark, sprite(draw)])) as Record<
         Mark,
         Sprite
       >,
       fort: Array.from({ length: 16 }, (_, sides) =>
-        sprite((context, cell) => drawFort(context, cell, sides)),
+        sprite((context, cell) => drawFort(context, cell, palette, sides)),
       ),
       overhang,
     };
-    drawn.set(layout.cell, sprites);
+    drawn.set(key, sprites);
   }
   return sprites;
 }
 
 /** Attackers dark, defenders light; a guard has a dark ring inside, the king is larger with a cross. */
-function drawPiece(context: SKRSContext2D, cell: number, sizes: Proportions, kind: PieceKind): void {
+function drawPiece(
+  context: SKRSContext2D,
+  cell: number,
+  sizes: Proportions,
+  palette: Palette,
+  kind: PieceKind,
+): void {
   const x = cell / 2;
   const y = cell / 2;
   const radius = cell * (kind === 'king' ? sizes.king : sizes.piece);
@@ -131,7 +145,7 @@ function drawPiece(context: SKRSContext2D, cell: number, sizes: Proportions, kin
 }
 
 /** The square a piece left (an outline) and reached (an outline over a tint) on the last move. */
-function moveOutline(context: SKRSContext2D, cell: number, reached: boolean): void {
+function moveOutline(context: SKRSContext2D, cell: number, palette: Palette, reached: boolean): void {
   if (reached) {
     context.fillStyle = palette.lastMoveFill;
     context.fillRect(0, 0, cell, cell);
@@ -143,7 +157,7 @@ function moveOutline(context: SKRSContext2D, cell: number, reached: boolean): vo
 }
 
 /** An X where a piece was just captured. */
-function drawCapture(context: SKRSContext2D, cell: number): void {
+function drawCapture(context: SKRSContext2D, cell: number, palette: Palette): void {
   const reach = cell * 0.3;
   const centre = cell / 2;
   context.strokeStyle = palette.capture;
@@ -162,6 +176,7 @@ function drawKingThreat(
   context: SKRSContext2D,
   cell: number,
   sizes: Proportions,
+  palette: Palette,
   threat: 'escape' | 'capture',
 ): void {
   context.beginPath();
@@ -176,7 +191,7 @@ function drawKingThreat(
  * A square of the exit fort that won the game: tinted, with a line along each side in `sides`
  * (FORT_SIDES), those bordering the outside, so that the squares together show the fort's outline.
  */
-function drawFort(context: SKRSContext2D, cell: number, sides: number): void {
+function drawFort(context: SKRSContext2D, cell: number, palette: Palette, sides: number): void {
   context.fillStyle = palette.fortFill;
   context.fillRect(0, 0, cell, cell);
   const width = Math.max(5, Math.round(cell * 0.12));

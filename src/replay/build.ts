@@ -6,7 +6,7 @@
 import { loadGame } from '../engine/index.ts';
 import { clocksAt, type FischerControl } from '../game/fischer.ts';
 import { type Language, messagesFor } from '../i18n/index.ts';
-import { boardPixels, type Players } from '../render/index.ts';
+import { type BoardView, boardPixels, type Players, palettes } from '../render/index.ts';
 import {
   type Attempt,
   FIRST_ATTEMPT,
@@ -34,6 +34,8 @@ export interface ReplayJob {
   aborted: boolean;
   /** A Fischer clock: each caption shows both sides' times after its move. */
   fischer?: { control: FischerControl; timesLeft: number[] } | null;
+  /** The member's palette, side and coordinates (default: classic, from the attackers' side). */
+  view?: BoardView;
   /** REPLAY_BYTE_LIMIT unless given (tests and benchmarks try smaller ones). */
   byteLimit?: number;
 }
@@ -73,6 +75,7 @@ export function buildReplay(job: ReplayJob): Replay {
   const draw = (snapshot: ReturnType<typeof game.snapshot>) =>
     boardPixels(snapshot, job.players, {
       messages,
+      view: job.view,
       clocks: clocksOf(snapshot.plyCount),
       ...(job.aborted && snapshot.plyCount === lastPly ? { note: messages.replayAbortedNote } : {}),
     });
@@ -86,7 +89,10 @@ export function buildReplay(job: ReplayJob): Replay {
       ),
     ),
   ];
-  const palette = gamePalette([...positionsOf(game, sampled)].map((snapshot) => ofFrame(draw(snapshot))));
+  const palette = gamePalette(
+    [...positionsOf(game, sampled)].map((snapshot) => ofFrame(draw(snapshot))),
+    palettes[job.view?.palette ?? 'classic'],
+  );
 
   let attempt: Attempt = FIRST_ATTEMPT;
   for (let attempts = 1; ; attempts++) {

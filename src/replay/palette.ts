@@ -3,7 +3,7 @@
  * the edges of pieces, lines and letters) quantized from a sample of the game's pictures with
  * gifenc. Every frame is mapped to it, so no frame carries a colour table of its own.
  */
-import { palette as renderColours } from '../render/index.ts';
+import { palette as classicColours, type Palette } from '../render/index.ts';
 import { type Colour, nearestColorIndex, quantize } from './gifenc.ts';
 import type { Pixels } from './pixels.ts';
 
@@ -22,8 +22,9 @@ const SAMPLE_STEP = 2;
 /** Never drawn: the transparent entry's colour, for decoders that show it anyway. */
 const UNCHANGED: Colour = [255, 0, 255];
 
-export function gamePalette(samples: readonly Pixels[]): GifPalette {
-  const known = knownColours();
+/** The GIF palette of a replay drawn in `colours` (a member's palette; default classic). */
+export function gamePalette(samples: readonly Pixels[], colours: Palette = classicColours): GifPalette {
+  const known = knownColours(colours);
   const quantized = quantize(sampled(samples), OPAQUE_COLOURS - known.length, { format: 'rgb565' });
   const opaque = [...known];
   for (const colour of quantized) if (!opaque.some((c) => sameColour(c, colour))) opaque.push(colour);
@@ -72,7 +73,7 @@ function sampled(samples: readonly Pixels[]): Uint8Array {
 }
 
 /** The renderer's solid colours, and its translucent ones over each ground they are drawn on. */
-export function knownColours(): Colour[] {
+export function knownColours(renderColours: Palette = classicColours): Colour[] {
   const known: Colour[] = [];
   const add = (colour: Colour) => {
     if (!known.some((c) => sameColour(c, colour))) known.push(colour);

@@ -36,14 +36,12 @@ const message = fc.record(
     content: text(5000),
     embeds: fc.array(embed, { maxLength: 12 }),
     // Rows of one to five buttons, each with its own custom id, as Discord requires.
-    components: fc
-      .array(fc.array(button, { minLength: 1, maxLength: 5 }), { maxLength: 5 })
-      .map((rows) =>
-        rows.map((buttons, row) => ({
-          type: 1,
-          components: buttons.map((one, i) => ({ ...one, custom_id: `x:${row}:${i}` })),
-        })),
-      ),
+    components: fc.array(fc.array(button, { minLength: 1, maxLength: 5 }), { maxLength: 5 }).map((rows) =>
+      rows.map((buttons, row) => ({
+        type: 1,
+        components: buttons.map((one, i) => ({ ...one, custom_id: `x:${row}:${i}` })),
+      })),
+    ),
     allowed_mentions: fc.constant({ parse: [] }),
   },
   { requiredKeys: [] },

@@ -8,6 +8,7 @@ import type { Game, Side } from '../../src/engine/index.ts';
 import { GameService, type ServiceOptions, type Table } from '../../src/game/service.ts';
 import { createLogger } from '../../src/log.ts';
 import { type ClusterSetup, createStore, type Store } from '../../src/store/index.ts';
+import { LinkSigner, type LiveFeed, redisFeed, startWebBoard, type WebBoard } from '../../src/web/index.ts';
 import {
   type DiscordEmulator,
   type EmulatedUser,
@@ -30,6 +31,8 @@ export type BotOptions = ServiceOptions & {
   analysisMsPerPosition?: number;
   /** The bot's sweep timers (default 0: off, tests sweep by hand). */
   sweepIntervalMs?: number;
+  /** Serve the web board (src/web) on this port (0: each process a free one), links signed with `secret`. */
+  web?: { port: number; secret: string };
 };
 
 export interface BotProcess {
@@ -37,6 +40,8 @@ export interface BotProcess {
   store: Store;
   service: GameService;
   logs: string[];
+  /** The web board and its address, when asked for. */
+  web?: WebBoard & { publicUrl: string };
   stop(): Promise<void>;
 }
 
@@ -50,13 +55,18 @@ export async function startBotProcess(
       ? { cluster: options.redisCluster, namespace }
       : { redisUrl: options.redisUrl ?? testRedisUrl, namespace },
   );
-  const service = new GameService(options.wrapStore ? options.wrapStore(store) : store, options);
   const logs: string[] = [];
   const logger = createLogger({
     level: 'debug',
-    secrets: [emulator.token],
+    secrets: [emulator.token, ...(options.web ? [options.web.secret] : [])],
     write: (line) => logs.push(line),
   });
+  const feed: LiveFeed | undefined = options.web
+    ? await redisFeed(options.redisUrl ?? testRedisUrl, namespace, logger)
+    : undefined;
+  const webPort = options.web ? options.web.port || (await freePort()) : 0;
+  const publicUrl = `http://127.0.0.1:${webPort}`;
+  const service = new GameService(options.wrapStore ? options.wrapStore(store) : store, { ...options, feed });
   const bot = await createBot({
     token: emulator.token,
     applicationId: emulator.applicationId,
@@ -66,15 +76,29 @@ export async function startBotProcess(
     logger,
     sweepIntervalMs: options.sweepIntervalMs ?? 0,
     analysisMsPerPosition: options.analysisMsPerPosition,
+    webLinks: options.web ? new LinkSigner(options.web.secret, publicUrl) : undefined,
   });
   await bot.start();
+  const web =
+    options.web && feed
+      ? {
+          publicUrl,
+          ...(await startWebBoard(
+            { publicUrl, port: webPort, host: '127.0.0.1', secret: options.web.secret },
+            { service, store, feed, logger, onMoved: (played) => bot.announceWebMove(played) },
+          )),
+        }
+      : undefined;
   return {
     bot,
     store,
     service,
     logs,
+    web,
     async stop() {
+      await web?.close();
       await bot.stop();
+      await feed?.close();
       await store.close();
     },
   };
@@ -234,4 +258,17 @@ export async function gameChannel(
   });
   if (!started.ok) throw new Error(started.code);
   return channel;
+}
+
+/** A port nothing listens on now, for a server that must know its address before it listens. */
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }

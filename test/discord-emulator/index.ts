@@ -10,6 +10,7 @@
 import { EventEmitter } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeDms, directMessages } from './direct-messages.ts';
 import { GATEWAY_PATH, Gateway } from './gateway.ts';
 import { type InteractionHandle, Interactions, type OptionValue, type Timing } from './interactions.ts';
 import { route } from './routes.ts';
@@ -152,6 +153,16 @@ export class DiscordEmulator {
     const guildId = this.state.addGuild(name, options.locale, options.id);
     this.gateway.dispatch('GUILD_CREATE', this.state.guildJson(guildId));
     return guildId;
+  }
+
+  /** The messages the bot sent `user` by direct message, oldest first. */
+  directMessages(user: EmulatedUser): RecordedMessage[] {
+    return directMessages(this.state, user.id);
+  }
+
+  /** Closes `user`'s DMs to the bot: what it sends them from now on is refused with 50007. */
+  closeDms(user: EmulatedUser): void {
+    closeDms(this.state, user.id);
   }
 
   /** A new text channel (CHANNEL_CREATE); returns its id. */

@@ -31,6 +31,8 @@ export interface InteractionHandle {
    * first follow-up; the message a type-7 update changed.
    */
   reply(timeoutMs?: number): Promise<RecordedMessage>;
+  /** When the visible answer came (process.hrtime.bigint()), once it has. */
+  answeredAt(): bigint | undefined;
   followUps(): RecordedMessage[];
 }
 
@@ -65,6 +67,8 @@ interface InteractionRecord {
   /** The interaction's original message: its reply, or for a component the message it sits on. */
   original?: RecordedMessage;
   answer?: RecordedMessage;
+  /** When the answer came. */
+  answeredAt?: bigint;
   followUps: RecordedMessage[];
   sourceMessage?: RecordedMessage;
 }
@@ -294,8 +298,15 @@ export class Interactions {
       sentAt,
       firstResponse: (timeoutMs = ANSWER_TIMEOUT_MS) => this.waitFor(() => record.responses[0], timeoutMs),
       reply: (timeoutMs = ANSWER_TIMEOUT_MS) => this.waitFor(() => record.answer, timeoutMs),
+      answeredAt: () => record.answeredAt,
       followUps: () => record.followUps,
     };
+  }
+
+  /** The visible answer has come: the message, and when (process.hrtime.bigint()). */
+  private answered(record: InteractionRecord, message: RecordedMessage): void {
+    record.answer = message;
+    record.answeredAt = process.hrtime.bigint();
   }
 
   /** POST /interactions/:id/:token/callback */
@@ -327,7 +338,8 @@ export class Interactions {
     let message: RecordedMessage | undefined;
     if (type === 4) {
       message = this.state.createMessage(record.channelId, data, files, record.id);
-      record.original = record.answer = message;
+      record.original = message;
+      this.answered(record, message);
     } else if (type === 5) {
       const flags = (Number(data.flags ?? 0) & EPHEMERAL) | LOADING;
       message = this.state.createMessage(record.channelId, { content: '', flags }, [], record.id);
@@ -335,7 +347,7 @@ export class Interactions {
     } else if (type === 7) {
       message = record.sourceMessage!;
       this.state.editMessage(message, data, files);
-      record.answer = message;
+      this.answered(record, message);
     } else if (type === 6) {
       message = record.sourceMessage;
     }
@@ -374,7 +386,7 @@ export class Interactions {
       const message = this.state.createMessage(record.channelId, body, files, record.id);
       record.followUps.push(message);
       if (!record.answer && record.responses.some((response) => response.type === 5 || response.type === 6))
-        record.answer = message;
+        this.answered(record, message);
       return { status: 200, body: this.state.messageJson(message) };
     }
     const target =
@@ -389,7 +401,7 @@ export class Interactions {
     }
     if (method === 'PATCH') {
       this.state.editMessage(target, body, files);
-      if (messageId === '@original' && !record.answer) record.answer = target;
+      if (messageId === '@original' && !record.answer) this.answered(record, target);
       return { status: 200, body: this.state.messageJson(target) };
     }
     return null;

@@ -1,4 +1,6 @@
 /** The REST API v10 routes a bot uses, answered from the emulator's state. `null`: no such route. */
+
+import { dmJson, dmRecipient, dmRefusal, openDm } from './direct-messages.ts';
 import type { Gateway } from './gateway.ts';
 import type { Interactions, RouteResult } from './interactions.ts';
 import { invalidFormBody, messageRefusal, nameRefusal } from './limits.ts';
@@ -63,6 +65,11 @@ function botRoute(context: RouteContext, request: RouteRequest): RouteResult | n
   }
   if (is('GET', /^\/gateway$/)) return ok({ url: context.gatewayUrl() });
   if (is('GET', /^\/users\/@me$/)) return ok(state.userJson(state.botUser));
+  if (is('POST', /^\/users\/@me\/channels$/)) {
+    const recipient = String(body?.recipient_id ?? '');
+    if (!state.users.has(recipient)) return unknown(10013, 'User');
+    return ok(dmJson(state, openDm(state, recipient), recipient));
+  }
   if (is('GET', /^\/applications\/@me$/)) return ok(applicationJson(state));
   if ((m = /^\/applications\/(\d+)(?:\/guilds\/(\d+))?\/commands(?:\/(\d+))?$/.exec(path))) {
     if (m[1] !== state.applicationId) return unknown(10002, 'Application');
@@ -186,6 +193,8 @@ function channelRoute(
   const channel = state.channels.get(channelId)!;
   let m: RegExpExecArray | null;
 
+  const recipient = dmRecipient(state, channelId);
+  if (rest === '' && method === 'GET' && recipient) return ok(dmJson(state, channel, recipient));
   if (rest === '' && method === 'GET') return ok(state.channelJson(channel));
   if (rest === '' && method === 'PATCH') {
     const refusal = nameRefusal(body?.name);
@@ -197,6 +206,8 @@ function channelRoute(
     return ok(json);
   }
   if (rest === '/messages' && method === 'POST') {
+    const closed = dmRefusal(state, channelId);
+    if (closed) return closed;
     const refusal = messageRefusal(body);
     if (refusal) return invalidFormBody(refusal);
     return ok(state.messageJson(state.createMessage(channelId, body, files)));

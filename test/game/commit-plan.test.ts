@@ -6,7 +6,13 @@ import { type ChangeInput, newStoredGame, planCommit } from '../../src/game/comm
 import { keys } from '../../src/game/keys.ts';
 import type { StandingsDoc } from '../../src/game/standings.ts';
 import type { Player, StoredGame } from '../../src/game/types.ts';
+import { SETTINGS_SCHEDULES } from '../../src/settings/keys.ts';
+import type { ScheduleChange } from '../../src/store/index.ts';
 import { gameWith } from '../engine/setup.ts';
+
+/** The game's own schedules: turn alerts (every human turn's entry) are tested in test/settings. */
+const withoutAlerts = (changes: ScheduleChange[]) =>
+  changes.filter((change) => change.schedule !== SETTINGS_SCHEDULES.turnAlerts);
 
 const ann: Player = { id: '1', name: 'Ann' };
 const bob: Player = { id: '2', name: 'Bob' };
@@ -62,7 +68,7 @@ describe('the commit plan of a change that leaves the game going', () => {
     expect(plan.saved?.record).toBe(serializeGame(game));
     expect(plan.clock).toEqual(turnClock(HOUR, LATER));
     expect(plan.saved?.clock).toEqual(plan.clock);
-    expect(plan.schedules).toEqual([
+    expect(withoutAlerts(plan.schedules)).toEqual([
       { schedule: SCHEDULES.deadlines, group: 'g', member: entryFor(before, 0), at: null },
       { schedule: SCHEDULES.reminders, group: 'g', member: entryFor(before, 0), at: null },
       { schedule: SCHEDULES.deadlines, group: 'g', member: entryFor(before, 1), at: LATER + HOUR },
@@ -78,7 +84,7 @@ describe('the commit plan of a change that leaves the game going', () => {
     const plan = planAfter(before, game, () => {}, { drawOfferedBy: 'attackers' });
     expect(plan.clock).toEqual(before.clock);
     expect(plan.saved?.drawOfferedBy).toBe('attackers');
-    expect(plan.schedules).toEqual([]);
+    expect(withoutAlerts(plan.schedules)).toEqual([]);
   });
 
   it('no time limit: no clock and no deadline', () => {
@@ -86,7 +92,7 @@ describe('the commit plan of a change that leaves the game going', () => {
     const before = stored(game, { clock: null, perMoveMs: null });
     const plan = planAfter(before, game, (g) => g.play('d1-d3'));
     expect(plan.clock).toBeNull();
-    expect(plan.schedules).toEqual([]);
+    expect(withoutAlerts(plan.schedules)).toEqual([]);
   });
 
   it('against the AI: its turn is scheduled when the move hands it the turn, and dropped when it has moved', () => {
@@ -94,12 +100,12 @@ describe('the commit plan of a change that leaves the game going', () => {
     const before = stored(game, { clock: null, ai: { side: 'defenders', level: 'normal' } });
     const handed = planAfter(before, game, (g) => g.play('d1-d3'));
     // Any entry of the turn that ended goes (the member's: there is none, and removing none is harmless).
-    expect(handed.schedules).toEqual([
+    expect(withoutAlerts(handed.schedules)).toEqual([
       { schedule: SCHEDULES.aiTurns, group: 'g', member: entryFor(before, 0), at: null },
       { schedule: SCHEDULES.aiTurns, group: 'g', member: entryFor(before, 1), at: LATER },
     ]);
     const answered = planAfter(before, game, (g) => g.play('f4-c4'));
-    expect(answered.schedules).toEqual([
+    expect(withoutAlerts(answered.schedules)).toEqual([
       { schedule: SCHEDULES.aiTurns, group: 'g', member: entryFor(before, 1), at: null },
     ]);
   });
@@ -109,7 +115,7 @@ describe('the commit plan of a change that leaves the game going', () => {
     const before = stored(game);
     const settle = { schedule: SCHEDULES.deadlines, group: 'g', member: 'x', at: null };
     const plan = planAfter(before, game, () => {}, { extraSchedules: [settle] });
-    expect(plan.schedules).toEqual([settle]);
+    expect(withoutAlerts(plan.schedules)).toEqual([settle]);
   });
 });
 
@@ -150,7 +156,7 @@ describe('the commit plan of a change that ends the game', () => {
     expect(rated.sides?.ratings['fetlar|1|attackers']?.rating).toBeLessThan(1500);
     expect(plan.saved).toBeNull();
     expect(plan.clock).toBeNull();
-    expect(plan.schedules).toEqual([
+    expect(withoutAlerts(plan.schedules)).toEqual([
       { schedule: SCHEDULES.deadlines, group: 'g', member: entryFor(before, 0), at: null },
       { schedule: SCHEDULES.reminders, group: 'g', member: entryFor(before, 0), at: null },
     ]);

@@ -111,6 +111,7 @@ describe('the catalogues', () => {
         refusals,
         clock,
         picker,
+        settings,
         ...rest
       } = m;
       const texts = Object.values(
@@ -166,6 +167,50 @@ describe('the catalogues', () => {
       );
       for (const s of ['attackers', 'defenders'] as const)
         texts.push(picker.alt.position({ variant: 'Fetlar', number: 4, side: s }));
+      // /settings: each message, every context.
+      for (const s of ['attackers', 'defenders'] as const) texts.push(settings.side(s));
+      for (const palette of ['classic', 'colour-blind', 'high-contrast'] as const)
+        texts.push(settings.palette({ palette }), settings.paletteName(palette));
+      for (const mode of ['off', 'turn', 'digest'] as const)
+        texts.push(settings.alerts({ mode, hour: '09:00' }));
+      for (const code of [
+        'unknown-palette',
+        'unknown-language',
+        'unknown-variant',
+        'server-variant',
+        'bad-time',
+        'bad-alerts',
+        'bad-time-zone',
+        'bad-hour',
+        'quiet-needs-both',
+        'store-unavailable',
+        'busy',
+      ] as const)
+        texts.push(settings.refusal(code, { value: 'x' }));
+      const game = {
+        variant: 'Fetlar',
+        opponent: 'Ann',
+        number: 4,
+        link: 'https://discord.com/channels/1/2',
+      };
+      texts.push(
+        settings.title,
+        settings.coordinates('normal'),
+        settings.coordinates('large'),
+        settings.language(null),
+        settings.language('de'),
+        settings.variant({ variant: null }),
+        settings.time({ time: '1d' }),
+        settings.timeZone({ zone: 'UTC' }),
+        settings.quiet(null),
+        settings.quiet({ from: '22:00', to: '07:00' }),
+        settings.dmsClosed,
+        settings.saved,
+        settings.resetDone,
+        settings.turnAlert(game),
+        settings.digest,
+        settings.digestLine(game),
+      );
       texts.push(
         picker.alt.over({ variant: 'Fetlar', number: 4 }),
         picker.alt.lastMove({ move: 'e5-e8', captured: [] }),

@@ -1,0 +1,58 @@
+import {
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  InteractionContextType,
+  SlashCommandBuilder,
+} from 'discord.js';
+import type { BotContext } from '../src/bot/command.ts';
+import { situation } from '../src/bot/game-messages.ts';
+import { MORE_TIME_PREFIX, parseMoreTimeButton } from '../src/bot/more-time-button.ts';
+import { messagesOf, onlyMention, playerOf, refusalText, safeName } from '../src/bot/present.ts';
+import { answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
+import { tableOf } from '../src/bot/table-of.ts';
+import { otherSide } from '../src/engine/index.ts';
+import { lobbyMessagesFor } from '../src/i18n/lobby.ts';
+
+export const data = new SlashCommandBuilder()
+  .setName('moretime')
+  .setDescription('Give your opponent more time: 15 seconds, 15 minutes or a day, by the game’s pace')
+  .setContexts(InteractionContextType.Guild);
+
+export const buttonPrefix = MORE_TIME_PREFIX;
+
+export async function execute(interaction: ChatInputCommandInteraction, context: BotContext): Promise<void> {
+  await giveMoreTime(interaction, context);
+}
+
+export async function button(interaction: ButtonInteraction, context: BotContext): Promise<void> {
+  const gameId = parseMoreTimeButton(interaction.customId);
+  if (!gameId) {
+    await answer(interaction, async () => privateAnswer(messagesOf(interaction).buttonInvalid));
+    return;
+  }
+  await giveMoreTime(interaction, context, gameId);
+}
+
+/** The player gives their opponent more time; everyone in the channel is told, with the clocks as they are now. */
+async function giveMoreTime(
+  interaction: ChatInputCommandInteraction | ButtonInteraction,
+  { service }: BotContext,
+  gameId?: string,
+): Promise<void> {
+  const m = messagesOf(interaction);
+  const lobby = lobbyMessagesFor(interaction.locale);
+  await answer(interaction, async () => {
+    const outcome = await service.giveMoreTime(tableOf(interaction), playerOf(interaction), gameId);
+    if (!outcome.ok) return privateAnswer(refusalText(m, outcome));
+    const { game: active, given, to } = outcome.value;
+    const gave = lobby.gaveTime({
+      name: safeName(active.players[otherSide(to)].name),
+      opponent: safeName(active.players[to].name),
+      amount: lobby.amount(given),
+    });
+    return publicAnswer({
+      content: `${gave} ${situation(m, active, false)}`,
+      allowedMentions: onlyMention(),
+    });
+  });
+}

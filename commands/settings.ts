@@ -1,0 +1,202 @@
+import {
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+  InteractionContextType,
+  SlashCommandBuilder,
+} from 'discord.js';
+import type { BotContext } from '../src/bot/command.ts';
+import { noteSettings } from '../src/bot/member-settings.ts';
+import { messagesOf } from '../src/bot/present.ts';
+import { answer, privateAnswer } from '../src/bot/respond.ts';
+import { timeOption } from '../src/bot/time-option.ts';
+import { chosenVariant, variantChoices } from '../src/bot/variant-option.ts';
+import { getVariant, type VariantId, variantIds } from '../src/engine/index.ts';
+import type { GameService } from '../src/game/service.ts';
+import { languages, type Messages } from '../src/i18n/index.ts';
+import type { MemberSettings, SettingsChange } from '../src/settings/member-settings.ts';
+
+/** Discord's limit on autocomplete choices. */
+const MAX_CHOICES = 25;
+
+export const data = new SlashCommandBuilder()
+  .setName('settings')
+  .setDescription('Your settings, on every server: board, language, challenge defaults, turn alerts')
+  .setContexts(InteractionContextType.Guild)
+  .addStringOption((option) =>
+    option
+      .setName('palette')
+      .setDescription('The board’s colours')
+      .addChoices(
+        { name: 'classic', value: 'classic' },
+        { name: 'colour-blind safe', value: 'colour-blind' },
+        { name: 'high contrast', value: 'high-contrast' },
+      ),
+  )
+  .addBooleanOption((option) =>
+    option.setName('flipped').setDescription('See the board from the defenders’ side (rank 1 at the top)'),
+  )
+  .addBooleanOption((option) =>
+    option.setName('large_coordinates').setDescription('Larger letters and numbers around the board'),
+  )
+  .addStringOption((option) =>
+    option
+      .setName('language')
+      .setDescription('The language the bot answers you in, over your Discord client’s')
+      .addChoices(
+        { name: 'my Discord client’s', value: 'client' },
+        ...languages.map((language) => ({ name: ownName(language), value: language })),
+      ),
+  )
+  .addStringOption((option) =>
+    option
+      .setName('variant')
+      .setDescription('The variant of your challenges when you do not name one')
+      .setAutocomplete(true)
+      .setMaxLength(64),
+  )
+  .addStringOption((option) =>
+    timeOption(option).setDescription('The time of your challenges when you do not give one'),
+  )
+  .addStringOption((option) =>
+    option
+      .setName('alerts')
+      .setDescription('A direct message when it is your turn, or a daily digest')
+      .addChoices(
+        { name: 'off', value: 'off' },
+        { name: 'every turn', value: 'turn' },
+        { name: 'a daily digest', value: 'digest' },
+      ),
+  )
+  .addStringOption((option) =>
+    option
+      .setName('time_zone')
+      .setDescription('Your time zone, for quiet hours and the digest (e.g. Europe/Berlin)')
+      .setAutocomplete(true)
+      .setMaxLength(64),
+  )
+  .addIntegerOption((option) =>
+    option
+      .setName('quiet_from')
+      .setDescription('No alerts from this hour (0-23)')
+      .setMinValue(0)
+      .setMaxValue(23),
+  )
+  .addIntegerOption((option) =>
+    option
+      .setName('quiet_to')
+      .setDescription('until this hour (0-23; the same as quiet_from: no quiet hours)')
+      .setMinValue(0)
+      .setMaxValue(23),
+  )
+  .addIntegerOption((option) =>
+    option
+      .setName('digest_hour')
+      .setDescription('The hour of the daily digest (0-23)')
+      .setMinValue(0)
+      .setMaxValue(23),
+  )
+  .addBooleanOption((option) => option.setName('reset').setDescription('Back to the defaults'));
+
+/** A language by its own name: Deutsch, Français, 日本語. */
+function ownName(language: string): string {
+  const name = new Intl.DisplayNames([language], { type: 'language' }).of(language) ?? language;
+  return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
+}
+
+/** With no option: the member's settings. With options: each honoured, or the first refused with its reason. */
+export async function execute(
+  interaction: ChatInputCommandInteraction,
+  { settings, service }: BotContext,
+): Promise<void> {
+  await answer(interaction, async () => {
+    const change = await changeAsked(interaction, service);
+    if (Object.keys(change).length === 0) {
+      const current = await settings.read(interaction.user.id);
+      return privateAnswer(describe(messagesOf(interaction), current));
+    }
+    const outcome = await settings.change(interaction.user.id, change);
+    if (!outcome.ok) {
+      const { refusal } = outcome;
+      return privateAnswer(
+        messagesOf(interaction).settings.refusal(
+          refusal.code,
+          'value' in refusal ? { value: refusal.value } : {},
+        ),
+      );
+    }
+    // The answer is in the language just chosen.
+    noteSettings(interaction, outcome.settings);
+    const m = messagesOf(interaction);
+    const done = change.reset ? m.settings.resetDone : m.settings.saved;
+    return privateAnswer(`${done}\n\n${describe(m, outcome.settings)}`);
+  });
+}
+
+async function changeAsked(
+  interaction: ChatInputCommandInteraction,
+  service: GameService,
+): Promise<SettingsChange> {
+  const options = interaction.options;
+  const change: SettingsChange = {};
+  const put = <K extends keyof SettingsChange>(key: K, value: SettingsChange[K] | null) => {
+    if (value !== null && value !== undefined) change[key] = value;
+  };
+  put('reset', options.getBoolean('reset') || null);
+  put('palette', options.getString('palette'));
+  put('flipped', options.getBoolean('flipped'));
+  put('largeCoordinates', options.getBoolean('large_coordinates'));
+  put('language', options.getString('language'));
+  const variant = options.getString('variant');
+  // By id (what autocomplete sends) or by a name as typed; a server's own variant is refused with its reason.
+  if (variant !== null) change.variant = (await builtInVariant(service, variant)) ?? variant.slice(0, 64);
+  put('time', options.getString('time'));
+  put('alerts', options.getString('alerts'));
+  put('timeZone', options.getString('time_zone'));
+  put('quietFrom', options.getInteger('quiet_from'));
+  put('quietTo', options.getInteger('quiet_to'));
+  put('digestHour', options.getInteger('digest_hour'));
+  return change;
+}
+
+/** A built-in variant by its id or any of its names (no server's: settings are not a server's). */
+async function builtInVariant(service: GameService, typed: string): Promise<VariantId | null> {
+  const found = await chosenVariant(service, null, typed);
+  return variantIds.find((id) => getVariant(id) === found) ?? null;
+}
+
+const hour = (h: number) => `${String(h).padStart(2, '0')}:00`;
+
+/** The member's settings, one line each. */
+export function describe(m: Messages, current: MemberSettings): string {
+  const s = m.settings;
+  const { view, challenge, alerts } = current;
+  const lines = [
+    `**${s.title}**`,
+    s.palette({ palette: view.palette }),
+    s.side(view.flipped ? 'defenders' : 'attackers'),
+    s.coordinates(view.largeCoordinates ? 'large' : 'normal'),
+    s.language(current.language),
+    s.variant({ variant: challenge.variant ? m.variantName(getVariant(challenge.variant)) : null }),
+    s.time({ time: challenge.time ? m.timeControl(challenge.time) : null }),
+    s.alerts({ mode: alerts.mode, hour: hour(alerts.digestHour) }),
+    s.timeZone({ zone: alerts.timeZone ?? 'UTC' }),
+    s.quiet(alerts.quiet ? { from: hour(alerts.quiet.from), to: hour(alerts.quiet.to) } : null),
+  ];
+  if (alerts.closedAt !== null && alerts.mode !== 'off') lines.push(`⚠️ ${s.dmsClosed}`);
+  return lines.join('\n');
+}
+
+export async function autocomplete(
+  interaction: AutocompleteInteraction,
+  { service }: BotContext,
+): Promise<void> {
+  const focused = interaction.options.getFocused(true);
+  const typed = String(focused.value).trim().toLowerCase();
+  if (focused.name === 'time_zone') {
+    const zones = Intl.supportedValuesOf('timeZone').filter((zone) => zone.toLowerCase().includes(typed));
+    await interaction.respond(zones.slice(0, MAX_CHOICES).map((zone) => ({ name: zone, value: zone })));
+    return;
+  }
+  // The bot's own variants only: settings follow the member to servers that know no other.
+  await interaction.respond(await variantChoices(service, null, typed, messagesOf(interaction)));
+}

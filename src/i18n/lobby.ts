@@ -1,0 +1,45 @@
+/** The words of open challenges, more time and vacations: the catalogue's `lobby` namespace. */
+import type { RatingRange } from '../game/types.ts';
+import { catalogueLanguage } from './locales.ts';
+import { i18n } from './resources.ts';
+
+export function lobbyMessages(language: string) {
+  const t = i18n.getFixedT(language, 'lobby');
+  return {
+    openChallenge: (p: { challenger: string; variant: string; terms: string; expires: string }) =>
+      t('openChallenge', p),
+    /** An open challenge's rating range as one of its terms, or null when it is open to everyone. */
+    ratingRange: ({ min, max }: RatingRange): string | null =>
+      min !== undefined && max !== undefined
+        ? t('ratingBetween', { min, max })
+        : min !== undefined
+          ? t('ratingFrom', { min })
+          : max !== undefined
+            ? t('ratingUpTo', { max })
+            : null,
+    openClosed: (p: { challenger: string; variant: string; why: string }) => t('openClosed', p),
+    openLine: (p: { challenger: string; variant: string; expires: string }) => t('openLine', p),
+    rangeWithOpponent: t('rangeWithOpponent'),
+    rangeEmpty: t('rangeEmpty'),
+    /** The time More time gives (see moreTimeMs): "15 seconds", "15 minutes", "1 day". */
+    amount: (ms: number): string =>
+      t('amount', { context: ms >= 24 * 60 * 60 * 1000 ? '1d' : ms >= 15 * 60 * 1000 ? '15m' : '15s' }),
+    moreTime: (p: { amount: string }) => t('moreTime', p),
+    gaveTime: (p: { name: string; opponent: string; amount: string }) => t('gaveTime', p),
+  };
+}
+
+export type LobbyMessages = ReturnType<typeof lobbyMessages>;
+
+const cached = new Map<string, LobbyMessages>();
+
+/** The lobby's words for a Discord locale or a catalogue's language; English when it has none. */
+export function lobbyMessagesFor(locale: string | null | undefined): LobbyMessages {
+  const language = catalogueLanguage(locale);
+  let messages = cached.get(language);
+  if (!messages) {
+    messages = lobbyMessages(language);
+    cached.set(language, messages);
+  }
+  return messages;
+}

@@ -1,0 +1,21 @@
+/**
+ * The settings' keys and schedules. A member's settings follow them across servers, so they are
+ * not a guild's: each member's document has a hash tag of its own (`{member:<user>}:settings`,
+ * one Redis Cluster slot), and is committed alone, or with its own digest schedule. Turn alerts
+ * are a guild's schedule, written in the commit of the move that passes the turn.
+ */
+import { inGuild } from '../store/hash-tags.ts';
+
+/** The hash tag of a member's own documents (never a guild's id: those are digits only). */
+export const memberGroup = (userId: string) => `member:${userId}`;
+
+export const settingsKeys = {
+  member: (userId: string) => inGuild(memberGroup(userId), 'settings'),
+};
+
+export const SETTINGS_SCHEDULES = {
+  /** A human player's turn (`<channel>|<game>|<ply>`, as the clocks' entries), due when it begins. */
+  turnAlerts: 'schedule:turn-alerts',
+  /** A member's daily digest (the member's id), in the member's own group. */
+  turnDigests: 'schedule:turn-digests',
+} as const;

@@ -1,0 +1,201 @@
+/**
+ * The web board's HTTP server (Fastify) and its live socket (ws): the page, the personal link's
+ * opening, the game's state, a move, signing out. Every request but /open needs a session; a move
+ * goes through the same service call as /move.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { WebSocketServer } from 'ws';
+import { refusalText } from '../bot/present.ts';
+import type { GameService, Table } from '../game/service.ts';
+import { messagesFor } from '../i18n/index.ts';
+import type { Logger } from '../log.ts';
+import { boardState } from './board-state.ts';
+import type { LiveHub } from './hub.ts';
+import type { LinkSigner } from './links.ts';
+import type { Page } from './page.ts';
+import { RateLimit } from './rate-limit.ts';
+import { SESSION_COOKIE, SESSION_TTL_MS, type Session, type Sessions } from './sessions.ts';
+
+export interface WebServerParts {
+  publicUrl: string;
+  service: GameService;
+  links: LinkSigner;
+  sessions: Sessions;
+  hub: LiveHub;
+  page: Page;
+  logger: Logger;
+  /** Posts the usual board message in the channel after a move made on the web board. */
+  onMoved: (played: Played) => Promise<void>;
+}
+
+export type Played = Extract<Awaited<ReturnType<GameService['move']>>, { ok: true }>['value'];
+
+const CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self'",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const SNOWFLAKE = /^\d{1,20}$/;
+const SQUARE = /^[a-z]\d{1,2}$/;
+
+export function webServer(parts: WebServerParts): FastifyInstance {
+  const { service, sessions, publicUrl } = parts;
+  const secure = publicUrl.startsWith('https:');
+  const perAddress = new RateLimit(240);
+  const perMember = new RateLimit(120);
+  // No request logging: a request's address would carry /open's token.
+  const app = Fastify({ logger: false, bodyLimit: 4096, trustProxy: false });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('Content-Security-Policy', CSP);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'no-referrer');
+    reply.header('Cache-Control', 'no-store');
+    if (!perAddress.take(request.ip)) return reply.code(429).send({ error: 'too many requests' });
+  });
+
+  const sessionOf = async (request: FastifyRequest, reply: FastifyReply): Promise<Session | null> => {
+    const session = await sessions.find(cookieOf(request.headers.cookie));
+    if (!session) {
+      await reply.code(401).type('text/plain; charset=utf-8').send(NO_SESSION);
+      return null;
+    }
+    if (!perMember.take(session.memberId)) {
+      await reply.code(429).send({ error: 'too many requests' });
+      return null;
+    }
+    return session;
+  };
+  /** The table of `/…/:guildId/:channelId`, when the session may see it (its own server's). */
+  const tableOf = (request: FastifyRequest, session: Session): Table | null => {
+    const { guildId, channelId } = request.params as { guildId: string; channelId: string };
+    if (!SNOWFLAKE.test(guildId) || !SNOWFLAKE.test(channelId) || guildId !== session.guildId) return null;
+    return { guildId, channelId };
+  };
+
+  app.get('/open', async (request, reply) => {
+    const token = (request.query as { token?: unknown }).token;
+    const reading = typeof token === 'string' ? parts.links.read(token, service.storage.now()) : null;
+    if (!reading?.ok)
+      return reply
+        .code(403)
+        .type('text/plain; charset=utf-8')
+        .send('This link is not valid or has expired. Ask the bot for a new one (the Web board button).');
+    const { claim } = reading;
+    const cookie = await sessions.open({
+      memberId: claim.memberId,
+      name: claim.name,
+      guildId: claim.guildId,
+      locale: claim.locale,
+    });
+    reply.header('Set-Cookie', sessionCookie(cookie, SESSION_TTL_MS / 1000, secure));
+    return reply.redirect(`/game/${claim.guildId}/${claim.channelId}`, 303);
+  });
+
+  app.get('/game/:guildId/:channelId', async (request, reply) => {
+    const session = await sessionOf(request, reply);
+    if (!session) return reply;
+    if (!tableOf(request, session)) return reply.code(404).send({ error: 'no such game' });
+    return reply.type('text/html; charset=utf-8').send(parts.page.html);
+  });
+  app.get('/board.js', (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(parts.page.script),
+  );
+  app.get('/board.css', (_request, reply) => reply.type('text/css; charset=utf-8').send(parts.page.style));
+
+  app.get('/api/game/:guildId/:channelId', async (request, reply) => {
+    const session = await sessionOf(request, reply);
+    if (!session) return reply;
+    const table = tableOf(request, session);
+    const record = table ? await service.gameForRecord(table) : null;
+    if (!record) return reply.code(404).send({ error: 'no game here' });
+    return { state: boardState(messagesFor(session.locale), record, session.memberId) };
+  });
+
+  app.post('/api/game/:guildId/:channelId/move', async (request, reply) => {
+    if (request.headers.origin !== publicUrl) return reply.code(403).send({ error: 'wrong origin' });
+    const session = await sessionOf(request, reply);
+    if (!session) return reply;
+    const table = tableOf(request, session);
+    const body = request.body as { from?: unknown; to?: unknown; ply?: unknown } | null;
+    const { from, to, ply } = body ?? {};
+    if (
+      !table ||
+      typeof from !== 'string' ||
+      typeof to !== 'string' ||
+      !SQUARE.test(from) ||
+      !SQUARE.test(to) ||
+      !Number.isInteger(ply)
+    )
+      return reply.code(400).send({ error: 'a move is {from, to, ply}' });
+    const m = messagesFor(session.locale);
+    const player = { id: session.memberId, name: session.name };
+    const outcome = await service.move(table, player, `${from}-${to}`, service.storage.now(), ply as number);
+    if (!outcome.ok) return reply.code(409).send({ error: refusalText(m, outcome), code: outcome.code });
+    await parts.onMoved(outcome.value).catch((error: unknown) =>
+      parts.logger.warn('web board: could not post the move in the channel', {
+        error: (error as Error).message,
+      }),
+    );
+    const record = await service.gameForRecord(table);
+    return { state: record ? boardState(m, record, session.memberId) : null };
+  });
+
+  app.post('/signout', async (request, reply) => {
+    if (request.headers.origin !== publicUrl) return reply.code(403).send({ error: 'wrong origin' });
+    await sessions.end(cookieOf(request.headers.cookie));
+    reply.header('Set-Cookie', sessionCookie('', 0, secure));
+    return { signedOut: true };
+  });
+
+  // The live socket: same session, same origin, then the hub keeps it up to date.
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 });
+  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    void upgrade(request, socket, head);
+  });
+  async function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const refuse = (status: string) => {
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
+    };
+    const path = /^\/live\/(\d{1,20})\/(\d{1,20})$/.exec(request.url ?? '');
+    if (!path) return refuse('404 Not Found');
+    if (request.headers.origin !== publicUrl) return refuse('403 Forbidden');
+    const address = request.socket.remoteAddress ?? 'unknown';
+    if (!perAddress.take(address)) return refuse('429 Too Many Requests');
+    const session = await sessions.find(cookieOf(request.headers.cookie)).catch(() => null);
+    if (!session || session.guildId !== path[1]) return refuse('401 Unauthorized');
+    if (!perMember.take(session.memberId)) return refuse('429 Too Many Requests');
+    sockets.handleUpgrade(request, socket, head, (ws) => {
+      ws.on('message', () => {}); // the page only listens; it moves over HTTP
+      void parts.hub.join({ guildId: path[1], channelId: path[2] }, ws, session);
+    });
+  }
+  app.addHook('onClose', async () => {
+    parts.hub.closeAll();
+    sockets.close();
+  });
+  return app;
+}
+
+const NO_SESSION =
+  'You are not signed in to this board. Open it with your personal link: the Web board button under a board in Discord.';
+
+function cookieOf(header: string | undefined): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === SESSION_COOKIE) return value.join('=');
+  }
+  return undefined;
+}
+
+function sessionCookie(value: string, maxAgeSeconds: number, secure: boolean): string {
+  return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.floor(maxAgeSeconds)}${secure ? '; Secure' : ''}`;
+}

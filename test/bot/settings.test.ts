@@ -1,0 +1,228 @@
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { describe, expect, it } from 'vitest';
+import { Game } from '../../src/engine/index.ts';
+import { centreOfSquare, layoutFor } from '../../src/render/index.ts';
+import { startBotProcess, worldsPerTest } from './harness.ts';
+
+const startTestWorld = worldsPerTest();
+
+/** 2030-01-07 at `hour`:00 UTC. */
+const at = (hour: number) => Date.UTC(2030, 0, 7, hour, 0);
+
+describe('/settings', () => {
+  it('shows the defaults, sets options, and remembers them across a restart', async () => {
+    const world = await startTestWorld(1);
+    const { emulator } = world;
+    const ann = emulator.addUser('Ann');
+    const shown = await emulator.slash(ann, 'settings', {}).reply();
+    expect(shown.ephemeral).toBe(true);
+    expect(shown.content).toContain('Board colours: classic');
+    const set = await emulator
+      .slash(ann, 'settings', {
+        palette: 'high-contrast',
+        flipped: true,
+        large_coordinates: true,
+        language: 'de',
+        variant: 'brandubh',
+        time: '1h',
+      })
+      .reply();
+    // Answered in the language just chosen.
+    expect(set.content).toContain('Gespeichert');
+    await world.bots[0].stop();
+    world.bots[0] = await startBotProcess(emulator, world.namespace);
+    const again = await emulator.slash(ann, 'settings', {}).reply();
+    expect(again.content).toMatch(/Brandubh/);
+    expect(again.content).toMatch(/1 Stunde/);
+    expect(again.content).toMatch(/Verteidiger/);
+    // /challenge takes the remembered variant and time when none is given.
+    const bob = emulator.addUser('Bob');
+    const challenge = await emulator.slash(ann, 'challenge', { opponent: bob }).reply();
+    expect(challenge.content + JSON.stringify(challenge.embeds)).toMatch(/Brandubh/);
+    const reset = await emulator.slash(ann, 'settings', { reset: true }).reply();
+    expect(reset.content).toContain('Your settings are back to the defaults.');
+  });
+
+  it('refuses a bad option with its reason, and changes nothing', async () => {
+    const world = await startTestWorld(1);
+    const { emulator } = world;
+    const ann = emulator.addUser('Ann');
+    const zone = await emulator.slash(ann, 'settings', { time_zone: 'Mars/Olympus' }).reply();
+    expect(zone.content).toContain('is not a time zone');
+    const server = await emulator.slash(ann, 'settings', { variant: 'server:my-rules' }).reply();
+    expect(server.content).toContain('this server’s own variant');
+    const quiet = await emulator.slash(ann, 'settings', { quiet_from: 22 }).reply();
+    expect(quiet.content).toContain('Quiet hours need a start and an end');
+    const shown = await emulator.slash(ann, 'settings', {}).reply();
+    expect(shown.content).toContain('Time zone: UTC');
+  });
+
+  it('draws /board as the member sees it: flipped, rank 1 at the top', async () => {
+    const world = await startTestWorld(1);
+    const { emulator } = world;
+    const ann = emulator.addUser('Ann');
+    const bob = emulator.addUser('Bob');
+    const channelId = emulator.createChannel('flip');
+    await emulator.waitFor(() => world.bots[0].bot.client.channels.cache.has(channelId));
+    await world.bots[0].service.startGame({
+      guildId: emulator.guildId,
+      channelId,
+      players: { attackers: { id: ann.id, name: 'Ann' }, defenders: { id: bob.id, name: 'Bob' } },
+      game: new Game('fetlar'),
+    });
+    await emulator.slash(ann, 'move', { move: 'd1-d3' }, { channelId }).reply();
+    const plain = await emulator.slash(bob, 'board', {}, { channelId }).reply();
+    await emulator.slash(bob, 'settings', { flipped: true }).reply();
+    const flipped = await emulator.slash(bob, 'board', {}, { channelId }).reply();
+    const [a, b] = await Promise.all([
+      decode(plain.attachments[0].data),
+      decode(flipped.attachments[0].data),
+    ]);
+    expect(b.width).toBe(a.width);
+    // Turned half round: every pixel of the grid is where the plain picture has it, mirrored both ways.
+    const grid = { left: 48, top: 164 + 48, size: 69 * 11 };
+    let same = 0;
+    let checked = 0;
+    for (let y = grid.top + 5; y < grid.top + grid.size - 5; y += 23)
+      for (let x = grid.left + 5; x < grid.left + grid.size - 5; x += 23) {
+        const mirrored = b.pixel(2 * grid.left + grid.size - 1 - x, 2 * grid.top + grid.size - 1 - y);
+        if (a.pixel(x, y).every((c, i) => Math.abs(c - mirrored[i]) <= 8)) same++;
+        checked++;
+      }
+    // (A piece's shine stays at its upper left, so a few pixels differ.)
+    expect(same / checked).toBeGreaterThan(0.9);
+    // The attacker just moved to d3: on the flipped board it stands near the top right.
+    const layout = layoutFor(11, 'squares', { palette: 'classic', flipped: true, largeCoordinates: false });
+    const d3 = centreOfSquare(layout, 'd3');
+    expect(d3.x).toBeGreaterThan(layout.width / 2);
+    expect(d3.y).toBeLessThan(layout.gridTop + layout.cell * 3);
+    const dark = (pixel: number[]) => pixel.every((c) => c < 80);
+    expect(dark(b.pixel(d3.x, d3.y + layout.cell * 0.25))).toBe(true);
+    expect(dark(a.pixel(d3.x, d3.y + layout.cell * 0.25))).toBe(false);
+  });
+});
+
+describe('turn alerts by direct message', () => {
+  it('one DM per turn across two processes and a restart; none after opting out', async () => {
+    let now = at(12);
+    const world = await startTestWorld(2, { now: () => now });
+    const { emulator, bots } = world;
+    const ann = emulator.addUser('Ann');
+    const bob = emulator.addUser('Bob');
+    await emulator.slash(ann, 'settings', { alerts: 'turn' }).reply();
+    const channelId = emulator.createChannel('alerts');
+    await emulator.waitFor(() => bots.every((p) => p.bot.client.channels.cache.has(channelId)));
+    await bots[0].service.startGame({
+      guildId: emulator.guildId,
+      channelId,
+      players: { attackers: { id: bob.id, name: 'Bob' }, defenders: { id: ann.id, name: 'Ann' } },
+      game: new Game('fetlar'),
+    });
+    await emulator.slash(bob, 'move', { move: 'd1-d3' }, { channelId }).reply();
+    await Promise.all(bots.map((p) => p.bot.sweep()));
+    await Promise.all(bots.map((p) => p.bot.sweep()));
+    await emulator.waitFor(() => emulator.directMessages(ann).length > 0);
+    const [dm] = emulator.directMessages(ann);
+    expect(dm.content).toContain(`https://discord.com/channels/${emulator.guildId}/${channelId}`);
+    expect(dm.attachments).toHaveLength(1);
+    // A restart changes nothing: the alert was sent.
+    await bots[1].stop();
+    bots[1] = await startBotProcess(emulator, world.namespace, { now: () => now });
+    await Promise.all(bots.map((p) => p.bot.sweep()));
+    expect(emulator.directMessages(ann)).toHaveLength(1);
+    // Bob's turn: Bob has no alerts. Ann's next turn: a second DM.
+    await emulator.slash(ann, 'move', { move: 'f4-c4' }, { channelId }).reply();
+    await emulator.slash(bob, 'move', { move: 'h1-h3' }, { channelId }).reply();
+    await Promise.all(bots.map((p) => p.bot.sweep()));
+    await emulator.waitFor(() => emulator.directMessages(ann).length === 2);
+    expect(emulator.directMessages(bob)).toHaveLength(0);
+    // Opted out: no more.
+    await emulator.slash(ann, 'settings', { alerts: 'off' }).reply();
+    await emulator.slash(ann, 'move', { move: 'c4-c5' }, { channelId }).reply();
+    await emulator.slash(bob, 'move', { move: 'h3-h2' }, { channelId }).reply();
+    now += 1000;
+    await Promise.all(bots.map((p) => p.bot.sweep()));
+    expect(emulator.directMessages(ann)).toHaveLength(2);
+  });
+
+  it('waits out quiet hours in the member’s zone; a digest lists the games waiting', async () => {
+    let now = at(3); // 04:00 in Berlin
+    const world = await startTestWorld(1, { now: () => now });
+    const { emulator, bots } = world;
+    const ann = emulator.addUser('Ann');
+    const bob = emulator.addUser('Bob');
+    const cat = emulator.addUser('Cat');
+    await emulator
+      .slash(ann, 'settings', { alerts: 'turn', time_zone: 'europe/berlin', quiet_from: 22, quiet_to: 7 })
+      .reply();
+    const channelId = emulator.createChannel('quiet');
+    await emulator.waitFor(() => bots[0].bot.client.channels.cache.has(channelId));
+    await bots[0].service.startGame({
+      guildId: emulator.guildId,
+      channelId,
+      players: { attackers: { id: bob.id, name: 'Bob' }, defenders: { id: ann.id, name: 'Ann' } },
+      game: new Game('fetlar'),
+    });
+    await emulator.slash(bob, 'move', { move: 'd1-d3' }, { channelId }).reply();
+    await bots[0].bot.sweep();
+    expect(emulator.directMessages(ann)).toHaveLength(0);
+    now = at(6) + 60_000; // 07:01 in Berlin
+    await bots[0].bot.sweep();
+    await emulator.waitFor(() => emulator.directMessages(ann).length === 1);
+
+    // A digest at 9:00 in Cat's zone (UTC): nothing before, then one message with the game.
+    await emulator.slash(cat, 'settings', { alerts: 'digest', digest_hour: 9 }).reply();
+    const second = emulator.createChannel('digest');
+    await emulator.waitFor(() => bots[0].bot.client.channels.cache.has(second));
+    await bots[0].service.startGame({
+      guildId: emulator.guildId,
+      channelId: second,
+      players: { attackers: { id: bob.id, name: 'Bob' }, defenders: { id: cat.id, name: 'Cat' } },
+      game: new Game('brandubh'),
+    });
+    await emulator.slash(bob, 'move', { move: 'd2-b2' }, { channelId: second }).reply();
+    await bots[0].bot.sweep();
+    expect(emulator.directMessages(cat)).toHaveLength(0);
+    now = at(9);
+    await bots[0].bot.sweep();
+    await emulator.waitFor(() => emulator.directMessages(cat).length === 1);
+    expect(emulator.directMessages(cat)[0].content).toContain('Games waiting for your move:');
+    expect(emulator.directMessages(cat)[0].content).toContain(`/channels/${emulator.guildId}/${second}`);
+  });
+
+  it('a member whose DMs are closed is noted, and told so in /settings', async () => {
+    const world = await startTestWorld(1);
+    const { emulator, bots } = world;
+    const ann = emulator.addUser('Ann');
+    const bob = emulator.addUser('Bob');
+    await emulator.slash(ann, 'settings', { alerts: 'turn' }).reply();
+    emulator.closeDms(ann);
+    const channelId = emulator.createChannel('closed');
+    await emulator.waitFor(() => bots[0].bot.client.channels.cache.has(channelId));
+    await bots[0].service.startGame({
+      guildId: emulator.guildId,
+      channelId,
+      players: { attackers: { id: bob.id, name: 'Bob' }, defenders: { id: ann.id, name: 'Ann' } },
+      game: new Game('fetlar'),
+    });
+    await emulator.slash(bob, 'move', { move: 'd1-d3' }, { channelId }).reply();
+    await bots[0].bot.sweep();
+    const shown = await emulator.slash(ann, 'settings', {}).reply();
+    expect(shown.content).toContain('Your direct messages are closed to the bot');
+  });
+});
+
+async function decode(png: Buffer) {
+  const image = await loadImage(png);
+  const canvas = createCanvas(image.width, image.height);
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  const { data } = context.getImageData(0, 0, image.width, image.height);
+  return {
+    width: image.width,
+    pixel(x: number, y: number): number[] {
+      const i = (Math.round(y) * image.width + Math.round(x)) * 4;
+      return [data[i], data[i + 1], data[i + 2]];
+    },
+  };
+}

@@ -1,0 +1,217 @@
+/**
+ * The web board in a real Chromium, against the bot, the Discord emulator and Redis: opened from
+ * the Web board button, played by clicking while the other player uses /move, kept live across
+ * two bot processes, closed to spectators' moves and to forged or expired links.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Game, type VariantId } from '../../src/engine/index.ts';
+import { LinkSigner } from '../../src/web/index.ts';
+import { buttonIds, fileWorld, gameChannel, tableAt } from '../bot/harness.ts';
+import type { EmulatedUser } from '../discord-emulator/index.ts';
+import { hasChromium, launchChromium } from './browser.ts';
+
+const SECRET = 'web-board-test-secret-0123456789abcdef';
+const SHOTS = '/tmp/web-shots';
+const world = fileWorld(2, { web: { port: 0, secret: SECRET } });
+const ann = world.user('Ann');
+const bob = world.user('Bob');
+const carol = world.user('Carol');
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+}, 30_000);
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => {});
+  await browser?.close();
+});
+
+/** The personal link the Web board button under /board answers `user` with, privately. */
+async function webLink(user: EmulatedUser, channelId: string): Promise<string> {
+  const board = await world.emulator.slash(user, 'board', {}, { channelId }).reply();
+  expect(buttonIds(board)).toContain('board:web');
+  const answer = await world.emulator.clickButton(user, board, 'board:web').reply();
+  expect(answer.ephemeral).toBe(true);
+  const url = /(http:\/\/\S+\/open\?token=\S+)/.exec(answer.content)?.[1];
+  if (!url) throw new Error(`no link in "${answer.content}"`);
+  return url;
+}
+
+/** A browser of its own (its own cookies) that opens `link` and waits for the board. */
+async function openBoard(link: string, width = 1280, height = 900): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height } });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(link);
+  await page.waitForSelector('[data-square]');
+  return page;
+}
+
+/** A move sent by hand from the page's session, as a forged click would: the answer's status and body. */
+function postMove(
+  page: Page,
+  move: { from: string; to: string },
+  ply: number,
+): Promise<{ status: number; body: { code?: string; error?: string } }> {
+  const body = JSON.stringify({ from: move.from, to: move.to, ply });
+  return page.evaluate(`(async () => {
+    const [, , guild, channel] = location.pathname.split('/');
+    const response = await fetch('/api/game/' + guild + '/' + channel + '/move', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: ${JSON.stringify(body)},
+    });
+    return { status: response.status, body: await response.json() };
+  })()`);
+}
+
+async function plyStored(channelId: string): Promise<number> {
+  const active = await world.bots[0].service.board(tableAt(world.emulator, channelId));
+  return active?.game.plyCount ?? -1;
+}
+
+describe.skipIf(!hasChromium())('web board', () => {
+  it('plays by clicking while the other player uses /move, live on every board, spectators only watch', async () => {
+    const game = new Game('brandubh');
+    const players =
+      game.turn === 'attackers' ? { attackers: ann, defenders: bob } : { attackers: bob, defenders: ann };
+    const channelId = await gameChannel(world, new Game('brandubh'), players);
+    // Ann opens her link on process 0's board; Carol (no player) watches on process 1's.
+    const annPage = await openBoard(
+      (await webLink(ann, channelId)).replace(/:\d+\//, `:${new URL(world.bots[0].web!.publicUrl).port}/`),
+    );
+    const carolLink = await webLink(carol, channelId);
+    const carolPage = await openBoard(
+      carolLink.replace(world.bots[0].web!.publicUrl, world.bots[1].web!.publicUrl),
+    );
+    expect(await annPage.textContent('.role')).toContain('You play the');
+    expect(await carolPage.textContent('.role')).toContain('You are watching');
+
+    // If Bob moves first, he does so by /move, and Ann's board shows it by itself.
+    if (players.attackers === bob) {
+      const first = game.legalMoves()[0];
+      game.play(first.notation);
+      await world.emulator.slash(bob, 'move', { move: first.notation }, { channelId }).reply();
+      await annPage.waitForSelector('#situation[data-ply="1"]');
+    }
+
+    for (let round = 0; round < 2; round++) {
+      // Ann: pick a piece, its destinations are marked, click one.
+      const move = game.legalMoves().find((candidate) => candidate.from !== candidate.to)!;
+      const before = game.plyCount;
+      await annPage.click(`[data-square="${move.from}"]`);
+      const marked = await annPage.$$eval('[data-target]', (cells) =>
+        cells.map((cell) => cell.getAttribute('data-square')),
+      );
+      expect(marked.sort()).toEqual(
+        game
+          .legalMoves({ from: move.from })
+          .map((m) => m.to)
+          .sort(),
+      );
+      const posts = world.emulator.messages(channelId).length;
+      await annPage.click(`[data-square="${move.to}"]`);
+      game.play(move.notation);
+      await annPage.waitForSelector(`#situation[data-ply="${before + 1}"]`);
+      expect(await plyStored(channelId)).toBe(before + 1);
+      // The channel gets the usual board message, and the spectator's board follows by itself.
+      await world.emulator.waitFor(() => world.emulator.messages(channelId).length > posts);
+      expect(world.emulator.messages(channelId).at(-1)?.content).toContain(move.notation);
+      await carolPage.waitForSelector(`#situation[data-ply="${before + 1}"]`);
+      expect(await annPage.textContent('#moves')).toContain(move.notation);
+
+      // Bob answers by /move: Ann's and Carol's boards show it without a click.
+      const answer = game.legalMoves()[0];
+      game.play(answer.notation);
+      const reply = await world.emulator.slash(bob, 'move', { move: answer.notation }, { channelId }).reply();
+      expect(reply.ephemeral).toBe(false);
+      await annPage.waitForSelector(`#situation[data-ply="${before + 2}"]`);
+      await carolPage.waitForSelector(`#situation[data-ply="${before + 2}"]`);
+      expect(await annPage.getAttribute(`[data-square="${answer.to}"]`, 'class')).toContain('last');
+    }
+
+    // A spectator's board offers no move, and a move sent by hand is refused; nothing changed.
+    expect(await carolPage.$$('.movable')).toHaveLength(0);
+    const ply = await plyStored(channelId);
+    const move = game.legalMoves()[0];
+    const refused = await postMove(carolPage, move, ply);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('not-a-player');
+    expect(await plyStored(channelId)).toBe(ply);
+
+    // A move meant for a position the board no longer shows is refused too (stale ply).
+    const stale = await postMove(annPage, move, ply - 1);
+    expect(stale.status).toBe(409);
+    expect(await plyStored(channelId)).toBe(ply);
+  }, 120_000);
+
+  it('refuses a forged, altered or expired link, and a page without a session', async () => {
+    const channelId = await gameChannel(world, new Game('brandubh'), { attackers: ann, defenders: bob });
+    const base = world.bots[0].web!.publicUrl;
+    const link = await webLink(ann, channelId);
+    const token = new URL(link).searchParams.get('token')!;
+    const [body, signature] = token.split('.');
+    const claim = JSON.parse(Buffer.from(body, 'base64url').toString());
+    const otherMember = Buffer.from(JSON.stringify({ ...claim, memberId: bob.id })).toString('base64url');
+    const expired = new LinkSigner(SECRET, base).link(
+      { memberId: ann.id, name: 'Ann', guildId: claim.guildId, channelId, locale: 'en-US' },
+      Date.now() - 11 * 60_000,
+    );
+    const forged = new LinkSigner('another-secret-that-is-long-enough-000', base).link(
+      { memberId: ann.id, name: 'Ann', guildId: claim.guildId, channelId, locale: 'en-US' },
+      Date.now(),
+    );
+    const context = await browser.newContext();
+    contexts.push(context);
+    const page = await context.newPage();
+    for (const bad of [
+      `${base}/open?token=${otherMember}.${signature}`,
+      expired,
+      forged,
+      `${base}/open?token=nonsense`,
+    ]) {
+      const response = await page.goto(bad);
+      expect(response?.status()).toBe(403);
+      expect(await context.cookies()).toHaveLength(0);
+    }
+    const without = await page.goto(`${base}/game/${claim.guildId}/${channelId}`);
+    expect(without?.status()).toBe(401);
+    expect(await plyStored(channelId)).toBe(0);
+  }, 60_000);
+
+  it('draws 7x7, 11x11 and 19x19 boards at 360 and 1280 px', async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const variants: [VariantId, string][] = [
+      ['brandubh', '7x7'],
+      ['copenhagen', '11x11'],
+      ['alea-guards', '19x19'],
+    ];
+    for (const [variant, size] of variants) {
+      const game = new Game(variant);
+      for (let ply = 0; ply < 4; ply++) game.play(game.legalMoves()[ply * 3].notation);
+      const channelId = await gameChannel(world, game, { attackers: ann, defenders: bob });
+      const link = await webLink(game.turn === 'attackers' ? ann : bob, channelId);
+      for (const [width, height] of [
+        [360, 740],
+        [1280, 900],
+      ]) {
+        const page = await openBoard(link, width, height);
+        // A piece picked, its destinations marked; nothing wider than the screen.
+        const from = await page.getAttribute('.movable', 'data-square');
+        if (from) await page.click(`[data-square="${from}"]`);
+        const overflow = await page.evaluate<number>(
+          'document.documentElement.scrollWidth - window.innerWidth',
+        );
+        expect(overflow).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: `${SHOTS}/${size}-${width}.png`, fullPage: true });
+        if (size === '11x11' && width === 360) {
+          await page.emulateMedia({ colorScheme: 'dark' });
+          await page.screenshot({ path: `${SHOTS}/${size}-${width}-dark.png`, fullPage: true });
+        }
+        await page.context().close();
+      }
+    }
+  }, 120_000);
+});
