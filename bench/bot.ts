@@ -5,10 +5,29 @@
 import { Game } from '../src/engine/index.ts';
 import { suggestMoves } from '../src/game/suggestions.ts';
 import { startWorld } from '../test/bot/harness.ts';
+import type { InteractionHandle, RecordedMessage } from '../test/discord-emulator/index.ts';
 import { midgame } from './sample-games.ts';
 import { summary } from './stats.ts';
 
 const MOVES = 300;
+/** Moves played through the move picker, each in a fresh 19x19 midgame. */
+const PICKER_MOVES = 100;
+
+/** Milliseconds from an interaction's sending to its visible answer. */
+function answeredMs(handle: InteractionHandle): number {
+  const at = handle.answeredAt();
+  if (at === undefined) throw new Error('no answer yet');
+  return Number(at - handle.sentAt) / 1e6;
+}
+
+interface Menu {
+  custom_id: string;
+  type: number;
+  options: { value: string }[];
+}
+/** The string select menus of a message. */
+const menus = (message: RecordedMessage): Menu[] =>
+  message.components.flatMap((row: { components: Menu[] }) => row.components.filter((c) => c.type === 3));
 const SUGGESTIONS = 600;
 /** Autocomplete with nothing typed: every legal move is looked at to rank the choices. */
 const FIRST_SUGGESTIONS = 300;
@@ -53,13 +72,45 @@ export async function benchBot(): Promise<void> {
       const move = legal[next(legal.length)];
       const user = active.game.turn === 'attackers' ? ann : bob;
       const handle = emulator.slash(user, 'move', { move: move.notation }, { channelId });
-      const answer = await handle.firstResponse();
-      if (answer.type !== 4 || !answer.data?.attachments)
-        throw new Error(`unexpected answer to /move: ${JSON.stringify(answer.data).slice(0, 200)}`);
-      if (i >= 20) moveTimes.push(Number(answer.at - handle.sentAt) / 1e6);
-      await handle.reply();
+      // Acknowledged first, then the board edited in: the player waits for the board.
+      const shown = await handle.reply();
+      if (shown.ephemeral || shown.attachments.length === 0)
+        throw new Error(`unexpected answer to /move: ${shown.content.slice(0, 200)}`);
+      if (i >= 20) moveTimes.push(answeredMs(handle));
     }
-    console.log(`  /move on 19x19 with the board image: ${summary(moveTimes)}`);
+    console.log(`  /move on 19x19 with the board image (sent → board shown): ${summary(moveTimes)}`);
+
+    // The move picker on 19x19 midgames: each step sent → the picker's new state shown.
+    const pickerTimes = { open: [] as number[], piece: [] as number[], move: [] as number[] };
+    for (let i = 0; i < PICKER_MOVES + 5; i++) {
+      const pickerChannel = await newGame(midgame('alea-armed', 60 + (i % 2), 1 + i));
+      const active = await service.board({ guildId: emulator.guildId, channelId: pickerChannel });
+      if (!active || active.game.isGameOver()) continue;
+      const user = active.game.turn === 'attackers' ? ann : bob;
+      const board = await emulator.slash(user, 'board', {}, { channelId: pickerChannel }).reply();
+      const opening = emulator.clickButton(user, board, `move:open:${active.id}`);
+      const picker = { ...(await opening.reply()) };
+      const legal = active.game.legalMoves();
+      const move = legal[next(legal.length)];
+      const pieceMenu = menus(picker).find((menu) => menu.options.some((o) => o.value === move.from));
+      if (!pieceMenu) throw new Error(`the picker offers no ${move.from}`);
+      const choosing = emulator.choose(user, picker, pieceMenu.custom_id, [move.from]);
+      const chosen = { ...(await choosing.reply()) };
+      const toMenu = menus(chosen).find((menu) => menu.options.some((o) => o.value === move.to));
+      if (!toMenu) throw new Error(`the picker offers no ${move.notation}`);
+      const playing = emulator.choose(user, chosen, toMenu.custom_id, [move.to]);
+      await playing.reply();
+      await emulator.waitFor(() => playing.followUps().some((m) => m.attachments.length > 0));
+      if (i < 5) continue;
+      pickerTimes.open.push(answeredMs(opening));
+      pickerTimes.piece.push(answeredMs(choosing));
+      pickerTimes.move.push(answeredMs(playing));
+    }
+    console.log(`  move picker on 19x19 midgames, Move pressed → picker shown: ${summary(pickerTimes.open)}`);
+    console.log(`  move picker, a piece chosen → its destinations marked: ${summary(pickerTimes.piece)}`);
+    console.log(
+      `  move picker, a destination chosen → move played, picker closed: ${summary(pickerTimes.move)}`,
+    );
 
     // 19x19 midgames (alea-armed after 60 and 61 moves): the defenders to move (25 pieces, ~290
     // legal moves), and the attackers (48 pieces, ~520 legal moves).
