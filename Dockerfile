@@ -17,6 +17,9 @@ COPY locales locales
 COPY src src
 COPY commands commands
 RUN npx tsc --project tsconfig.build.json
+COPY web web
+COPY scripts/build-page.mjs scripts/build-page.mjs
+RUN node scripts/build-page.mjs
 
 # What runs: the dependencies, dist/, the catalogues and the shipped puzzles. Owned by root, run by node.
 FROM dependencies AS runtime
@@ -28,7 +31,6 @@ ENV NODE_ENV=production \
     METRICS_PORT=9464
 COPY data data
 COPY locales locales
-COPY web web
 COPY --from=build /app/dist dist
 USER node
 # GET /healthz on the metrics server (METRICS_PORT): 200 once logged in to Discord with the store

@@ -1,8 +1,9 @@
 /**
  * The page: an HTML shell, a stylesheet and one script, bundled by esbuild from web/ when the
- * server starts and served from memory. The shell carries no data and no inline script (the
+ * server starts (or, in an image, read as bundled at build time from dist/web/) and served from memory. The shell carries no data and no inline script (the
  * Content-Security-Policy allows none); the script reads the table from the address.
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
@@ -15,7 +16,17 @@ export interface Page {
   style: string;
 }
 
+/** Where an image keeps the page bundled at build time (scripts/build-page.mjs): dist/web/. */
+const BUNDLED_DIR = COMPILED ? fileURLToPath(new URL('../../web/', import.meta.url)) : null;
+
 export async function buildPage(): Promise<Page> {
+  if (BUNDLED_DIR && existsSync(`${BUNDLED_DIR}board.js`)) {
+    return {
+      html: SHELL,
+      script: await readFile(`${BUNDLED_DIR}board.js`, 'utf8'),
+      style: await readFile(`${BUNDLED_DIR}board.css`, 'utf8'),
+    };
+  }
   const { build } = await import('esbuild');
   const bundled = await build({
     entryPoints: [`${PAGE_DIR}board.ts`],

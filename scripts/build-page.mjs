@@ -1,0 +1,19 @@
+// Bundles the web board's page (web/board.ts and web/board.css) into dist/web/, for an image that
+// ships no TypeScript sources (the Dockerfile runs it); elsewhere the server bundles web/ at start.
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+mkdirSync(`${root}dist/web`, { recursive: true });
+await build({
+  entryPoints: [`${root}web/board.ts`],
+  outfile: `${root}dist/web/board.js`,
+  bundle: true,
+  format: 'esm',
+  target: ['es2022'],
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+copyFileSync(`${root}web/board.css`, `${root}dist/web/board.css`);
