@@ -8,6 +8,7 @@ import {
 } from 'discord.js';
 import { announce } from '../src/bot/announce.ts';
 import type { BotContext } from '../src/bot/command.ts';
+import { LIMITS } from '../src/bot/discord-limits.ts';
 import { moveLine, situation } from '../src/bot/game-messages.ts';
 import { viewOf } from '../src/bot/member-settings.ts';
 import { moveOption } from '../src/bot/move-option.ts';
@@ -156,7 +157,7 @@ export async function autocomplete(
   const m = messagesOf(interaction);
   await interaction.respond(
     suggestions
-      .slice(0, 25)
+      .slice(0, LIMITS.choices)
       .map((suggestion) => ({ name: suggestionName(m, suggestion), value: suggestion.value })),
   );
 }

@@ -9,6 +9,7 @@ import {
   SlashCommandBuilder,
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
+import { LIMITS } from '../src/bot/discord-limits.ts';
 import { clipTo, padEndTo } from '../src/bot/display-width.ts';
 import { moveOption } from '../src/bot/move-option.ts';
 import { mine, PRACTICE_BUTTON_PREFIX, practiceButton } from '../src/bot/practice.ts';
@@ -117,7 +118,7 @@ export async function autocomplete(
       .variants()
       .map((id) => ({ name: `${m.variantName(getVariant(id))} (${id})`, value: id }))
       .filter((choice) => !typed || choice.name.toLowerCase().includes(typed));
-    await interaction.respond(choices.slice(0, 25));
+    await interaction.respond(choices.slice(0, LIMITS.choices));
     return;
   }
   // The member's legal moves in their puzzle (their own, for `mine`): a piece's moves once its
@@ -143,7 +144,7 @@ export async function autocomplete(
     const choices = moves
       .filter((move) => move.notation.startsWith(wanted) || wanted === square)
       .map((move) => ({ name: move.notation, value: move.notation }));
-    await interaction.respond(choices.slice(0, 25));
+    await interaction.respond(choices.slice(0, LIMITS.choices));
     return;
   }
   const pieces = game
@@ -157,7 +158,7 @@ export async function autocomplete(
       }),
       value: from,
     }));
-  await interaction.respond(pieces.slice(0, 25));
+  await interaction.respond(pieces.slice(0, LIMITS.choices));
 }
 
 export async function execute(interaction: ChatInputCommandInteraction, context: BotContext): Promise<void> {

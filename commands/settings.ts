@@ -5,6 +5,7 @@ import {
   SlashCommandBuilder,
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
+import { LIMITS } from '../src/bot/discord-limits.ts';
 import { noteSettings } from '../src/bot/member-settings.ts';
 import { messagesOf } from '../src/bot/present.ts';
 import { answer, privateAnswer } from '../src/bot/respond.ts';
@@ -14,9 +15,6 @@ import { getVariant, type VariantId, variantIds } from '../src/engine/index.ts';
 import type { GameService } from '../src/game/service.ts';
 import { languages, type Messages } from '../src/i18n/index.ts';
 import type { MemberSettings, SettingsChange } from '../src/settings/member-settings.ts';
-
-/** Discord's limit on autocomplete choices. */
-const MAX_CHOICES = 25;
 
 export const data = new SlashCommandBuilder()
   .setName('settings')
@@ -194,7 +192,7 @@ export async function autocomplete(
   const typed = String(focused.value).trim().toLowerCase();
   if (focused.name === 'time_zone') {
     const zones = Intl.supportedValuesOf('timeZone').filter((zone) => zone.toLowerCase().includes(typed));
-    await interaction.respond(zones.slice(0, MAX_CHOICES).map((zone) => ({ name: zone, value: zone })));
+    await interaction.respond(zones.slice(0, LIMITS.choices).map((zone) => ({ name: zone, value: zone })));
     return;
   }
   // The bot's own variants only: settings follow the member to servers that know no other.

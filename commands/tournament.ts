@@ -8,6 +8,7 @@ import {
   SlashCommandBuilder,
 } from 'discord.js';
 import type { BotContext } from '../src/bot/command.ts';
+import { LIMITS } from '../src/bot/discord-limits.ts';
 import { memberName, messagesOf, onlyMention, playerOf, refusalText, safeName } from '../src/bot/present.ts';
 import { type Answer, answer, privateAnswer, publicAnswer, tellDone } from '../src/bot/respond.ts';
 import { tableOf } from '../src/bot/table-of.ts';
@@ -123,7 +124,7 @@ export async function autocomplete(
   const choices = [...all]
     .sort((a, b) => b.createdAt - a.createdAt)
     .filter((entry) => !typed || entry.name.toLowerCase().includes(typed))
-    .slice(0, 25)
+    .slice(0, LIMITS.choices)
     .map((entry) => ({ name: entry.name.slice(0, 100), value: entry.id }));
   await interaction.respond(choices);
 }

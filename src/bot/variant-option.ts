@@ -8,10 +8,9 @@ import { variantOf } from '../game/server-variants.ts';
 import type { GameService } from '../game/service.ts';
 import { type Messages, variantNamesOf } from '../i18n/index.ts';
 import type { BotContext } from './command.ts';
+import { LIMITS } from './discord-limits.ts';
 import { messagesOf } from './present.ts';
 
-/** Discord's limits on autocomplete: 25 choices, names and values of at most 100 characters. */
-const MAX_CHOICES = 25;
 const MAX_LENGTH = 100;
 
 export interface VariantChoice {
@@ -37,7 +36,7 @@ export async function variantChoices(
   const wanted = typed.trim().toLowerCase();
   return all
     .filter(({ id, name }) => !wanted || id.includes(wanted) || name.toLowerCase().includes(wanted))
-    .slice(0, MAX_CHOICES)
+    .slice(0, LIMITS.choices)
     .map(({ id, name }) => ({ name: `${name} (${id})`.slice(0, MAX_LENGTH), value: id }));
 }
 
