@@ -43,14 +43,15 @@ export async function pickerMessage(
   note?: string,
   boardView?: BoardView,
 ): Promise<Post> {
-  const view = choice.piece ? destinationsView(m, active, choice.piece) : piecesView(m, active, choice.group);
+  const view = pickerView(m, active, choice);
+  // The picture needs only the squares; what each move does is weighed once, for the menus.
   const picture = choice.piece
     ? await pictures.marked(
         active,
         m,
         {
           piece: choice.piece,
-          destinations: pieceMoves(active.game, choice.piece).map(({ value }) => value.split('-')[1]),
+          destinations: active.game.legalMoves({ from: choice.piece }).map((move) => move.to),
         },
         boardView,
       )
