@@ -113,7 +113,8 @@ export async function answer(interaction: Answerable, work: () => Promise<Answer
   const timer = setTimeout(() => defer().catch(() => {}), Math.max(0, DEFER_AFTER_MS - ageOf(interaction)));
   let working = true;
   const gate = async () => {
-    // Work the answer started after it ended (the AI's reply) is not this interaction's.
+    // Work this answer started that outlives it is not this interaction's (background jobs also run
+    // outside every gate: OneRunAtATime).
     if (!working) return;
     try {
       await defer();
