@@ -9,7 +9,7 @@ import { cpus, loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { AiPlayer } from '../src/ai/player.ts';
 import { reviewGame } from '../src/analysis/review.ts';
-import type { VariantId } from '../src/engine/index.ts';
+import { loadGame, type VariantId } from '../src/engine/index.ts';
 import { startWorld } from '../test/bot/harness.ts';
 import type { EmulatedUser, InteractionHandle } from '../test/discord-emulator/index.ts';
 import { gameOf } from './replay.ts';
@@ -43,21 +43,26 @@ export async function benchAnalyze(): Promise<void> {
       const channelId = emulator.createChannel(`game-${i}`);
       await emulator.waitFor(() => bots[0].bot.client.channels.cache.has(channelId));
       const game = gameOf(variant, variant === 'fetlar' ? 80 : 120, i + 1);
-      const started = await service.startGame({ guildId: emulator.guildId, channelId, players, game });
+      const started = await service.lifecycle.startGame({
+        guildId: emulator.guildId,
+        channelId,
+        players,
+        game,
+      });
       if (!started.ok) throw new Error(started.code);
-      await service.resign({ guildId: emulator.guildId, channelId }, players.attackers);
-      const archived = await service.archived(emulator.guildId, started.value.id);
+      await service.play.resign({ guildId: emulator.guildId, channelId }, players.attackers);
+      const archived = await service.records.archived(emulator.guildId, started.value.id);
       if (!archived) throw new Error('the game was not archived');
       // Reviewed as /analyze reviews, with a quick look at each position: the burst asks for kept reviews.
       const review = await reviewGame(
-        service.gameOf(archived),
+        loadGame(archived.record),
         async (position) => {
           const move = await player.think(position, 'normal', 5);
           return { best: move.notation, score: move.score };
         },
         { msPerPosition: 5 },
       );
-      await service.saveReview(emulator.guildId, archived.id, review);
+      await service.records.saveReview(emulator.guildId, archived.id, review);
       ids.push(archived.id);
     }
     const members: EmulatedUser[] = Array.from({ length: MEMBERS }, (_, i) =>

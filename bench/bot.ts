@@ -2,8 +2,9 @@
  * Bot benchmarks: from the emulator sending INTERACTION_CREATE to the bot's answer arriving at the
  * emulator, through the real discord.js client and real Redis (REDIS_URL or 127.0.0.1:6379).
  */
+
+import { suggestMoves } from '../src/analysis/suggestions.ts';
 import { Game } from '../src/engine/index.ts';
-import { suggestMoves } from '../src/game/suggestions.ts';
 import { startWorld } from '../test/bot/harness.ts';
 import type { InteractionHandle, RecordedMessage } from '../test/discord-emulator/index.ts';
 import { midgame } from './sample-games.ts';
@@ -50,7 +51,7 @@ export async function benchBot(): Promise<void> {
     async function newGame(game = new Game('alea-armed')): Promise<string> {
       const channelId = emulator.createChannel(`bench-${Math.random().toString(36).slice(2, 8)}`);
       await emulator.waitFor(() => bots[0].bot.client.channels.cache.has(channelId));
-      await service.startGame({
+      await service.lifecycle.startGame({
         guildId: emulator.guildId,
         channelId,
         players,
@@ -62,7 +63,7 @@ export async function benchBot(): Promise<void> {
     const moveTimes: number[] = [];
     let channelId = await newGame();
     for (let i = 0; i < MOVES + 20; i++) {
-      const active = await service.board({ guildId: emulator.guildId, channelId });
+      const active = await service.play.board({ guildId: emulator.guildId, channelId });
       if (!active || active.game.isGameOver()) {
         channelId = await newGame();
         i--;
@@ -84,7 +85,7 @@ export async function benchBot(): Promise<void> {
     const pickerTimes = { open: [] as number[], piece: [] as number[], move: [] as number[] };
     for (let i = 0; i < PICKER_MOVES + 5; i++) {
       const pickerChannel = await newGame(midgame('alea-armed', 60 + (i % 2), 1 + i));
-      const active = await service.board({ guildId: emulator.guildId, channelId: pickerChannel });
+      const active = await service.play.board({ guildId: emulator.guildId, channelId: pickerChannel });
       if (!active || active.game.isGameOver()) continue;
       const user = active.game.turn === 'attackers' ? ann : bob;
       const board = await emulator.slash(user, 'board', {}, { channelId: pickerChannel }).reply();

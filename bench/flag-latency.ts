@@ -20,7 +20,7 @@ try {
   for (let run = 0; run < runs; run++) {
     const channelId = emulator.createChannel(`flag-${run}`);
     await emulator.waitFor(() => bots.every((b) => b.bot.client.channels.cache.has(channelId)));
-    const started = await bots[0].service.startGame({
+    const started = await bots[0].service.lifecycle.startGame({
       guildId: emulator.guildId,
       channelId,
       players: { attackers: { id: amy.id, name: 'Amy' }, defenders: { id: ben.id, name: 'Ben' } },

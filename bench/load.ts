@@ -97,7 +97,12 @@ for (const [index, { guildId, channelId }] of channels.entries()) {
     attackers: { id: players.attackers.id, name: players.attackers.username },
     defenders: { id: players.defenders.id, name: players.defenders.username },
   };
-  const started = await service.startGame({ guildId, channelId, players: named, game: new Game(variant) });
+  const started = await service.lifecycle.startGame({
+    guildId,
+    channelId,
+    players: named,
+    game: new Game(variant),
+  });
   if (!started.ok) throw new Error(started.code);
   games.push({ guildId, channelId, players, shadow: new Game(variant), busy: false });
 }
@@ -290,7 +295,7 @@ await Promise.all(
 let mismatched = 0;
 const mismatches: string[] = [];
 for (const game of games) {
-  const stored = (await service.board(game))?.game.history().map((move) => move.notation);
+  const stored = (await service.play.board(game))?.game.history().map((move) => move.notation);
   const told = game.shadow.history().map((move) => move.notation);
   const archivedOrActive = stored ?? (game.shadow.isGameOver() ? told : []);
   if (JSON.stringify(archivedOrActive) !== JSON.stringify(told)) {

@@ -9,9 +9,9 @@ import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createClient } from '@keyv/redis';
-import { GameService } from '../src/game/service.ts';
+import { createApp } from '../src/app.ts';
+import { seededRandom } from '../src/core/seeded-random.ts';
 import { BATCH } from '../src/openings/backfill.ts';
-import { seededRandom } from '../src/seeded-random.ts';
 import { createStore, type Store } from '../src/store/index.ts';
 import { archiveOldGame, type OldGame, randomGame } from '../test/support/legacy-games.ts';
 import { testRedisUrl } from '../test/support/redis-url.ts';
@@ -84,8 +84,8 @@ async function benchOn(kind: 'redis' | 'memory'): Promise<void> {
     for (let run = 0; run < RUNS; run++) {
       const guild = `bench${run}`;
       await archiveOlderGames(store, guild, run + 1);
-      const service = new GameService(store, { openingsBackfill: { batch } });
-      const { value, wallMs, cpuMs, ms } = await timedBlocks(() => service.openingsBackfill.run(guild));
+      const { openingsBackfill } = createApp(store, { openingsBackfill: { batch } });
+      const { value, wallMs, cpuMs, ms } = await timedBlocks(() => openingsBackfill.run(guild));
       if (!value) throw new Error('the backfill did not finish');
       const rate = (GAMES / ms) * 1000;
       rates.push(rate);

@@ -8,9 +8,9 @@
  * A button press into a move and back is timed too.
  */
 import { cpus, loadavg } from 'node:os';
+import { seededRandom } from '../src/core/seeded-random.ts';
 import type { Game } from '../src/engine/index.ts';
 import { Game as NewGame } from '../src/engine/index.ts';
-import { seededRandom } from '../src/seeded-random.ts';
 import { buttonIds, startWorld } from '../test/bot/harness.ts';
 import { percentile } from './stats.ts';
 
@@ -56,14 +56,14 @@ export async function benchOpenings(): Promise<void> {
     for (let index = 0; index < GAMES; index++) {
       const game = openingOf(random);
       if (index < 200) lines.push(game.history().map((move) => `${move.from}-${move.to}`));
-      const start = await service.startGame({ ...table, players, game });
+      const start = await service.lifecycle.startGame({ ...table, players, game });
       if (!start.ok) throw new Error(`game ${index}: ${start.code}`);
       if (game.isGameOver()) continue;
-      if (index % 10 === 0) await service.offerDraw(table, players.attackers);
+      if (index % 10 === 0) await service.play.offerDraw(table, players.attackers);
       const end =
         index % 10 === 0
-          ? await service.offerDraw(table, players.defenders)
-          : await service.resign(table, index % 2 === 0 ? players.attackers : players.defenders);
+          ? await service.play.offerDraw(table, players.defenders)
+          : await service.play.resign(table, index % 2 === 0 ? players.attackers : players.defenders);
       if (!end.ok) throw new Error(`game ${index}: ${end.code}`);
     }
     console.log(

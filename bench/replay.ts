@@ -1,12 +1,12 @@
 /**
  * Replay benchmarks: /replay's animated GIF of whole games of 60, 150 and 300 plies on 11x11 and
- * 19x19, built as the bot builds them (in the replay worker), its time and size, and the delay of
+ * 19x19, built as the bot builds them (in its drawing thread), its time and size, and the delay of
  * the bot's own event loop meanwhile.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { DrawingThread } from '../src/bot/jobs/drawing-thread.ts';
 import { Game, serializeGame, type VariantId } from '../src/engine/index.ts';
 import type { ReplayJob } from '../src/replay/build.ts';
-import { ReplayBuilder } from '../src/replay/builder.ts';
 import { seededRandom } from './sample-games.ts';
 import { percentile } from './stats.ts';
 
@@ -34,9 +34,9 @@ export async function benchReplay(): Promise<void> {
   console.log(
     `replay (/replay's GIF, built in its worker; median of ${RUNS} builds, the event loop meanwhile)`,
   );
-  const builder = new ReplayBuilder();
+  const drawings = new DrawingThread();
   let started = performance.now();
-  await builder.warm();
+  await drawings.warm();
   console.log(`  worker start: ${(performance.now() - started).toFixed(0)} ms`);
   const jobs = (['fetlar', 'alea-guards'] as const).flatMap((variant) =>
     [60, 150, 300].map((plies): ReplayJob & { variant: string; plies: number } => ({
@@ -50,7 +50,7 @@ export async function benchReplay(): Promise<void> {
     })),
   );
   // Once each first, for the worker's compiler; then measured, the bot's thread doing nothing else.
-  for (const job of jobs) await builder.build(job);
+  for (const job of jobs) await drawings.replay(job);
   // The same thread with no replay under way, for comparison: what the machine alone costs it.
   const idle = monitorEventLoopDelay({ resolution: 5 });
   idle.enable();
@@ -60,10 +60,10 @@ export async function benchReplay(): Promise<void> {
   delay.enable();
   for (const { variant, plies, ...job } of jobs) {
     const times: number[] = [];
-    let replay = await builder.build(job);
+    let replay = await drawings.replay(job);
     for (let run = 0; run < RUNS; run++) {
       started = performance.now();
-      replay = await builder.build(job);
+      replay = await drawings.replay(job);
       times.push(performance.now() - started);
     }
     const size =
@@ -79,7 +79,7 @@ export async function benchReplay(): Promise<void> {
     `  event-loop delay while replays are built: p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms, max ${(delay.max / 1e6).toFixed(1)} ms` +
       ` (3 s with none: p99 ${(idle.percentile(99) / 1e6).toFixed(1)} ms, max ${(idle.max / 1e6).toFixed(1)} ms)`,
   );
-  await builder.close();
+  await drawings.close();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchReplay();

@@ -1,7 +1,7 @@
 /** Reproducible games for the benchmarks and the gallery: a seeded random source, and midgames reached by fixed moves. */
 import { Game, type VariantId } from '../src/engine/index.ts';
 
-export { seededRandom } from '../src/seeded-random.ts';
+export { seededRandom } from '../src/core/seeded-random.ts';
 
 /** The game after `plies` moves chosen by a fixed rule from `seed`: the same midgame every run. */
 export function midgame(variant: VariantId, plies: number, seed: number): Game {

@@ -3,7 +3,7 @@
  * who have not met), round by round with random results, and drawing the crosstable. Wall time and
  * the process's CPU time: on a machine shared with other work the first includes waiting for a core.
  */
-import { crosstableOf } from '../src/bot/tournament-messages.ts';
+import { crosstableOf } from '../src/bot/views/tournament-messages.ts';
 import { messagesFor } from '../src/i18n/index.ts';
 import { renderCrosstable } from '../src/render/crosstable.ts';
 import { records } from '../src/tournament/scores.ts';

@@ -4,10 +4,10 @@ import {
   PermissionFlagsBits,
   SlashCommandBuilder,
 } from 'discord.js';
-import type { BotContext } from '../src/bot/command.ts';
-import { memberName, messagesOf, onlyMention, safeName } from '../src/bot/present.ts';
-import { answerOutcome, publicAnswer } from '../src/bot/respond.ts';
-import { tableOf } from '../src/bot/table-of.ts';
+import type { BotContext } from '../src/bot/discord/command.ts';
+import { answerOutcome, publicAnswer } from '../src/bot/discord/respond.ts';
+import { tableOf } from '../src/bot/discord/table-of.ts';
+import { memberName, messagesOf, onlyMention, safeName } from '../src/bot/views/present.ts';
 
 /**
  * Ends a stalled game (players gone, no time limit) without a result. Only members who may manage
@@ -28,7 +28,7 @@ export async function execute(
   await answerOutcome(
     interaction,
     m,
-    () => service.abortGame(tableOf(interaction)),
+    () => service.lifecycle.abortGame(tableOf(interaction)),
     ({ game: { players, game } }) =>
       publicAnswer({
         content: m.gameAborted({

@@ -8,19 +8,19 @@ import {
 } from 'discord.js';
 import { BLUNDER, INACCURACY, MISTAKE, type SideAccuracy } from '../src/analysis/accuracy.ts';
 import { accuracyOf, type GameReview, type MoveReview } from '../src/analysis/review.ts';
-import type { BotContext } from '../src/bot/command.ts';
-import { practiceButtons } from '../src/bot/practice.ts';
-import { messagesOf, onlyMention, safeName, variantNameText } from '../src/bot/present.ts';
-import { refused } from '../src/bot/respond.ts';
-import type { PlotOf } from '../src/bot/review-plots.ts';
-import { tableOf } from '../src/bot/table-of.ts';
-import type { Game, Side } from '../src/engine/index.ts';
-import type { Player } from '../src/game/types.ts';
+import type { BotContext } from '../src/bot/discord/command.ts';
+import { refused } from '../src/bot/discord/respond.ts';
+import { tableOf } from '../src/bot/discord/table-of.ts';
+import { DrawingBusyError } from '../src/bot/jobs/drawing-thread.ts';
+import { practiceButtons } from '../src/bot/views/practice-messages.ts';
+import { messagesOf, onlyMention, safeName, variantNameText } from '../src/bot/views/present.ts';
+import type { PlotOf } from '../src/bot/views/review-plots.ts';
+import type { Player } from '../src/core/players.ts';
+import { type Game, loadGame, type Side } from '../src/engine/index.ts';
 import { type AccuracyMessages, accuracyMessages } from '../src/i18n/accuracy.ts';
 import type { Messages } from '../src/i18n/index.ts';
 import { gameTitle } from '../src/i18n/titles.ts';
 import type { PlotLabels } from '../src/render/eval-plot.ts';
-import { ReplayBusyError } from '../src/replay/builder.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('analyze')
@@ -64,7 +64,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
     }),
     ...m.plot,
   };
-  const kept = await context.service.review(guildId, id);
+  const kept = await context.service.records.review(guildId, id);
   const drawn = kept && context.plots.drawn(plotOf);
   const reviewed = { game, players, title };
   if (kept && drawn) {
@@ -128,7 +128,7 @@ async function plotOrBusy(
   try {
     return await plots.plot(plotOf, review, labels);
   } catch (error) {
-    if (error instanceof ReplayBusyError) return null;
+    if (error instanceof DrawingBusyError) return null;
     throw error;
   }
 }
@@ -142,11 +142,11 @@ async function finishedGame(
   const table = tableOf(interaction);
   const asked = interaction.options.getString('game')?.trim();
   if (asked) {
-    const archived = await service.archived(table.guildId, asked);
+    const archived = await service.records.archived(table.guildId, asked);
     if (!archived) return { refusal: m.analysisUnknownGame({ id: asked.slice(0, 64) }) };
-    return { id: archived.id, game: service.gameOf(archived), players: archived.players };
+    return { id: archived.id, game: loadGame(archived.record), players: archived.players };
   }
-  const record = await service.gameForRecord(table);
+  const record = await service.records.gameForRecord(table);
   if (!record) return { refusal: m.analysisNoGame };
   if (!record.finished) return { refusal: m.analysisLive };
   return { id: record.id, game: record.game, players: record.players };
@@ -188,7 +188,7 @@ function reviewMessage(
         worst.length > 0 ? worst.map((move) => line(m, a, move)).join('\n') : a.none({ mistake: MISTAKE }),
     });
   }
-  // The players practise their own mistakes from here (src/bot/practice.ts).
+  // The players practise their own mistakes from here (commands/puzzle.ts).
   const components = practiceButtons(m, gameId, review);
   return { content: '', embeds: [embed], files: [plot], components, allowedMentions: onlyMention() };
 }

@@ -4,13 +4,14 @@ import {
   InteractionContextType,
   SlashCommandBuilder,
 } from 'discord.js';
-import { gameBoard } from '../src/bot/announce.ts';
-import type { BotContext } from '../src/bot/command.ts';
-import { gameTitle, situation } from '../src/bot/game-messages.ts';
-import { messagesOf, playerOf, refusalText } from '../src/bot/present.ts';
-import { answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
-import { tableOf } from '../src/bot/table-of.ts';
-import { isWebBoardButton, WEB_BOARD_PREFIX, webBoardRow } from '../src/bot/web-board-button.ts';
+import { type CustomIdKind, readCustomIdOf } from '../src/bot/custom-ids.ts';
+import type { BotContext } from '../src/bot/discord/command.ts';
+import { answer, privateAnswer, publicAnswer } from '../src/bot/discord/respond.ts';
+import { tableOf } from '../src/bot/discord/table-of.ts';
+import { gameBoard } from '../src/bot/views/announcements.ts';
+import { gameTitle, situation } from '../src/bot/views/game-messages.ts';
+import { messagesOf, playerOf, refusalText } from '../src/bot/views/present.ts';
+import { webBoardRow } from '../src/bot/views/web-board-button.ts';
 import { webMessagesFor } from '../src/i18n/web.ts';
 
 export const data = new SlashCommandBuilder()
@@ -20,14 +21,14 @@ export const data = new SlashCommandBuilder()
 
 export async function execute(
   interaction: ChatInputCommandInteraction,
-  { service, pictures, webLinks }: BotContext,
+  { service, now: clockNow, pictures, webLinks }: BotContext,
 ): Promise<void> {
   const m = messagesOf(interaction);
   await answer(interaction, async () => {
-    const active = await service.board(tableOf(interaction));
+    const active = await service.play.board(tableOf(interaction));
     if (!active) return privateAnswer(refusalText(m, { code: 'no-game' }));
     // A Fischer game's clocks as they stand now.
-    const now = service.storage.now();
+    const now = clockNow();
     const content = m.moveNumber({
       title: gameTitle(m, active),
       number: Math.floor(active.game.plyCount / 2) + 1,
@@ -41,15 +42,15 @@ export async function execute(
 }
 
 /** The Web board button: a personal link to the channel's board, answered to the member alone. */
-export const buttonPrefix = WEB_BOARD_PREFIX;
+export const customIds: readonly CustomIdKind[] = ['web-board'];
 
 export async function button(
   interaction: ButtonInteraction,
-  { service, webLinks }: BotContext,
+  { now, webLinks }: BotContext,
 ): Promise<void> {
   const m = messagesOf(interaction);
   await answer(interaction, async () => {
-    if (!webLinks || !isWebBoardButton(interaction.customId) || !interaction.guildId)
+    if (!webLinks || !readCustomIdOf(interaction.customId, 'web-board') || !interaction.guildId)
       return privateAnswer(m.buttonNotOurs);
     const table = tableOf(interaction);
     const player = playerOf(interaction);
@@ -61,7 +62,7 @@ export async function button(
         channelId: table.channelId,
         locale: interaction.locale,
       },
-      service.storage.now(),
+      now(),
     );
     return privateAnswer(webMessagesFor(m.language).link({ url }));
   });

@@ -6,21 +6,28 @@ import {
   SlashCommandBuilder,
   ThreadAutoArchiveDuration,
 } from 'discord.js';
-import { gameBoard } from '../src/bot/announce.ts';
-import { challengeMessage, closedMessage, parseChallengeButton } from '../src/bot/challenge-messages.ts';
-import type { BotContext } from '../src/bot/command.ts';
-import { clipped, LIMITS } from '../src/bot/discord-limits.ts';
-import { gameTitle, situation } from '../src/bot/game-messages.ts';
-import { settingsOf } from '../src/bot/member-settings.ts';
-import type { BoardPictures } from '../src/bot/pictures.ts';
-import { messagesOf, onlyMention, type Post, playerOf, refusalText, safeName } from '../src/bot/present.ts';
-import { parseRematchButton } from '../src/bot/rematch-button.ts';
-import { type Answer, answer, privateAnswer, publicAnswer, tellDone } from '../src/bot/respond.ts';
-import { tableOf } from '../src/bot/table-of.ts';
-import { timeOption } from '../src/bot/time-option.ts';
-import { chosenVariant } from '../src/bot/variant-option.ts';
+import { type CustomIdKind, readCustomIdOf } from '../src/bot/custom-ids.ts';
+import type { BotContext } from '../src/bot/discord/command.ts';
+import { clipped, LIMITS } from '../src/bot/discord/discord-limits.ts';
+import { settingsOf } from '../src/bot/discord/interaction-settings.ts';
+import { type Answer, answer, privateAnswer, publicAnswer, tellDone } from '../src/bot/discord/respond.ts';
+import { tableOf } from '../src/bot/discord/table-of.ts';
+import { timeOption } from '../src/bot/options/time-option.ts';
+import { chosenVariant } from '../src/bot/options/variant-option.ts';
+import { gameBoard } from '../src/bot/views/announcements.ts';
+import type { BoardPictures } from '../src/bot/views/board-pictures.ts';
+import { challengeMessage, closedMessage } from '../src/bot/views/challenge-messages.ts';
+import { gameTitle, situation } from '../src/bot/views/game-messages.ts';
+import {
+  messagesOf,
+  onlyMention,
+  type Post,
+  playerOf,
+  refusalText,
+  safeName,
+} from '../src/bot/views/present.ts';
+import { DEFAULT_TIME_CONTROL, isTimeControl, type TimeControl } from '../src/core/time-controls.ts';
 import { getVariant, type Side, type Variant } from '../src/engine/index.ts';
-import { DEFAULT_TIME_CONTROL, isTimeControl, type TimeControl } from '../src/game/clock.ts';
 import { variantOf } from '../src/game/server-variants.ts';
 import type { ActiveGame, Challenge } from '../src/game/service.ts';
 import type { Failure } from '../src/game/types.ts';
@@ -90,9 +97,9 @@ export const data = new SlashCommandBuilder()
       .setMaxValue(4000),
   );
 
-export const buttonPrefix = 'challenge';
+export const customIds: readonly CustomIdKind[] = ['challenge', 'rematch'];
 
-export { variantAutocomplete as autocomplete } from '../src/bot/variant-option.ts';
+export { variantAutocomplete as autocomplete } from '../src/bot/options/variant-option.ts';
 
 /**
  * Every option is either honoured or refused with its reason: against the bot, `level`, `match`,
@@ -167,7 +174,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
     await playTheAi(interaction, context, options);
     return;
   }
-  const outcome = await service.challenge({
+  const outcome = await service.challenges.make({
     guildId: interaction.guildId ?? '',
     channelId: interaction.channelId,
     challenger: playerOf(interaction),
@@ -222,7 +229,7 @@ async function postChallenge(
     interaction.reply({ ...challengeMessage(m, challenge), withResponse: true }),
   );
   const message = response.resource?.message;
-  if (message) await service.recordChallengeMessage(challenge, message.id);
+  if (message) await service.challenges.recordMessage(challenge, message.id);
   expiry.wakeAt(challenge.expiresAt);
 }
 
@@ -231,7 +238,7 @@ export async function button(interaction: ButtonInteraction, context: BotContext
   const m = messagesOf(interaction);
   const user = playerOf(interaction);
   const table = tableOf(interaction);
-  const rematch = parseRematchButton(interaction.customId);
+  const rematch = readCustomIdOf(interaction.customId, 'rematch');
   if (rematch) {
     const outcome = await service.rematch(table, rematch.gameId, user, interaction.locale);
     if (!outcome.ok) {
@@ -246,12 +253,12 @@ export async function button(interaction: ButtonInteraction, context: BotContext
     return;
   }
   await answer(interaction, async (): Promise<Answer> => {
-    const pressed = parseChallengeButton(interaction.customId);
+    const pressed = readCustomIdOf(interaction.customId, 'challenge');
     if (!pressed) return privateAnswer(m.buttonInvalid);
     const { action, challengeId: id } = pressed;
     const { guildId } = table;
     // A button acts on its challenge in the channel the challenge was made in, never elsewhere.
-    const made = await service.challengeFor(guildId, id);
+    const made = await service.challenges.find(guildId, id);
     if (made && made.channelId !== interaction.channelId)
       return privateAnswer(
         refusalText(m, { code: 'challenge-elsewhere', params: { channelId: made.channelId } }),
@@ -260,9 +267,9 @@ export async function button(interaction: ButtonInteraction, context: BotContext
     if (action === 'decline' || action === 'withdraw') {
       const outcome =
         action === 'decline'
-          ? await service.declineChallenge(guildId, id, user)
-          : await service.withdrawChallenge(guildId, id, user);
-      if (!outcome.ok) return closedOrRefused(m, outcome, await service.challengeFor(guildId, id));
+          ? await service.challenges.decline(guildId, id, user)
+          : await service.challenges.withdraw(guildId, id, user);
+      if (!outcome.ok) return closedOrRefused(m, outcome, await service.challenges.find(guildId, id));
       const name = safeName(user.name);
       const why = action === 'decline' ? m.declined({ name }) : m.withdrew({ name });
       return { kind: 'update', message: closedMessage(m, outcome.value, why) };
@@ -285,8 +292,8 @@ export async function button(interaction: ButtonInteraction, context: BotContext
       });
       gameChannelId = thread.id;
     }
-    const outcome = await service.acceptChallenge(guildId, id, user, gameChannelId);
-    if (!outcome.ok) return closedOrRefused(m, outcome, await service.challengeFor(guildId, id));
+    const outcome = await service.challenges.accept(guildId, id, user, gameChannelId);
+    if (!outcome.ok) return closedOrRefused(m, outcome, await service.challenges.find(guildId, id));
     const active = outcome.value.game;
     const firstBoard = await gameBoard(
       m,
@@ -386,7 +393,7 @@ async function playTheAi(
         autoArchiveDuration: ThreadAutoArchiveDuration.OneWeek,
       });
     }
-    const started = await service.playAi({
+    const started = await service.lifecycle.playAi({
       guildId: interaction.guildId ?? '',
       channelId: thread?.id ?? interaction.channelId,
       human,

@@ -7,12 +7,19 @@ import {
   InteractionContextType,
   SlashCommandBuilder,
 } from 'discord.js';
-import { announce } from '../src/bot/announce.ts';
-import type { BotContext } from '../src/bot/command.ts';
-import { situation } from '../src/bot/game-messages.ts';
-import { messagesOf, onlyMention, playerOf, refusalText, safeName } from '../src/bot/present.ts';
-import { type Answer, answer, answerOutcome, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
-import { tableOf } from '../src/bot/table-of.ts';
+import { type CustomIdKind, customId, readCustomIdOf } from '../src/bot/custom-ids.ts';
+import type { BotContext } from '../src/bot/discord/command.ts';
+import {
+  type Answer,
+  answer,
+  answerOutcome,
+  privateAnswer,
+  publicAnswer,
+} from '../src/bot/discord/respond.ts';
+import { tableOf } from '../src/bot/discord/table-of.ts';
+import { announce } from '../src/bot/views/announcements.ts';
+import { situation } from '../src/bot/views/game-messages.ts';
+import { messagesOf, onlyMention, playerOf, refusalText, safeName } from '../src/bot/views/present.ts';
 import type { ActiveGame } from '../src/game/service.ts';
 import type { Messages } from '../src/i18n/index.ts';
 
@@ -21,7 +28,7 @@ export const data = new SlashCommandBuilder()
   .setDescription('Offer a draw, or accept the draw your opponent offered')
   .setContexts(InteractionContextType.Guild);
 
-export const buttonPrefix = 'draw';
+export const customIds: readonly CustomIdKind[] = ['draw'];
 
 export async function execute(
   interaction: ChatInputCommandInteraction,
@@ -32,7 +39,7 @@ export async function execute(
   await answerOutcome(
     interaction,
     m,
-    () => service.offerDraw(tableOf(interaction), player),
+    () => service.play.offerDraw(tableOf(interaction), player),
     ({ game: active, agreed, nextGame }) =>
       agreed
         ? announce(m, situation(m, active, false), active, pictures, { nextGame })
@@ -44,7 +51,7 @@ function offerMessage(m: Messages, active: ActiveGame, offeredBy: string) {
   const { attackers, defenders } = active.players;
   const [offerer, opponent] = attackers.id === offeredBy ? [attackers, defenders] : [defenders, attackers];
   const accept = new ButtonBuilder()
-    .setCustomId(`draw:accept:${active.id}`)
+    .setCustomId(customId({ kind: 'draw', gameId: active.id }))
     .setLabel(m.acceptDraw)
     .setStyle(ButtonStyle.Success);
   return {
@@ -60,9 +67,13 @@ export async function button(
 ): Promise<void> {
   const m = messagesOf(interaction);
   await answer(interaction, async (): Promise<Answer> => {
-    const match = /^draw:accept:([\w-]{1,64})$/.exec(interaction.customId);
-    if (!match) return privateAnswer(m.buttonInvalid);
-    const outcome = await service.acceptDraw(tableOf(interaction), playerOf(interaction), match[1]);
+    const pressed = readCustomIdOf(interaction.customId, 'draw');
+    if (!pressed) return privateAnswer(m.buttonInvalid);
+    const outcome = await service.play.acceptDraw(
+      tableOf(interaction),
+      playerOf(interaction),
+      pressed.gameId,
+    );
     if (!outcome.ok) return privateAnswer(refusalText(m, outcome));
     const active = outcome.value.game;
     return {

@@ -4,10 +4,10 @@ import {
   InteractionContextType,
   SlashCommandBuilder,
 } from 'discord.js';
-import type { BotContext } from '../src/bot/command.ts';
-import { messagesOf } from '../src/bot/present.ts';
-import { answer, privateAnswer, privateReply } from '../src/bot/respond.ts';
-import { tableOf } from '../src/bot/table-of.ts';
+import type { BotContext } from '../src/bot/discord/command.ts';
+import { answer, privateAnswer, privateReply } from '../src/bot/discord/respond.ts';
+import { tableOf } from '../src/bot/discord/table-of.ts';
+import { messagesOf } from '../src/bot/views/present.ts';
 import { openTaflRecord } from '../src/engine/index.ts';
 import { messagesFor, resultText } from '../src/i18n/index.ts';
 
@@ -22,7 +22,7 @@ export async function execute(
 ): Promise<void> {
   const m = messagesOf(interaction);
   await answer(interaction, async () => {
-    const record = await service.gameForRecord(tableOf(interaction));
+    const record = await service.records.gameForRecord(tableOf(interaction));
     if (!record) return privateAnswer(m.noGameRecorded);
     const { game, players, finished, aborted, startedAt, fischer } = record;
     const en = messagesFor('en');

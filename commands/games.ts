@@ -4,11 +4,11 @@ import {
   InteractionContextType,
   SlashCommandBuilder,
 } from 'discord.js';
-import type { BotContext } from '../src/bot/command.ts';
-import { type GamesView, gamesPage } from '../src/bot/game-list.ts';
-import { type GamesScope, parseGamesPageButton } from '../src/bot/games-pager.ts';
-import { memberName, messagesOf } from '../src/bot/present.ts';
-import { answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
+import { type CustomIdKind, type GamesScope, readCustomIdOf } from '../src/bot/custom-ids.ts';
+import type { BotContext } from '../src/bot/discord/command.ts';
+import { answer, privateAnswer, publicAnswer } from '../src/bot/discord/respond.ts';
+import { type GamesView, gamesPage } from '../src/bot/views/game-list.ts';
+import { memberName, messagesOf } from '../src/bot/views/present.ts';
 import { challengesOf, inListOrder } from '../src/game/listing.ts';
 import type { GameService } from '../src/game/service.ts';
 import { gamesMessagesFor } from '../src/i18n/games.ts';
@@ -24,7 +24,7 @@ export const data = new SlashCommandBuilder()
     option.setName('member').setDescription('Only this member’s games, those where it is their turn first'),
   );
 
-export const buttonPrefix = 'games';
+export const customIds: readonly CustomIdKind[] = ['games-page'];
 
 export async function execute(
   interaction: ChatInputCommandInteraction,
@@ -55,7 +55,7 @@ export async function button(interaction: ButtonInteraction, { service }: BotCon
   const m = messagesOf(interaction);
   const g = gamesMessagesFor(interaction.locale);
   await answer(interaction, async () => {
-    const pressed = parseGamesPageButton(interaction.customId);
+    const pressed = readCustomIdOf(interaction.customId, 'games-page');
     if (!pressed) return privateAnswer(m.buttonInvalid);
     const view = await viewOf(service, interaction.guildId ?? '', pressed.scope);
     const name =
@@ -67,8 +67,8 @@ export async function button(interaction: ButtonInteraction, { service }: BotCon
 /** The server's games and challenges, or one member's, in the order they are listed. */
 async function viewOf(service: GameService, guildId: string, scope: GamesScope): Promise<GamesView> {
   const [games, challenges] = await Promise.all([
-    service.gamesInProgress(guildId),
-    service.openChallenges(guildId),
+    service.listing.games(guildId),
+    service.listing.challenges(guildId),
   ]);
   const memberId = scope.kind === 'member' ? scope.memberId : undefined;
   return {

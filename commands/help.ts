@@ -4,10 +4,10 @@ import {
   InteractionContextType,
   SlashCommandBuilder,
 } from 'discord.js';
-import type { BotContext } from '../src/bot/command.ts';
-import { LIMITS, listWithin } from '../src/bot/discord-limits.ts';
-import { messagesOf, safeName } from '../src/bot/present.ts';
-import { answer, privateReply } from '../src/bot/respond.ts';
+import type { BotContext } from '../src/bot/discord/command.ts';
+import { LIMITS, listWithin } from '../src/bot/discord/discord-limits.ts';
+import { answer, privateReply } from '../src/bot/discord/respond.ts';
+import { messagesOf, safeName } from '../src/bot/views/present.ts';
 import { getVariant, variantIds } from '../src/engine/index.ts';
 
 export const data = new SlashCommandBuilder()

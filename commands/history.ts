@@ -4,10 +4,10 @@ import {
   InteractionContextType,
   SlashCommandBuilder,
 } from 'discord.js';
-import type { BotContext } from '../src/bot/command.ts';
-import { messagesOf, safeName, variantNameText } from '../src/bot/present.ts';
-import { answer, privateAnswer, privateReply } from '../src/bot/respond.ts';
-import { tableOf } from '../src/bot/table-of.ts';
+import type { BotContext } from '../src/bot/discord/command.ts';
+import { answer, privateAnswer, privateReply } from '../src/bot/discord/respond.ts';
+import { tableOf } from '../src/bot/discord/table-of.ts';
+import { messagesOf, safeName, variantNameText } from '../src/bot/views/present.ts';
 import { clocksOfRecord } from '../src/game/fischer.ts';
 import { resultText } from '../src/i18n/index.ts';
 import { gameTitle } from '../src/i18n/titles.ts';
@@ -22,11 +22,11 @@ const ROOM = 3900;
 
 export async function execute(
   interaction: ChatInputCommandInteraction,
-  { service }: BotContext,
+  { service, now }: BotContext,
 ): Promise<void> {
   const m = messagesOf(interaction);
   await answer(interaction, async () => {
-    const record = await service.gameForRecord(tableOf(interaction));
+    const record = await service.records.gameForRecord(tableOf(interaction));
     if (!record) return privateAnswer(m.noGameRecorded);
     const { game, players, fischer } = record;
     const moves = game.history();
@@ -63,7 +63,7 @@ export async function execute(
           ? [
               {
                 name: m.clock.field,
-                value: `${m.clock.controlOf(fischer.control)} · ${m.clock.clocks(clocksOfRecord(fischer, game, service.storage.now()))}`,
+                value: `${m.clock.controlOf(fischer.control)} · ${m.clock.clocks(clocksOfRecord(fischer, game, now()))}`,
               },
             ]
           : [],

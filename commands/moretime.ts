@@ -4,12 +4,12 @@ import {
   InteractionContextType,
   SlashCommandBuilder,
 } from 'discord.js';
-import type { BotContext } from '../src/bot/command.ts';
-import { situation } from '../src/bot/game-messages.ts';
-import { MORE_TIME_PREFIX, parseMoreTimeButton } from '../src/bot/more-time-button.ts';
-import { messagesOf, onlyMention, playerOf, refusalText, safeName } from '../src/bot/present.ts';
-import { answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
-import { tableOf } from '../src/bot/table-of.ts';
+import { type CustomIdKind, readCustomIdOf } from '../src/bot/custom-ids.ts';
+import type { BotContext } from '../src/bot/discord/command.ts';
+import { answer, privateAnswer, publicAnswer } from '../src/bot/discord/respond.ts';
+import { tableOf } from '../src/bot/discord/table-of.ts';
+import { situation } from '../src/bot/views/game-messages.ts';
+import { messagesOf, onlyMention, playerOf, refusalText, safeName } from '../src/bot/views/present.ts';
 import { otherSide } from '../src/engine/index.ts';
 import { lobbyMessagesFor } from '../src/i18n/lobby.ts';
 
@@ -18,14 +18,14 @@ export const data = new SlashCommandBuilder()
   .setDescription('Give your opponent more time: 15 seconds, 15 minutes or a day, by the game’s pace')
   .setContexts(InteractionContextType.Guild);
 
-export const buttonPrefix = MORE_TIME_PREFIX;
+export const customIds: readonly CustomIdKind[] = ['more-time'];
 
 export async function execute(interaction: ChatInputCommandInteraction, context: BotContext): Promise<void> {
   await giveMoreTime(interaction, context);
 }
 
 export async function button(interaction: ButtonInteraction, context: BotContext): Promise<void> {
-  const gameId = parseMoreTimeButton(interaction.customId);
+  const gameId = readCustomIdOf(interaction.customId, 'more-time')?.gameId;
   if (!gameId) {
     await answer(interaction, async () => privateAnswer(messagesOf(interaction).buttonInvalid));
     return;
@@ -42,7 +42,7 @@ async function giveMoreTime(
   const m = messagesOf(interaction);
   const lobby = lobbyMessagesFor(interaction.locale);
   await answer(interaction, async () => {
-    const outcome = await service.giveMoreTime(tableOf(interaction), playerOf(interaction), gameId);
+    const outcome = await service.play.giveMoreTime(tableOf(interaction), playerOf(interaction), gameId);
     if (!outcome.ok) return privateAnswer(refusalText(m, outcome));
     const { game: active, given, to } = outcome.value;
     const gave = lobby.gaveTime({

@@ -6,20 +6,25 @@ import {
   SlashCommandBuilder,
   type StringSelectMenuInteraction,
 } from 'discord.js';
-import { announce } from '../src/bot/announce.ts';
-import type { BotContext } from '../src/bot/command.ts';
-import { LIMITS } from '../src/bot/discord-limits.ts';
-import { moveLine, situation } from '../src/bot/game-messages.ts';
-import { viewOf } from '../src/bot/member-settings.ts';
-import { moveOption } from '../src/bot/move-option.ts';
-import { type PickerChoice, pickerClosed, pickerMessage } from '../src/bot/move-picker.ts';
-import { PICKER_PREFIX, type PickerStep, parsePickerId } from '../src/bot/move-picker-id.ts';
-import { messagesOf, playerOf, refusalText } from '../src/bot/present.ts';
-import { receivedAt } from '../src/bot/received-at.ts';
-import { type Answer, answer, answerOutcome, privateAnswer, privateReply } from '../src/bot/respond.ts';
-import { tableOf } from '../src/bot/table-of.ts';
-import type { ActiveGame, GameService } from '../src/game/service.ts';
-import { sideOf } from '../src/game/types.ts';
+import { type CustomIdKind, type CustomIdOf, readCustomIdOf } from '../src/bot/custom-ids.ts';
+import type { BotContext } from '../src/bot/discord/command.ts';
+import { LIMITS } from '../src/bot/discord/discord-limits.ts';
+import { viewOf } from '../src/bot/discord/interaction-settings.ts';
+import { receivedAt } from '../src/bot/discord/received-at.ts';
+import {
+  type Answer,
+  answer,
+  answerOutcome,
+  privateAnswer,
+  privateReply,
+} from '../src/bot/discord/respond.ts';
+import { tableOf } from '../src/bot/discord/table-of.ts';
+import { moveOption } from '../src/bot/options/move-option.ts';
+import { announceMove, type MovePlayed } from '../src/bot/views/announcements.ts';
+import { type PickerChoice, pickerClosed, pickerMessage } from '../src/bot/views/move-picker.ts';
+import { messagesOf, playerOf, refusalText } from '../src/bot/views/present.ts';
+import { sideOf } from '../src/core/players.ts';
+import type { ActiveGame } from '../src/game/service.ts';
 import type { Messages } from '../src/i18n/index.ts';
 import { suggestionName } from '../src/i18n/index.ts';
 
@@ -31,70 +36,68 @@ export const data = new SlashCommandBuilder()
 
 export async function execute(
   interaction: ChatInputCommandInteraction,
-  { service, pictures, ai }: BotContext,
+  { service, now, pictures, ai }: BotContext,
 ): Promise<void> {
   const m = messagesOf(interaction);
   // The move is timed from when it arrived: the bot's own work is not charged to the player.
-  const at = receivedAt(interaction, service.storage.now);
+  const at = receivedAt(interaction, now);
   await answerOutcome(
     interaction,
     m,
     () =>
-      service.move(
+      service.play.move(
         tableOf(interaction),
         playerOf(interaction),
         interaction.options.getString('move', true),
         at,
       ),
-    (played) => moveAnnouncement(m, played, { pictures, ai }),
+    (played) => moveAnswer(m, played, { pictures, ai }),
   );
 }
 
-type Played = Extract<Awaited<ReturnType<GameService['move']>>, { ok: true }>['value'];
-
-/** The channel's board after a move, as /move and the picker both announce it. */
-function moveAnnouncement(
+/** The move announced to the channel, as /move and the picker both answer; the AI looks for its turn. */
+function moveAnswer(
   m: Messages,
-  { game: active, move, nextGame }: Played,
+  played: MovePlayed,
   { pictures, ai }: Pick<BotContext, 'pictures' | 'ai'>,
 ): Promise<Answer> {
+  const { game: active, nextGame } = played;
   if ((active.ai && !active.game.result) || nextGame?.ai) setImmediate(() => ai.nudge());
-  const mention = active.game.result ? undefined : active.players[active.game.turn].id;
-  // No move: it came after the player's time ran out, and the game ended on time.
-  const played = move ? `${moveLine(m, active, move)} ` : '';
-  return announce(m, `${played}${situation(m, active, true)}`, active, pictures, {
-    mention,
-    nextGame,
-  });
+  return announceMove(m, played, pictures);
 }
 
-// The move picker (src/bot/move-picker.ts): the Move button under a board opens it privately.
+// The move picker (src/bot/views/move-picker.ts): the Move button under a board opens it privately.
 
-export const buttonPrefix = PICKER_PREFIX;
+export const customIds: readonly CustomIdKind[] = ['picker'];
 
 export function button(interaction: ButtonInteraction, context: BotContext): Promise<void> {
-  return pick(interaction, context, parsePickerId(interaction.customId), null);
+  return pick(interaction, context, readCustomIdOf(interaction.customId, 'picker'), null);
 }
 
 export function select(interaction: StringSelectMenuInteraction, context: BotContext): Promise<void> {
-  return pick(interaction, context, parsePickerId(interaction.customId), interaction.values[0] ?? null);
+  return pick(
+    interaction,
+    context,
+    readCustomIdOf(interaction.customId, 'picker'),
+    interaction.values[0] ?? null,
+  );
 }
 
 /** A step of the picker: only the player to move gets one; a picker behind the game shows it anew. */
 async function pick(
   interaction: ButtonInteraction | StringSelectMenuInteraction,
   context: BotContext,
-  step: PickerStep | null,
+  step: CustomIdOf<'picker'> | null,
   value: string | null,
 ): Promise<void> {
-  const { service, pictures } = context;
+  const { service, now, pictures } = context;
   const m = messagesOf(interaction);
-  const at = receivedAt(interaction, service.storage.now);
+  const at = receivedAt(interaction, now);
   await answer(interaction, async () => {
     if (!step) return privateAnswer(m.buttonNotOurs);
     const table = tableOf(interaction);
     const player = playerOf(interaction);
-    const active = await service.board(table);
+    const active = await service.play.board(table);
     const refusal = whyNotYours(m, active, step.gameId, player.id);
     if (refusal || !active) return privateAnswer(refusal ?? refusalText(m, { code: 'no-game' }));
     const show = async (choice: PickerChoice, note?: string): Promise<Answer> => {
@@ -110,10 +113,10 @@ async function pick(
     if (step.step === 'piece') return show({ piece: value ?? '' });
 
     const move = step.step === 'play' ? step.move : `${step.from}-${value}`;
-    const outcome = await service.move(table, player, move, at, step.ply);
+    const outcome = await service.play.move(table, player, move, at, step.ply);
     if (!outcome.ok) {
       // Changed meanwhile: the picker shows the game as it is now, when it is still theirs to move.
-      const now = await service.board(table);
+      const now = await service.play.board(table);
       const why = refusalText(m, outcome);
       if (!now || whyNotYours(m, now, step.gameId, player.id))
         return { kind: 'update', message: pickerClosed(why) };
@@ -122,7 +125,7 @@ async function pick(
     return {
       kind: 'update',
       message: pickerClosed(m.picker.played({ move })),
-      followUp: await moveAnnouncement(m, outcome.value, context),
+      followUp: await moveAnswer(m, outcome.value, context),
     };
   });
 }
@@ -148,7 +151,7 @@ export async function autocomplete(
   interaction: AutocompleteInteraction,
   { service }: BotContext,
 ): Promise<void> {
-  const suggestions = await service.suggestMoves(
+  const suggestions = await service.play.suggestMoves(
     tableOf(interaction),
     interaction.user.id,
     interaction.options.getFocused(),

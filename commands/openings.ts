@@ -4,13 +4,14 @@ import {
   InteractionContextType,
   SlashCommandBuilder,
 } from 'discord.js';
-import type { BotContext } from '../src/bot/command.ts';
-import { explorerAnswer, OPENINGS_PREFIX } from '../src/bot/opening-explorer.ts';
-import { messagesOf, refusalText } from '../src/bot/present.ts';
-import { answer, privateAnswer } from '../src/bot/respond.ts';
-import { chosenVariant } from '../src/bot/variant-option.ts';
+import { type CustomIdKind, readCustomIdOf } from '../src/bot/custom-ids.ts';
+import type { BotContext } from '../src/bot/discord/command.ts';
+import { answer, privateAnswer } from '../src/bot/discord/respond.ts';
+import { chosenVariant } from '../src/bot/options/variant-option.ts';
+import { explorerAnswer } from '../src/bot/views/opening-explorer.ts';
+import { messagesOf, refusalText } from '../src/bot/views/present.ts';
 import { openingMessages } from '../src/i18n/openings.ts';
-import { typedMoves, unpackMoves } from '../src/openings/moves.ts';
+import { typedMoves } from '../src/openings/moves.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('openings')
@@ -26,11 +27,11 @@ export const data = new SlashCommandBuilder()
       .setMaxLength(200),
   );
 
-export { variantAutocomplete as autocomplete } from '../src/bot/variant-option.ts';
+export { variantAutocomplete as autocomplete } from '../src/bot/options/variant-option.ts';
 
 export async function execute(
   interaction: ChatInputCommandInteraction,
-  { service }: BotContext,
+  { service, openings, openingsBackfill }: BotContext,
 ): Promise<void> {
   const m = messagesOf(interaction);
   await answer(interaction, async () => {
@@ -42,24 +43,31 @@ export async function execute(
         refusalText(m, { code: 'unknown-variant', params: { variant: chosen.slice(0, 40) } }),
       );
     const moves = typedMoves(interaction.options.getString('moves') ?? '');
-    return explorerAnswer(service, m, interaction.guildId, variant, moves, 'public');
+    return explorerAnswer({ openings, openingsBackfill }, m, interaction.guildId, variant, moves, 'public');
   });
 }
 
-export const buttonPrefix = OPENINGS_PREFIX;
+/** The explorer's buttons: the explorer at another position, in the same message. */
+export const customIds: readonly CustomIdKind[] = ['explorer'];
 
-/** `openings:<m|b|s>:<variant>:<packed moves>`: the explorer at another position, in the same message. */
-const EXPLORER_BUTTON = /^openings:[mbs]:(.+):([0-9a-z]*)$/;
-
-export async function button(interaction: ButtonInteraction, { service }: BotContext): Promise<void> {
+export async function button(
+  interaction: ButtonInteraction,
+  { service, openings, openingsBackfill }: BotContext,
+): Promise<void> {
   const m = messagesOf(interaction);
   const o = openingMessages(m.language);
   await answer(interaction, async () => {
-    const match = EXPLORER_BUTTON.exec(interaction.customId);
-    const moves = match ? unpackMoves(match[2]) : null;
-    if (!match || !moves || !interaction.guildId) return privateAnswer(o.staleButton);
-    const variant = await chosenVariant(service, interaction.guildId, match[1]);
+    const pressed = readCustomIdOf(interaction.customId, 'explorer');
+    if (!pressed || !interaction.guildId) return privateAnswer(o.staleButton);
+    const variant = await chosenVariant(service, interaction.guildId, pressed.variant);
     if (!variant) return privateAnswer(o.staleButton);
-    return explorerAnswer(service, m, interaction.guildId, variant, moves, 'update');
+    return explorerAnswer(
+      { openings, openingsBackfill },
+      m,
+      interaction.guildId,
+      variant,
+      pressed.moves,
+      'update',
+    );
   });
 }

@@ -1,5 +1,6 @@
 import {
   type AutocompleteInteraction,
+  type ButtonInteraction,
   ChannelType,
   type ChatInputCommandInteraction,
   EmbedBuilder,
@@ -8,22 +9,34 @@ import {
   PermissionFlagsBits,
   SlashCommandBuilder,
 } from 'discord.js';
-import type { BotContext } from '../src/bot/command.ts';
-import { LIMITS } from '../src/bot/discord-limits.ts';
-import { clipTo, padEndTo } from '../src/bot/display-width.ts';
-import { moveOption } from '../src/bot/move-option.ts';
-import { mine, PRACTICE_BUTTON_PREFIX, practiceButton } from '../src/bot/practice.ts';
-import { messagesOf, messagesOfChannel, onlyMention, playerOf, safeName } from '../src/bot/present.ts';
+import { type CustomIdKind, readCustomIdOf } from '../src/bot/custom-ids.ts';
+import type { BotContext } from '../src/bot/discord/command.ts';
+import { LIMITS } from '../src/bot/discord/discord-limits.ts';
+import {
+  type Answer,
+  answer,
+  privateAnswer,
+  privateReply,
+  publicAnswer,
+} from '../src/bot/discord/respond.ts';
+import { moveOption } from '../src/bot/options/move-option.ts';
+import { clipTo, padEndTo } from '../src/bot/views/display-width.ts';
+import {
+  answerText,
+  practiceFailureText,
+  practicePicture,
+  shownReply,
+} from '../src/bot/views/practice-messages.ts';
+import { messagesOf, messagesOfChannel, onlyMention, playerOf, safeName } from '../src/bot/views/present.ts';
 import {
   dailyText,
   moveText,
   puzzleFailureText,
   puzzlePicture,
   puzzleText,
-} from '../src/bot/puzzle-messages.ts';
-import { type Answer, answer, privateAnswer, privateReply, publicAnswer } from '../src/bot/respond.ts';
-import { getVariant } from '../src/engine/index.ts';
-import { isProvisional } from '../src/game/glicko2.ts';
+} from '../src/bot/views/puzzle-messages.ts';
+import { isProvisional } from '../src/core/glicko2.ts';
+import { getVariant, loadGame } from '../src/engine/index.ts';
 import type { Messages } from '../src/i18n/index.ts';
 import { puzzleGame } from '../src/puzzles/catalogue.ts';
 import type { PuzzleTable } from '../src/puzzles/service.ts';
@@ -102,9 +115,31 @@ export const data = new SlashCommandBuilder()
   )
   .addSubcommand((sub) => sub.setName('leaderboard').setDescription('This server’s puzzle table and streak'));
 
-/** The review's Practise button (src/bot/practice.ts). */
-export const buttonPrefix = PRACTICE_BUTTON_PREFIX;
-export const button = practiceButton;
+/** The review's Practise button: the presser's mistakes in the game become puzzles; the first due is shown. */
+export const customIds: readonly CustomIdKind[] = ['practice'];
+
+export async function button(interaction: ButtonInteraction, { service, puzzles }: BotContext) {
+  const m = messagesOf(interaction);
+  await answer(interaction, async (): Promise<Answer> => {
+    const gameId = readCustomIdOf(interaction.customId, 'practice')?.gameId;
+    const guildId = interaction.guildId;
+    if (!gameId || !guildId) return privateAnswer(m.buttonNotOurs);
+    const archived = await service.records.archived(guildId, gameId);
+    const review = archived && (await service.records.review(guildId, gameId));
+    if (!archived || !review) return privateAnswer(m.practice.refusals['game-gone']);
+    const outcome = await puzzles.puzzles.personal.practise(guildId, playerOf(interaction), {
+      gameId,
+      game: loadGame(archived.record),
+      players: archived.players,
+      review,
+    });
+    if (!outcome.ok) return privateAnswer(practiceFailureText(m, outcome));
+    const { added, shown, next } = outcome.value;
+    const head = m.practice.added({ count: added });
+    if (!shown) return privateReply([head, m.practice.nothingDue({ date: next ?? '' })].join('\n'));
+    return shownReply(m, shown, head);
+  });
+}
 
 export async function autocomplete(
   interaction: AutocompleteInteraction,
@@ -320,4 +355,29 @@ function tableText(m: Messages, table: PuzzleTable): string {
       ].join(' '),
     );
   return `\`\`\`\n${m.puzzles.tableHead}\n${lines.join('\n')}\n\`\`\``;
+}
+
+/** `/puzzle mine`: the member's next puzzle due; with a move, their answer to the one open. */
+async function mine(
+  interaction: ChatInputCommandInteraction,
+  { puzzles, practice }: BotContext,
+  guildId: string,
+): Promise<Answer> {
+  const m = messagesOf(interaction);
+  const player = playerOf(interaction);
+  const personal = puzzles.puzzles.personal;
+  const move = interaction.options.getString('move');
+  if (move === null) {
+    const outcome = await personal.next(guildId, player.id);
+    return outcome.ok ? shownReply(m, outcome.value) : privateAnswer(practiceFailureText(m, outcome));
+  }
+  const admitted = practice.admit(player.id);
+  if (typeof admitted === 'string') return privateAnswer(m.practice.refusals[admitted]);
+  try {
+    const outcome = await personal.answer(guildId, player, move, practice.think);
+    if (!outcome.ok) return privateAnswer(practiceFailureText(m, outcome));
+    return privateReply(answerText(m, outcome.value), { files: [await practicePicture(m, outcome.value)] });
+  } finally {
+    admitted();
+  }
 }

@@ -4,14 +4,14 @@ import {
   InteractionContextType,
   SlashCommandBuilder,
 } from 'discord.js';
-import type { BotContext } from '../src/bot/command.ts';
-import { viewOf } from '../src/bot/member-settings.ts';
-import { messagesOf, onlyMention, safeName, variantNameText } from '../src/bot/present.ts';
-import { answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
-import { tableOf } from '../src/bot/table-of.ts';
+import type { BotContext } from '../src/bot/discord/command.ts';
+import { viewOf } from '../src/bot/discord/interaction-settings.ts';
+import { answer, privateAnswer, publicAnswer } from '../src/bot/discord/respond.ts';
+import { tableOf } from '../src/bot/discord/table-of.ts';
+import { DrawingBusyError, type DrawingThread } from '../src/bot/jobs/drawing-thread.ts';
+import { messagesOf, onlyMention, safeName, variantNameText } from '../src/bot/views/present.ts';
 import { serializeGame } from '../src/engine/index.ts';
 import type { Messages } from '../src/i18n/index.ts';
-import { type ReplayBuilder, ReplayBusyError } from '../src/replay/builder.ts';
 import { type PlanRefusal, planReplay, SPEEDS, type Speed } from '../src/replay/plan.ts';
 import { replaySource, type SourceRefusal } from '../src/replay/source.ts';
 
@@ -49,7 +49,7 @@ export const data = new SlashCommandBuilder()
 
 export async function execute(
   interaction: ChatInputCommandInteraction,
-  { service, replays: builder }: BotContext,
+  { service, drawings }: BotContext,
 ): Promise<void> {
   const m = messagesOf(interaction);
   await answer(interaction, async () => {
@@ -67,9 +67,9 @@ export async function execute(
     const planned = planReplay(game.plyCount, request);
     if (!planned.ok) return privateAnswer(planRefusal(m, planned.refusal));
 
-    let replay: Awaited<ReturnType<ReplayBuilder['build']>>;
+    let replay: Awaited<ReturnType<DrawingThread['replay']>>;
     try {
-      replay = await builder.build({
+      replay = await drawings.replay({
         record: serializeGame(game),
         players: { attackers: players.attackers.name, defenders: players.defenders.name },
         language: m.language,
@@ -80,7 +80,7 @@ export async function execute(
         fischer,
       });
     } catch (error) {
-      if (error instanceof ReplayBusyError) return privateAnswer(m.replayBusy);
+      if (error instanceof DrawingBusyError) return privateAnswer(m.replayBusy);
       throw error;
     }
     const lines = [

@@ -1,10 +1,10 @@
 import { type ChatInputCommandInteraction, InteractionContextType, SlashCommandBuilder } from 'discord.js';
-import { announce } from '../src/bot/announce.ts';
-import type { BotContext } from '../src/bot/command.ts';
-import { situation } from '../src/bot/game-messages.ts';
-import { messagesOf, playerOf } from '../src/bot/present.ts';
-import { answerOutcome } from '../src/bot/respond.ts';
-import { tableOf } from '../src/bot/table-of.ts';
+import type { BotContext } from '../src/bot/discord/command.ts';
+import { answerOutcome } from '../src/bot/discord/respond.ts';
+import { tableOf } from '../src/bot/discord/table-of.ts';
+import { announce } from '../src/bot/views/announcements.ts';
+import { situation } from '../src/bot/views/game-messages.ts';
+import { messagesOf, playerOf } from '../src/bot/views/present.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('resign')
@@ -19,7 +19,7 @@ export async function execute(
   await answerOutcome(
     interaction,
     m,
-    () => service.resign(tableOf(interaction), playerOf(interaction)),
+    () => service.play.resign(tableOf(interaction), playerOf(interaction)),
     ({ game: active, nextGame }) => {
       // Game 1 of a match against the AI resigned: game 2 may open with the AI's turn.
       if (nextGame?.ai) setImmediate(() => ai.nudge());

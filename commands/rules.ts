@@ -4,10 +4,10 @@ import {
   InteractionContextType,
   SlashCommandBuilder,
 } from 'discord.js';
-import type { BotContext } from '../src/bot/command.ts';
-import { asText, messagesOf, refusalText } from '../src/bot/present.ts';
-import { answer, privateAnswer, privateReply } from '../src/bot/respond.ts';
-import { chosenVariant } from '../src/bot/variant-option.ts';
+import type { BotContext } from '../src/bot/discord/command.ts';
+import { answer, privateAnswer, privateReply } from '../src/bot/discord/respond.ts';
+import { chosenVariant } from '../src/bot/options/variant-option.ts';
+import { asText, messagesOf, refusalText } from '../src/bot/views/present.ts';
 import { isVariantId, writeOpenTaflRules } from '../src/engine/index.ts';
 import { rulesText } from '../src/i18n/index.ts';
 
@@ -22,7 +22,7 @@ export const data = new SlashCommandBuilder()
       .setAutocomplete(true),
   );
 
-export { variantAutocomplete as autocomplete } from '../src/bot/variant-option.ts';
+export { variantAutocomplete as autocomplete } from '../src/bot/options/variant-option.ts';
 
 export async function execute(
   interaction: ChatInputCommandInteraction,

@@ -4,13 +4,13 @@ import {
   InteractionContextType,
   SlashCommandBuilder,
 } from 'discord.js';
-import type { BotContext } from '../src/bot/command.ts';
-import { LIMITS } from '../src/bot/discord-limits.ts';
-import { noteSettings } from '../src/bot/member-settings.ts';
-import { messagesOf } from '../src/bot/present.ts';
-import { answer, privateAnswer } from '../src/bot/respond.ts';
-import { timeOption } from '../src/bot/time-option.ts';
-import { chosenVariant, variantChoices } from '../src/bot/variant-option.ts';
+import type { BotContext } from '../src/bot/discord/command.ts';
+import { LIMITS } from '../src/bot/discord/discord-limits.ts';
+import { noteSettings } from '../src/bot/discord/interaction-settings.ts';
+import { answer, privateAnswer } from '../src/bot/discord/respond.ts';
+import { timeOption } from '../src/bot/options/time-option.ts';
+import { chosenVariant, variantChoices } from '../src/bot/options/variant-option.ts';
+import { messagesOf } from '../src/bot/views/present.ts';
 import { getVariant, type VariantId, variantIds } from '../src/engine/index.ts';
 import type { GameService } from '../src/game/service.ts';
 import { languages, type Messages } from '../src/i18n/index.ts';

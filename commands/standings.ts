@@ -4,9 +4,11 @@ import {
   InteractionContextType,
   SlashCommandBuilder,
 } from 'discord.js';
-import type { BotContext } from '../src/bot/command.ts';
-import { LIMITS, listWithin } from '../src/bot/discord-limits.ts';
-import { clipTo, padEndTo } from '../src/bot/display-width.ts';
+import type { BotContext } from '../src/bot/discord/command.ts';
+import { LIMITS, listWithin } from '../src/bot/discord/discord-limits.ts';
+import { answer, privateAnswer, publicAnswer } from '../src/bot/discord/respond.ts';
+import { chosenVariant } from '../src/bot/options/variant-option.ts';
+import { clipTo, padEndTo } from '../src/bot/views/display-width.ts';
 import {
   asText,
   memberName,
@@ -15,10 +17,8 @@ import {
   refusalText,
   safeName,
   variantNameText,
-} from '../src/bot/present.ts';
-import { answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
-import { balanceFieldsOf, memberSideFields } from '../src/bot/side-lines.ts';
-import { chosenVariant } from '../src/bot/variant-option.ts';
+} from '../src/bot/views/present.ts';
+import { balanceFieldsOf, memberSideFields } from '../src/bot/views/side-standings.ts';
 import { isServerVariantId } from '../src/engine/index.ts';
 import type { StandingRow } from '../src/game/standings.ts';
 import { accuracyMessages } from '../src/i18n/accuracy.ts';
@@ -51,7 +51,7 @@ export const data = new SlashCommandBuilder()
 
 const TABLE_ROWS = 20;
 
-export { variantAutocomplete as autocomplete } from '../src/bot/variant-option.ts';
+export { variantAutocomplete as autocomplete } from '../src/bot/options/variant-option.ts';
 
 export async function execute(
   interaction: ChatInputCommandInteraction,
@@ -79,7 +79,7 @@ export async function execute(
     const embed = new EmbedBuilder();
 
     if (member) {
-      const record = await service.memberRecord(interaction.guildId, member.id, variant);
+      const record = await service.records.memberRecord(interaction.guildId, member.id, variant);
       const name = safeName(
         record?.name ?? (member.id === interaction.user.id ? memberName(interaction) : member.displayName),
       );
@@ -108,7 +108,7 @@ export async function execute(
             ...row,
             rating: row.sideRating ?? undefined,
           }))
-        : await service.standings(interaction.guildId, variant);
+        : await service.records.standings(interaction.guildId, variant);
     embed.setTitle(m.standingsTitle({ scope }));
     if (rows.length === 0) {
       embed.setDescription(m.noFinishedGamesStart);

@@ -7,15 +7,23 @@ import {
   PermissionFlagsBits,
   SlashCommandBuilder,
 } from 'discord.js';
-import type { BotContext } from '../src/bot/command.ts';
-import { LIMITS } from '../src/bot/discord-limits.ts';
-import { memberName, messagesOf, onlyMention, playerOf, refusalText, safeName } from '../src/bot/present.ts';
-import { type Answer, answer, privateAnswer, publicAnswer, tellDone } from '../src/bot/respond.ts';
-import { tableOf } from '../src/bot/table-of.ts';
-import { timeOption } from '../src/bot/time-option.ts';
-import { signupMessage, standingsPost, TOURNAMENT_BUTTON } from '../src/bot/tournament-messages.ts';
-import { chosenVariant, suggestVariants } from '../src/bot/variant-option.ts';
-import { DEFAULT_TIME_CONTROL, isTimeControl } from '../src/game/clock.ts';
+import { type CustomIdKind, readCustomIdOf } from '../src/bot/custom-ids.ts';
+import type { BotContext } from '../src/bot/discord/command.ts';
+import { LIMITS } from '../src/bot/discord/discord-limits.ts';
+import { type Answer, answer, privateAnswer, publicAnswer, tellDone } from '../src/bot/discord/respond.ts';
+import { tableOf } from '../src/bot/discord/table-of.ts';
+import { timeOption } from '../src/bot/options/time-option.ts';
+import { chosenVariant, suggestVariants } from '../src/bot/options/variant-option.ts';
+import {
+  memberName,
+  messagesOf,
+  onlyMention,
+  playerOf,
+  refusalText,
+  safeName,
+} from '../src/bot/views/present.ts';
+import { signupMessage, standingsPost } from '../src/bot/views/tournament-messages.ts';
+import { DEFAULT_TIME_CONTROL, isTimeControl } from '../src/core/time-controls.ts';
 import type { Messages } from '../src/i18n/index.ts';
 import { MAX_NAME_LENGTH, MAX_SWISS_ROUNDS } from '../src/tournament/tournament.ts';
 
@@ -108,7 +116,7 @@ function tournamentOption<
     .setAutocomplete(true);
 }
 
-export const buttonPrefix = 'tournament';
+export const customIds: readonly CustomIdKind[] = ['tournament'];
 
 export async function autocomplete(
   interaction: AutocompleteInteraction,
@@ -154,7 +162,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
     if (subcommand === 'standings')
       return publicAnswer(
         await standingsPost(m, doc, doc.status === 'finished' ? 'final' : 'now', (table) =>
-          context.replays.crosstable(table),
+          context.drawings.crosstable(table),
         ),
       );
     if (subcommand === 'withdraw') {
@@ -262,9 +270,9 @@ export async function button(interaction: ButtonInteraction, context: BotContext
   const m = messagesOf(interaction);
   const tournaments = context.tournaments.tournaments;
   await answer(interaction, async (): Promise<Answer> => {
-    const match = TOURNAMENT_BUTTON.exec(interaction.customId);
-    if (!match) return privateAnswer(m.buttonInvalid);
-    const [, action, id] = match;
+    const pressed = readCustomIdOf(interaction.customId, 'tournament');
+    if (!pressed) return privateAnswer(m.buttonInvalid);
+    const { action, tournamentId: id } = pressed;
     const { guildId } = tableOf(interaction);
     const user = playerOf(interaction);
     const mayManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageEvents) ?? false;

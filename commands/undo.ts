@@ -7,19 +7,20 @@ import {
   InteractionContextType,
   SlashCommandBuilder,
 } from 'discord.js';
-import { gameBoard } from '../src/bot/announce.ts';
-import type { BotContext } from '../src/bot/command.ts';
-import { situation } from '../src/bot/game-messages.ts';
-import { messagesOf, onlyMention, playerOf, refusalText, safeName } from '../src/bot/present.ts';
-import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/respond.ts';
-import { tableOf } from '../src/bot/table-of.ts';
+import { type CustomIdKind, customId, readCustomIdOf } from '../src/bot/custom-ids.ts';
+import type { BotContext } from '../src/bot/discord/command.ts';
+import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/discord/respond.ts';
+import { tableOf } from '../src/bot/discord/table-of.ts';
+import { gameBoard } from '../src/bot/views/announcements.ts';
+import { situation } from '../src/bot/views/game-messages.ts';
+import { messagesOf, onlyMention, playerOf, refusalText, safeName } from '../src/bot/views/present.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('undo')
   .setDescription('Ask your opponent to take back the last move')
   .setContexts(InteractionContextType.Guild);
 
-export const buttonPrefix = 'undo';
+export const customIds: readonly CustomIdKind[] = ['undo'];
 
 export async function execute(
   interaction: ChatInputCommandInteraction,
@@ -28,7 +29,7 @@ export async function execute(
   const m = messagesOf(interaction);
   await answer(interaction, async () => {
     const user = playerOf(interaction);
-    const outcome = await service.requestUndo(tableOf(interaction), user);
+    const outcome = await service.play.requestUndo(tableOf(interaction), user);
     if (!outcome.ok) return privateAnswer(refusalText(m, outcome));
     const { game: active, ply } = outcome.value;
     const asker =
@@ -37,11 +38,11 @@ export async function execute(
     const last = active.game.history().at(-1)?.notation ?? '';
     const buttons = [
       new ButtonBuilder()
-        .setCustomId(`undo:accept:${active.id}:${ply}`)
+        .setCustomId(customId({ kind: 'undo', accept: true, gameId: active.id, ply }))
         .setLabel(m.takeBack)
         .setStyle(ButtonStyle.Success),
       new ButtonBuilder()
-        .setCustomId(`undo:decline:${active.id}:${ply}`)
+        .setCustomId(customId({ kind: 'undo', accept: false, gameId: active.id, ply }))
         .setLabel(m.decline)
         .setStyle(ButtonStyle.Danger),
     ];
@@ -53,24 +54,21 @@ export async function execute(
   });
 }
 
-const BUTTON = /^undo:(accept|decline):([\w-]{1,64}):(\d{1,5})$/;
-
 export async function button(
   interaction: ButtonInteraction,
   { service, pictures }: BotContext,
 ): Promise<void> {
   const m = messagesOf(interaction);
   await answer(interaction, async (): Promise<Answer> => {
-    const match = BUTTON.exec(interaction.customId);
-    if (!match) return privateAnswer(m.buttonInvalid);
-    const [, action, gameId, ply] = match;
+    const pressed = readCustomIdOf(interaction.customId, 'undo');
+    if (!pressed) return privateAnswer(m.buttonInvalid);
     const user = playerOf(interaction);
-    const outcome = await service.answerUndo(
+    const outcome = await service.play.answerUndo(
       tableOf(interaction),
       user,
-      gameId,
-      Number(ply),
-      action === 'accept',
+      pressed.gameId,
+      pressed.ply,
+      pressed.accept,
     );
     if (!outcome.ok) return privateAnswer(refusalText(m, outcome));
     const { game: active, undone } = outcome.value;

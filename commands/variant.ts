@@ -6,11 +6,11 @@ import {
   PermissionFlagsBits,
   SlashCommandBuilder,
 } from 'discord.js';
-import type { BotContext } from '../src/bot/command.ts';
-import { fieldsOf } from '../src/bot/discord-limits.ts';
-import { messagesOf, onlyMention, playerOf, refusalText, safeName } from '../src/bot/present.ts';
-import { answer, privateAnswer, privateReply, publicAnswer } from '../src/bot/respond.ts';
-import { chosenVariant, suggestVariants } from '../src/bot/variant-option.ts';
+import type { BotContext } from '../src/bot/discord/command.ts';
+import { fieldsOf } from '../src/bot/discord/discord-limits.ts';
+import { answer, privateAnswer, privateReply, publicAnswer } from '../src/bot/discord/respond.ts';
+import { chosenVariant, suggestVariants } from '../src/bot/options/variant-option.ts';
+import { messagesOf, onlyMention, playerOf, refusalText, safeName } from '../src/bot/views/present.ts';
 import { getVariant, variantIds } from '../src/engine/index.ts';
 import { MAX_NAME_LENGTH, MAX_RULES_LENGTH } from '../src/game/server-variants.ts';
 

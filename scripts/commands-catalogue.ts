@@ -5,8 +5,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { englishCommandWords } from '../src/bot/command-words.ts';
-import { loadCommands } from '../src/bot/load-commands.ts';
+import { englishCommandWords } from '../src/bot/discord/command-words.ts';
+import { loadCommands } from '../src/bot/discord/load-commands.ts';
 import { LOCALES_DIR } from '../src/i18n/resources.ts';
 
 const words = englishCommandWords(await loadCommands());

@@ -6,12 +6,11 @@
  * grades the AI gives its own play is what the thresholds in src/analysis/accuracy.ts are set by.
  */
 import { parseArgs } from 'node:util';
-import { positionOf } from '../src/ai/position-of.ts';
 import { search } from '../src/ai/search.ts';
 import { type Look, reviewGame } from '../src/analysis/review.ts';
-import { rulesFor, squareName } from '../src/engine/core.ts';
+import { seededRandom } from '../src/core/seeded-random.ts';
+import { positionOf, rulesFor, squareName } from '../src/engine/core.ts';
 import { Game, type VariantId } from '../src/engine/index.ts';
-import { seededRandom } from '../src/seeded-random.ts';
 
 const { values: flags } = parseArgs({
   options: {

@@ -6,7 +6,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DIST, ensureBuilt } from './build.mjs';
 
-const ENTRIES = { start: 'start.js', shards: 'shards.js', 'deploy-commands': 'bot/deploy-commands.js' };
+const ENTRIES = {
+  start: 'start.js',
+  shards: 'shards.js',
+  'deploy-commands': 'bot/discord/deploy-commands.js',
+};
 const entry = ENTRIES[process.argv[2] ?? 'start'];
 if (!entry) {
   console.error(`Unknown entry "${process.argv[2]}": one of ${Object.keys(ENTRIES).join(', ')}`);

@@ -1,9 +1,9 @@
 /** `npm start`: reads the settings, opens the store, and runs the bot until SIGINT or SIGTERM. */
 import 'dotenv/config';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createBot } from './bot/client.ts';
+import { createApp } from './app.ts';
+import { createBot } from './bot/discord/client.ts';
 import { readConfigOrExit } from './config.ts';
-import { GameService } from './game/service.ts';
 import { gatewayProblem, healthCheck } from './health.ts';
 import { createLogger } from './log.ts';
 import { countGamesWith, type MetricsServer, startMetricsServer } from './metrics.ts';
@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     config.redisSentinel?.password,
     config.redisCluster?.password,
     config.web?.secret,
+    config.web?.activity?.clientSecret,
   ].filter((secret) => secret !== undefined);
   const logger = createLogger({ level: config.logLevel, secrets, fields: shards });
   const store = await createStore({
@@ -59,14 +60,14 @@ async function main(): Promise<void> {
       ? await redisFeed(config.redisUrl, config.redisNamespace, logger)
       : inProcessFeed();
   }
-  const service = new GameService(store, { feed });
+  const app = createApp(store, { feed });
   countGamesWith(() => store.countAcrossGuilds('game'));
   const bot = await createBot({
     token: config.discordToken,
     applicationId: config.clientId,
     guildId: config.guildId,
     apiUrl: config.discordApiUrl,
-    service,
+    app,
     logger,
     webLinks: config.web ? new LinkSigner(config.web.secret, config.web.publicUrl) : undefined,
   });
@@ -74,8 +75,7 @@ async function main(): Promise<void> {
   if (config.web && feed) {
     const setup = config.web;
     web = await startWebBoard(setup, {
-      service,
-      store,
+      app,
       feed,
       logger,
       onMoved: (played) => bot.announceWebMove(played),

@@ -1,7 +1,6 @@
 /** The AI's public face: a move for a game, at a level. */
-import { rulesFor, squareName } from '../engine/core.ts';
+import { positionOf, rulesFor, squareName } from '../engine/core.ts';
 import type { Game } from '../engine/index.ts';
-import { positionOf } from './position-of.ts';
 import { type SearchParts, search } from './search.ts';
 
 export type Level = 'easy' | 'normal' | 'hard';

@@ -1,8 +1,9 @@
 /**
  * The engine's second face: the fast core, for the AI, perft and benchmarks. A board in a typed
  * array with a border of OFF cells, moves as integers, make and unmake, an incremental hash, and
- * the capture and end rules that work on it. Everything else speaks to the engine through the
- * Game API in index.ts; the linter keeps every other import behind one of the two.
+ * the capture and end rules that work on it, and the bridge from a Game to it (position-of.ts).
+ * Everything else speaks to the engine through the Game API in index.ts; the linter keeps every
+ * other import behind one of the two.
  */
 export { captureAround, closesAgainstKing, closesPincer, helpsCapture, kingCapturedBy } from './capture.ts';
 export { escapeLines } from './escape.ts';
@@ -19,4 +20,5 @@ export {
   ONGOING,
   Position,
 } from './position.ts';
+export { makeMove, positionFrom, positionOf } from './position-of.ts';
 export * from './rules.ts';

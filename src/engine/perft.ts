@@ -3,10 +3,9 @@
  * check of a move generator. A decided position (escape, capture of the king, enclosure,
  * repetition) has no children. The last ply is counted without being played.
  */
-import { readPosition } from './notation.ts';
 import { judge } from './outcome.ts';
-import { moveBufferSize, Position } from './position.ts';
-import { ATTACKERS, DEFENDERS, rulesFor } from './rules.ts';
+import { moveBufferSize, type Position } from './position.ts';
+import { positionFrom } from './position-of.ts';
 import type { VariantId } from './types.ts';
 import { getVariant, type Variant } from './variants.ts';
 
@@ -38,8 +37,5 @@ export function startingPosition(variantId: VariantId): Position {
 
 /** The starting position of any variant record, a built-in one or one read from a rules string. */
 export function startingPositionOf(variant: Variant): Position {
-  const rules = rulesFor(variant);
-  const cells = Position.empty(rules);
-  readPosition(rules, variant.layout, cells);
-  return new Position(rules, cells, variant.firstToMove === 'attackers' ? ATTACKERS : DEFENDERS);
+  return positionFrom(variant, variant.layout, variant.firstToMove);
 }

@@ -4,8 +4,8 @@
  * is kept, in the same commit.
  */
 import type { SideAccuracy } from '../analysis/accuracy.ts';
+import type { Player } from '../core/players.ts';
 import type { Side, VariantKey } from '../engine/index.ts';
-import type { Player } from './types.ts';
 
 export interface AccuracyTallyDoc {
   schema: 1;

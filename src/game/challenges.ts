@@ -9,11 +9,18 @@
  * message is posted, the id with the message's (`<challenge>|<message>`): the message is known to
  * any process without a write to the challenge itself, so posting it never races an answer.
  */
+
+import type { RatingRange } from '../core/glicko2.ts';
+import type { Player } from '../core/players.ts';
+import type { FischerControl } from '../core/time-controls.ts';
+import { DEFAULT_TIME_CONTROL, gameTimeControl, type TimeControl } from '../core/time-controls.ts';
+import { commit, guarded, READ_AGAIN, transaction } from '../core/transaction.ts';
 import {
   decidedStart,
   Game,
   getVariant,
   isVariantId,
+  otherSide,
   type Side,
   type Variant,
   type VariantId,
@@ -21,22 +28,11 @@ import {
   writeOpenTaflRules,
 } from '../engine/index.ts';
 import type { ScheduleChange, Store, Write } from '../store/index.ts';
-import { DEFAULT_TIME_CONTROL, gameTimeControl, rescheduled, SCHEDULES, type TimeControl } from './clock.ts';
-import type { FischerControl } from './fischer.ts';
-import { guarded } from './guarded.ts';
+import { rescheduled, SCHEDULES } from './clock.ts';
 import { keys } from './keys.ts';
 import { variantOf } from './server-variants.ts';
-import {
-  type ActiveGame,
-  type Challenge,
-  failure,
-  type Outcome,
-  otherSide,
-  type Player,
-  type RatingRange,
-  type StoredGame,
-  success,
-} from './types.ts';
+import type { Table } from './table.ts';
+import { type ActiveGame, type Challenge, failure, type Outcome, type StoredGame, success } from './types.ts';
 
 /** Marks a member's pending challenge in a channel (one at a time). */
 interface PendingMarker {
@@ -113,10 +109,15 @@ export interface NewGame {
   casual?: boolean;
 }
 
-/** What an accepted challenge needs of the games: a new game's record, and a stored game as loaded. */
+/**
+ * What challenges need of the games: a new game's record, a stored game as loaded, the channel's
+ * game read (which ends one stored over: see GameChanges.settle), and a member's rating.
+ */
 export interface GameMaker {
   newGame(input: NewGame): StoredGame;
   activate(stored: StoredGame, revision: number): ActiveGame;
+  board(table: Table): Promise<unknown>;
+  rating(guildId: string, userId: string, variant: VariantKey): Promise<number>;
 }
 
 export class Challenges {
@@ -132,6 +133,9 @@ export class Challenges {
   ) {}
 
   async make(input: ChallengeInput): Promise<Outcome<Challenge>> {
+    // A game stored over in the channel (see GameChanges.settle) ends now, leaving the channel
+    // free; a store that fails here fails again below, which says so.
+    if (!input.thread) await this.games.board(input).catch(() => null);
     return guarded(async () => {
       const { opponent } = input;
       if (opponent?.id === input.challenger.id) return failure('self');
@@ -230,8 +234,7 @@ export class Challenges {
     guildId: string,
     id: string,
     user: Player,
-    gameChannelId: string | undefined,
-    rating: (variant: VariantKey) => Promise<number>,
+    gameChannelId?: string,
   ): Promise<Outcome<{ challenge: Challenge; game: ActiveGame }>> {
     return guarded(async () => {
       const answered = await this.answerable(guildId, id);
@@ -246,7 +249,7 @@ export class Challenges {
         if (challenge.challenger.id === user.id) return failure('own-open-challenge');
         const { min, max } = challenge.open ?? {};
         if (min !== undefined || max !== undefined) {
-          const own = Math.round(await rating(challenge.variant));
+          const own = Math.round(await this.games.rating(guildId, user.id, challenge.variant));
           if ((min !== undefined && own < min) || (max !== undefined && own > max))
             return failure('open-rating', { rating: own, min: min ?? 0, max: max ?? MAX_RATING });
         }
@@ -414,31 +417,29 @@ export class Challenges {
     const due = await this.store.claimDue(SCHEDULES.challengeExpiry, now, EXPIRY_LEASE_MS, limit);
     for (const { group: guildId, member: entry } of due) {
       const [id, messageId = null] = entry.split('|');
-      for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-        const read = await this.store.read<Challenge>(keys.challenge(guildId, id));
-        const challenge = read?.value;
-        const expiredBySchedule = challenge?.status === 'expired' && challenge.expiredBySchedule;
-        if (!read || !challenge || (challenge.status !== 'pending' && !expiredBySchedule)) {
-          // Gone, or answered (the answer updated the message, as does a click after the expiry).
-          await this.expiryDone(guildId, entry);
-          break;
-        }
-        if (expiredBySchedule) {
+      const claimed = await transaction(this.store, {
+        tries: ATTEMPTS,
+        outage: 'throw',
+        build: async () => {
+          const read = await this.store.read<Challenge>(keys.challenge(guildId, id));
+          const challenge = read?.value;
+          const expiredBySchedule = challenge?.status === 'expired' && challenge.expiredBySchedule;
+          if (!read || !challenge || (challenge.status !== 'pending' && !expiredBySchedule)) {
+            // Gone, or answered (the answer updated the message, as does a click after the expiry).
+            await this.expiryDone(guildId, entry);
+            return commit([], null);
+          }
           // Expired by another claim: one without the message, or one that stopped before editing it.
-          expired.push({ challenge, messageId, entry });
-          break;
-        }
-        if (now < challenge.expiresAt) {
-          await this.store.commit([], [expiryEntry(guildId, entry, challenge.expiresAt)]);
-          break;
-        }
-        const set = await this.setStatus(challenge, read.revision, 'expired', { bySchedule: true });
-        if (set.ok) {
-          expired.push({ challenge: set.value, messageId, entry });
-          break;
-        }
-        // Answered at this very instant: look again.
-      }
+          if (expiredBySchedule) return commit([], { challenge, messageId, entry });
+          if (now < challenge.expiresAt)
+            return commit([], null, [expiryEntry(guildId, entry, challenge.expiresAt)]);
+          const set = await this.setStatus(challenge, read.revision, 'expired', { bySchedule: true });
+          // Not set: answered at this very instant, so look again.
+          return set.ok ? commit([], { challenge: set.value, messageId, entry }) : READ_AGAIN;
+        },
+        exhausted: () => success(null),
+      });
+      if (claimed.ok && claimed.value) expired.push(claimed.value);
     }
     return expired;
   }

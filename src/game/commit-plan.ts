@@ -3,23 +3,32 @@
  * after the change, and (when it ended) the documents its end touches. No store, no clock of its
  * own: the service reads, plans, then commits the plan in one atomic step.
  */
+import type { Player } from '../core/players.ts';
+import type { FischerControl } from '../core/time-controls.ts';
 import { Game, otherSide, type Side, serializeGame } from '../engine/index.ts';
-import { type OpeningReads, openingWrites } from '../openings/counting.ts';
-import { turnAlert } from '../settings/turn-alert-plan.ts';
 import type { ScheduleChange, Write } from '../store/index.ts';
 import { type Clock, entryFor, rescheduled, SCHEDULES, turnClock } from './clock.ts';
-import { type FischerControl, passTurn, startFischer } from './fischer.ts';
+import { passTurn, startFischer } from './fischer.ts';
 import { keys } from './keys.ts';
 import { matchWinner, movesBy } from './match.ts';
 import { withSideResult } from './side-standings.ts';
 import { emptyStandings, type StandingsDoc, withResult } from './standings.ts';
-import type { ArchivedGame, Player, StoredGame } from './types.ts';
+import type { ArchivedGame, StoredGame } from './types.ts';
 
 /** Points at the last game that finished in a channel. */
 export interface LastGameMarker {
   schema: 1;
   gameId: string;
 }
+
+/**
+ * Another module's documents that every game with a result is counted in, in the commit that ends
+ * it (the opening tree: src/openings/counting.ts): read before the plan, then asked for its writes
+ * once the winner is known, each expecting the revision read, so two games ending at once cannot
+ * lose a count.
+ */
+export type EndOfGameCount = (guildId: string, game: Game) => Promise<EndOfGameWrites>;
+export type EndOfGameWrites = (winner: Side | null) => Write[];
 
 /** A document as read, with its revision (0: absent). */
 export interface Read<T> {
@@ -80,6 +89,27 @@ export function tournamentResult(game: StoredGame, now: number): ScheduleChange 
   };
 }
 
+/**
+ * The changes of a schedule with an entry per turn (`<channel>|<game>|<ply>`): the entry of the turn
+ * that ended goes, one for the new turn comes when `whose` says the side to move is wanted.
+ */
+function turnEntries(
+  schedule: string,
+  game: { id: string; guildId: string; channelId: string },
+  before: { ply: number } | null,
+  after: { turn: Side; ply: number } | null,
+  now: number,
+  whose: (side: Side) => boolean,
+): ScheduleChange[] {
+  const group = game.guildId;
+  const changes: ScheduleChange[] = [];
+  if (before && before.ply !== after?.ply)
+    changes.push({ schedule, group, member: entryFor(game, before.ply), at: null });
+  if (after && whose(after.turn) && before?.ply !== after.ply)
+    changes.push({ schedule, group, member: entryFor(game, after.ply), at: now });
+  return changes;
+}
+
 /** The AI-turn schedule's changes: the entry for the turn that ended goes, one for a new AI turn comes. */
 export function aiTurn(
   game: StoredGame,
@@ -87,15 +117,22 @@ export function aiTurn(
   after: { turn: Side; ply: number } | null,
   now: number,
 ): ScheduleChange[] {
-  if (!game.ai) return [];
-  const group = game.guildId;
-  const changes: ScheduleChange[] = [];
-  if (before && before.ply !== after?.ply)
-    changes.push({ schedule: SCHEDULES.aiTurns, group, member: entryFor(game, before.ply), at: null });
-  if (after && after.turn === game.ai.side && before?.ply !== after.ply) {
-    changes.push({ schedule: SCHEDULES.aiTurns, group, member: entryFor(game, after.ply), at: now });
-  }
-  return changes;
+  const { ai } = game;
+  if (!ai) return [];
+  return turnEntries(SCHEDULES.aiTurns, game, before, after, now, (side) => side === ai.side);
+}
+
+/**
+ * The turn alerts' changes: every human player's turn gets an entry (their settings say later
+ * whether it becomes a message); the entry of the turn that ended goes.
+ */
+export function turnAlert(
+  game: { id: string; guildId: string; channelId: string; ai?: { side: Side } | null },
+  before: { ply: number } | null,
+  after: { turn: Side; ply: number } | null,
+  now: number,
+): ScheduleChange[] {
+  return turnEntries(SCHEDULES.turnAlerts, game, before, after, now, (side) => side !== game.ai?.side);
 }
 
 /** The writes that keep an ended game by its id and mark it the channel's last game. */
@@ -127,7 +164,7 @@ export interface ChangeInput {
   /** A new id, for the second game of a match. */
   newId: () => string;
   /** Read when the game ended: the channel's last-game marker and the guild's standings. */
-  ended?: { lastGame: Read<LastGameMarker>; standings: Read<StandingsDoc>; openings?: OpeningReads };
+  ended?: { lastGame: Read<LastGameMarker>; standings: Read<StandingsDoc>; counted?: EndOfGameWrites };
   /** Schedule entries the change also settles (a claimed deadline, say). */
   extraSchedules?: ScheduleChange[];
 }
@@ -190,12 +227,11 @@ export function planCommit(input: ChangeInput): CommitPlan {
     endedAt: now,
     winner: result.winner,
     reason: result.reason,
-    ...(input.ended.openings ? { openingsCounted: true as const } : {}),
+    ...(input.ended.counted ? { openingsCounted: true as const } : {}),
   };
   const writes = archiveWrites(archived, input.ended.lastGame);
   // Every game with a result is counted in the opening tree, each game of a match on its own.
-  if (input.ended.openings)
-    writes.push(...openingWrites(stored.guildId, input.ended.openings, result.winner));
+  if (input.ended.counted) writes.push(...input.ended.counted(result.winner));
   // A tournament hears of a match once, when its second game ends.
   if (stored.tournament && stored.match?.game !== 1) schedules.push(tournamentResult(stored, now));
   let nextGame: StoredGame | null = null;

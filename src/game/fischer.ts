@@ -10,14 +10,8 @@
  * A move is timed at when the bot received it (`at`), and the next turn starts when it was
  * committed (`now`): the bot's own work in between is charged to neither player.
  */
+import type { FischerControl } from '../core/time-controls.ts';
 import { type Game, otherSide, type Side } from '../engine/index.ts';
-
-export interface FischerControl {
-  /** Each side's time at the start. */
-  mainMs: number;
-  /** Added to a side's time after each of its moves. */
-  incrementMs: number;
-}
 
 export interface FischerState extends FischerControl {
   /** Each side's time at `since`; the side not to move has exactly this. */

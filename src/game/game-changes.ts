@@ -5,25 +5,24 @@
  * revision.
  */
 import { LRUCache } from 'lru-cache';
+import { type Player, sideOf } from '../core/players.ts';
+import { commit, READ_AGAIN, transaction } from '../core/transaction.ts';
 import { type Game, loadGame, type Side } from '../engine/index.ts';
-import { type OpeningReads, readOpening } from '../openings/counting.ts';
 import type { ScheduleChange, Store } from '../store/index.ts';
 import type { NewGame } from './challenges.ts';
-import { type LastGameMarker, newStoredGame, planCommit, type Read } from './commit-plan.ts';
+import {
+  type EndOfGameCount,
+  type EndOfGameWrites,
+  type LastGameMarker,
+  newStoredGame,
+  planCommit,
+  type Read,
+} from './commit-plan.ts';
 import { type GameFeed, silentFeed } from './game-feed.ts';
-import { guarded } from './guarded.ts';
 import { keys } from './keys.ts';
 import type { StandingsDoc } from './standings.ts';
 import type { Table } from './table.ts';
-import {
-  type ActiveGame,
-  failure,
-  type Outcome,
-  type Player,
-  type StoredGame,
-  sideOf,
-  success,
-} from './types.ts';
+import { type ActiveGame, failure, type Outcome, type StoredGame, success } from './types.ts';
 
 /** A player's action on a fresh copy of the game, `side` being theirs (see player-actions.ts). */
 export type GameAction<T> = (active: ActiveGame, side: Side) => Outcome<T>;
@@ -41,6 +40,8 @@ export class GameChanges {
     private readonly newId: () => string,
     /** Told of every committed change, after the commit (the web board's live updates). */
     private readonly feed: GameFeed = silentFeed,
+    /** What else every game with a result is counted in, in the same commit (the opening tree). */
+    private readonly endOfGameCount?: EndOfGameCount,
   ) {}
 
   newGame(input: NewGame): StoredGame {
@@ -49,15 +50,25 @@ export class GameChanges {
 
   /** The game in progress at a table, or null. */
   async board(table: Table): Promise<ActiveGame | null> {
-    for (let attempt = 0; attempt < STANDINGS_RETRIES; attempt++) {
-      const read = await this.store.read<StoredGame>(keys.game(table.guildId, table.channelId));
-      if (!read) return null;
-      const active = this.activate(read.value, read.revision);
-      if (!active.game.isGameOver()) return active;
-      // Over although stored (see settle): it ends now; a match's second game may follow it.
-      await this.settle(read.value, read.revision, this.activate(read.value, read.revision, { fresh: true }));
-    }
-    return null;
+    const found = await transaction(this.store, {
+      tries: STANDINGS_RETRIES,
+      outage: 'throw',
+      build: async () => {
+        const read = await this.store.read<StoredGame>(keys.game(table.guildId, table.channelId));
+        if (!read) return commit([], null);
+        const active = this.activate(read.value, read.revision);
+        if (!active.game.isGameOver()) return commit([], active);
+        // Over although stored (see settle): it ends now; a match's second game may follow it.
+        await this.settle(
+          read.value,
+          read.revision,
+          this.activate(read.value, read.revision, { fresh: true }),
+        );
+        return READ_AGAIN;
+      },
+      exhausted: () => success(null),
+    });
+    return found.ok ? found.value : null;
   }
 
   /**
@@ -109,15 +120,16 @@ export class GameChanges {
     apply: GameAction<T>,
   ): Promise<Outcome<T & { game: ActiveGame; nextGame?: ActiveGame }>> {
     const gameKey = keys.game(table.guildId, table.channelId);
-    return guarded(async () => {
-      for (let attempt = 0; attempt < STANDINGS_RETRIES; attempt++) {
+    const changed = await transaction(this.store, {
+      tries: STANDINGS_RETRIES,
+      build: async () => {
         const read = await this.store.read<StoredGame>(gameKey);
         if (!read) return failure('no-game');
         const stored = read.value;
         const active = this.activate(stored, read.revision, { fresh: true });
         if (active.game.isGameOver()) {
           if (await this.settle(stored, read.revision, active, extraSchedules)) return failure('game-over');
-          continue;
+          return READ_AGAIN;
         }
         // The clock acts for the side on turn; a person must be one of the players.
         const side = user === 'clock' ? active.game.turn : sideOf(stored.players, user.id);
@@ -145,46 +157,49 @@ export class GameChanges {
           ended: active.game.result ? await this.endOfGameReads(stored, active.game) : undefined,
           extraSchedules,
         });
-        const committed = await this.store.commit(plan.writes, plan.schedules);
-        if (committed.ok) {
-          this.feed.publish({
-            guildId: table.guildId,
-            channelId: table.channelId,
-            gameId: stored.id,
-            ply: active.game.plyCount,
-          });
-          const saved = plan.saved ? { ...active, clock: plan.clock, revision: read.revision + 1 } : active;
-          const continuation = plan.nextGame
-            ? { nextGame: this.activate(plan.nextGame, read.revision + 1) }
-            : {};
-          return success({ ...applied.value, game: saved, ...continuation });
-        }
-        if (committed.conflict === gameKey || committed.conflict === keys.archive(table.guildId, stored.id)) {
-          return failure('position-changed');
-        }
-        // Only the standings or opening tree (another game in the guild ended) or the channel's last-game marker changed: read again.
-      }
-      return failure('busy');
+        const saved = plan.saved ? { ...active, clock: plan.clock, revision: read.revision + 1 } : active;
+        const continuation = plan.nextGame
+          ? { nextGame: this.activate(plan.nextGame, read.revision + 1) }
+          : {};
+        return commit(plan.writes, { ...applied.value, game: saved, ...continuation }, plan.schedules);
+      },
+      // The game itself changed: the player is told so. Only the standings or opening tree (another
+      // game in the guild ended) or the channel's last-game marker changed: read again.
+      onConflict: (key, lost) =>
+        key === gameKey || key === keys.archive(table.guildId, lost.game.id)
+          ? failure('position-changed')
+          : undefined,
+      exhausted: () => failure('busy'),
     });
+    if (changed.ok) {
+      const { game } = changed.value;
+      this.feed.publish({
+        guildId: table.guildId,
+        channelId: table.channelId,
+        gameId: game.id,
+        ply: game.game.plyCount,
+      });
+    }
+    return changed;
   }
 
   /**
    * What the end of a game writes besides the game: the channel's last-game marker, the guild's
-   * standings, and the nodes of the guild's opening tree that its opening passed through.
+   * standings, and what else counts it (the nodes of the guild's opening tree its opening passed through).
    */
   private async endOfGameReads(
     stored: StoredGame,
     game: Game,
-  ): Promise<{ lastGame: Read<LastGameMarker>; standings: Read<StandingsDoc>; openings: OpeningReads }> {
-    const [lastGame, standings, openings] = await Promise.all([
+  ): Promise<{ lastGame: Read<LastGameMarker>; standings: Read<StandingsDoc>; counted?: EndOfGameWrites }> {
+    const [lastGame, standings, counted] = await Promise.all([
       this.lastGameRead(stored),
       this.store.read<StandingsDoc>(keys.standings(stored.guildId)),
-      readOpening(this.store, stored.guildId, game),
+      this.endOfGameCount?.(stored.guildId, game),
     ]);
     return {
       lastGame,
       standings: { value: standings?.value ?? null, revision: standings?.revision ?? 0 },
-      openings,
+      ...(counted ? { counted } : {}),
     };
   }
 

@@ -24,8 +24,4 @@ export const keys = {
   accuracy: (guildId: string) => inGuild(guildId, 'accuracy'),
   /** A guild's own variants and its default variant. */
   serverVariants: (guildId: string) => inGuild(guildId, 'variants'),
-  /** A tournament by its id. */
-  tournament: (guildId: string, id: string) => inGuild(guildId, `tournament:${id}`),
-  /** A guild's tournaments, for finding one by name or channel. */
-  tournaments: (guildId: string) => inGuild(guildId, 'tournaments'),
 };

@@ -2,13 +2,14 @@
  * A game's start and its stop: a game started directly (scripted positions, tournaments), a game
  * against the AI started at once, and a moderator's abort, each one atomic commit.
  */
-import { decidedStart, Game, type Side, type Variant, type VariantId } from '../engine/index.ts';
-import { turnAlert } from '../settings/turn-alert-plan.ts';
+import type { Player } from '../core/players.ts';
+import { gameTimeControl, type TimeControl } from '../core/time-controls.ts';
+import { guarded } from '../core/transaction.ts';
+import { decidedStart, Game, otherSide, type Side, type Variant, type VariantId } from '../engine/index.ts';
 import type { Store } from '../store/index.ts';
-import { gameTimeControl, rescheduled, type TimeControl } from './clock.ts';
-import { aiTurn, archiveWrites, tournamentResult } from './commit-plan.ts';
+import { rescheduled } from './clock.ts';
+import { aiTurn, archiveWrites, tournamentResult, turnAlert } from './commit-plan.ts';
 import type { GameChanges } from './game-changes.ts';
-import { guarded } from './guarded.ts';
 import { keys } from './keys.ts';
 import type { Table } from './table.ts';
 import {
@@ -17,8 +18,6 @@ import {
   type ArchivedGame,
   failure,
   type Outcome,
-  otherSide,
-  type Player,
   type StartGameInput,
   type StoredGame,
   success,

@@ -5,7 +5,7 @@
  * at a time, at most `MAX_LISTED` of a kind, so that one command never reads without bound. What
  * is past the bound is counted, not read.
  */
-import type { Side } from '../engine/index.ts';
+import { sideOf } from '../core/players.ts';
 import type { Store } from '../store/index.ts';
 import { keys } from './keys.ts';
 import type { ActiveGame, Challenge, StoredGame } from './types.ts';
@@ -107,10 +107,8 @@ const deadlineOf = (active: ActiveGame) => active.clock?.deadline ?? Number.POSI
  */
 export function inListOrder(games: ActiveGame[], memberId?: string): ActiveGame[] {
   const theirTurn = (active: ActiveGame) => (active.players[active.game.turn].id === memberId ? 0 : 1);
-  const plays = (active: ActiveGame) =>
-    (['attackers', 'defenders'] as Side[]).some((side) => active.players[side].id === memberId);
   return games
-    .filter((active) => memberId === undefined || plays(active))
+    .filter((active) => memberId === undefined || sideOf(active.players, memberId) !== null)
     .sort(
       (a, b) =>
         (memberId === undefined ? 0 : theirTurn(a) - theirTurn(b)) ||

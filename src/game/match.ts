@@ -1,6 +1,7 @@
 /** The two-game match of the armed-king rules, as stored games: who made how many moves, and who takes it. */
+import { type Player, sideOf } from '../core/players.ts';
 import { type Game, type MatchScore, type Side, scoreMatch } from '../engine/index.ts';
-import type { MatchState, Player, StoredGame } from './types.ts';
+import type { MatchState, StoredGame } from './types.ts';
 
 /** How many moves a side made in a game. */
 export function movesBy(game: Game, side: Side): number {
@@ -25,8 +26,7 @@ export function scoreOfMatch(
     attackers: label(of.attackers),
     defenders: label(of.defenders),
   });
-  const firstWinnerSide =
-    (['attackers', 'defenders'] as const).find((side) => first.players[side].id === first.winner) ?? null;
+  const firstWinnerSide = first.winner === null ? null : sideOf(first.players, first.winner);
   return scoreMatch([
     { players: labels(first.players), winner: firstWinnerSide, winnerMoves: first.winnerMoves },
     {
@@ -41,7 +41,5 @@ export function scoreOfMatch(
 export function matchWinner(second: StoredGame, game: Game): Side | null {
   const score = second.match ? scoreOfMatch(second.match, second.players, game) : null;
   if (!score) return game.result?.winner ?? null;
-  return (
-    (['attackers', 'defenders'] as const).find((side) => second.players[side].id === score.winner) ?? null
-  );
+  return score.winner === null ? null : sideOf(second.players, score.winner);
 }

@@ -3,10 +3,11 @@
  * applies and commits: a move, a resignation, a draw offered or accepted, an undo asked or answered.
  */
 import type { GameResult, PlayedMove, Side } from '../engine/index.ts';
+import { otherSide } from '../engine/index.ts';
 import { moreTimeMs } from './clock.ts';
 import { fischerClock, flagFell } from './fischer.ts';
 import type { GameAction } from './game-changes.ts';
-import { failure, otherSide, success } from './types.ts';
+import { failure, success } from './types.ts';
 
 /**
  * A move, received by the bot at `at`. On a Fischer clock, a move that arrives after the mover's

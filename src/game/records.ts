@@ -3,22 +3,26 @@
  * /history, the guild's standings, and the reviews /analyze made.
  */
 import { accuracyOf, type GameReview } from '../analysis/review.ts';
+import { INITIAL } from '../core/glicko2.ts';
+import { success } from '../core/outcome.ts';
+import type { Player } from '../core/players.ts';
+import type { FischerControl } from '../core/time-controls.ts';
+import { commit, transaction } from '../core/transaction.ts';
 import { type Game, loadGame, type Side, type VariantKey } from '../engine/index.ts';
 import type { Store } from '../store/index.ts';
 import { type AccuracyTallyDoc, averageAccuracy, emptyTally, withReviewedGame } from './accuracy-tally.ts';
 import type { LastGameMarker } from './commit-plan.ts';
-import type { FischerControl, FischerState } from './fischer.ts';
+import type { FischerState } from './fischer.ts';
 import type { GameChanges } from './game-changes.ts';
-import { INITIAL } from './glicko2.ts';
 import { keys } from './keys.ts';
 import { type MemberRecord, memberRecord, type StandingRow, type StandingsDoc, table } from './standings.ts';
 import type { Table } from './table.ts';
-import { ABORTED, type ArchivedGame, type Player } from './types.ts';
+import { ABORTED, type ArchivedGame } from './types.ts';
 
-/** A table's game as /export and /history show it. */
 /** Tries at keeping a review while other reviews of the guild change the accuracy tally. */
 const SAVE_ATTEMPTS = 8;
 
+/** A table's game as /export and /history show it. */
 export interface GameForRecord {
   /** The game's id: `archived(guildId, id)` finds it once it has ended. */
   id: string;
@@ -111,23 +115,31 @@ export class GameRecords {
       return;
     }
     const game = loadGame(archived.record);
-    for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
-      const tally = await this.store.read<AccuracyTallyDoc>(keys.accuracy(guildId));
-      const committed = await this.store.commit([
-        { key: reviewKey, value: review, expectRevision: 0 },
-        {
-          key: keys.accuracy(guildId),
-          value: withReviewedGame(tally?.value ?? emptyTally(), {
-            variant: game.variant.id,
-            players: archived.players,
-            accuracy: accuracyOf(review, game.variant),
-          }),
-          expectRevision: tally?.revision ?? 0,
-        },
-      ]);
-      // Kept, or kept already by another process: either way the tally counts the game once.
-      if (committed.ok || (await this.store.read(reviewKey))) return;
-    }
+    await transaction(this.store, {
+      tries: SAVE_ATTEMPTS,
+      outage: 'throw',
+      build: async () => {
+        const tally = await this.store.read<AccuracyTallyDoc>(keys.accuracy(guildId));
+        return commit(
+          [
+            { key: reviewKey, value: review, expectRevision: 0 },
+            {
+              key: keys.accuracy(guildId),
+              value: withReviewedGame(tally?.value ?? emptyTally(), {
+                variant: game.variant.id,
+                players: archived.players,
+                accuracy: accuracyOf(review, game.variant),
+              }),
+              expectRevision: tally?.revision ?? 0,
+            },
+          ],
+          undefined,
+        );
+      },
+      // Kept already by another process: the tally counts the game once either way.
+      onConflict: async () => ((await this.store.read(reviewKey)) ? success(undefined) : undefined),
+      exhausted: () => success(undefined),
+    });
   }
 
   /** A finished game of the guild, by its id (another guild's game is not found). */

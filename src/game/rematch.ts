@@ -2,10 +2,11 @@
  * A rematch of a finished game: sides swapped, everything else as it was. Against a member it is
  * a new challenge, against the AI a new game at once.
  */
-import { loadGame } from '../engine/index.ts';
+import { type Player, sideOf } from '../core/players.ts';
+import { timeControlOf } from '../core/time-controls.ts';
+import { guarded } from '../core/transaction.ts';
+import { loadGame, otherSide } from '../engine/index.ts';
 import type { ChallengeInput } from './challenges.ts';
-import { timeControlOf } from './clock.ts';
-import { guarded } from './guarded.ts';
 import type { AiGameInput } from './lifecycle.ts';
 import type { Table } from './table.ts';
 import {
@@ -14,9 +15,6 @@ import {
   type Challenge,
   failure,
   type Outcome,
-  otherSide,
-  type Player,
-  sideOf,
   success,
 } from './types.ts';
 

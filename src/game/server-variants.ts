@@ -5,6 +5,9 @@
  * A game or challenge in a server variant carries the whole rule set with it (the rules string),
  * so removing or re-adding a variant never changes a game already under way.
  */
+import type { FailureParams } from '../core/outcome.ts';
+import type { Player } from '../core/players.ts';
+import { guarded } from '../core/transaction.ts';
 import {
   decidedStart,
   getVariant,
@@ -21,9 +24,8 @@ import {
   writeOpenTaflRules,
 } from '../engine/index.ts';
 import type { Store } from '../store/index.ts';
-import { guarded } from './guarded.ts';
 import { keys } from './keys.ts';
-import { type FailureParams, failure, type Outcome, type Player, success } from './types.ts';
+import { failure, type Outcome, success } from './types.ts';
 
 export interface ServerVariantEntry {
   id: ServerVariantId;

@@ -5,9 +5,9 @@
  * result. Unlike the overall table, which rates a two-game match as one result, every game counts
  * here on its own, on the side it was played.
  */
+import { INITIAL, isProvisional, type Rating, rate } from '../core/glicko2.ts';
+import type { Player } from '../core/players.ts';
 import type { Side, VariantKey } from '../engine/index.ts';
-import { INITIAL, isProvisional, type Rating, rate } from './glicko2.ts';
-import type { Player } from './types.ts';
 
 export interface SideStandings {
   /** `variant|player|side` → the player's Glicko-2 rating on that side. */

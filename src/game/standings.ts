@@ -3,10 +3,10 @@
  * them, and each player's Glicko-2 rating per variant. Tables and records are summed from these on
  * demand. A win scores 1 point, a draw ½.
  */
+import { INITIAL, isProvisional, type Rating, rate } from '../core/glicko2.ts';
+import type { Player } from '../core/players.ts';
 import type { Side, VariantKey } from '../engine/index.ts';
-import { INITIAL, isProvisional, type Rating, rate } from './glicko2.ts';
 import type { SideStandings } from './side-standings.ts';
-import type { Player } from './types.ts';
 
 export interface StandingsDoc {
   schema: 1;

@@ -5,12 +5,14 @@
  * once. AI turns and challenge expiries are claimed by their own drivers, which the bot's sweep
  * wakes on the same tick (src/bot/client.ts).
  */
+import type { Player } from '../core/players.ts';
+import { commit, guarded, READ_AGAIN, transaction } from '../core/transaction.ts';
 import type { Side } from '../engine/index.ts';
 import type { ScheduleChange, Store } from '../store/index.ts';
 import { readEntry, SCHEDULES } from './clock.ts';
-import { guarded } from './guarded.ts';
+import type { GameOutcomeCode } from './failures.ts';
 import type { Table } from './table.ts';
-import { type ActiveGame, failure, type Outcome, type Player, success } from './types.ts';
+import { type ActiveGame, failure, type Outcome, success } from './types.ts';
 
 /** How long a claimed schedule entry stays with its claimer before another process may take it. */
 export const SWEEP_LEASE_MS = 60_000;
@@ -35,6 +37,9 @@ export type ClockChange = <T extends object>(
   extraSchedules: ScheduleChange[],
   apply: (active: ActiveGame, side: Side) => Outcome<T>,
 ) => Promise<Outcome<T & { game: ActiveGame; nextGame?: ActiveGame }>>;
+
+/** What a due entry's change came to: a reminder's player, or a game lost on time. */
+type Swept = { player?: Player; game: ActiveGame; nextGame?: ActiveGame };
 
 interface Due {
   gameId: string;
@@ -72,15 +77,23 @@ export async function sweepClocks(
     for (const { group, member } of await store.claimDue(kind.schedule, now, SWEEP_LEASE_MS, limit)) {
       const drop: ScheduleChange[] = [{ schedule: kind.schedule, group, member, at: null }];
       const entry = readEntry(member);
-      let outcome: Outcome<{ player?: Player; game: ActiveGame; nextGame?: ActiveGame }> = failure('stale');
-      // A change at the same instant (a reminder, a move) is read again at once: a blitz flag
-      // must not wait for the lease to end.
-      for (let attempt = 0; entry && attempt < SAME_INSTANT_RETRIES; attempt++) {
-        outcome = await change({ guildId: group, channelId: entry.channelId }, drop, (active, side) =>
-          kind.apply(active, side, entry, now),
-        );
-        if (outcome.ok || outcome.code !== 'position-changed') break;
-      }
+      const outcome: Outcome<Swept> = entry
+        ? await transaction<Swept, GameOutcomeCode>(store, {
+            tries: SAME_INSTANT_RETRIES,
+            outage: 'throw',
+            build: async () => {
+              const table = { guildId: group, channelId: entry.channelId };
+              const changed = await change(table, drop, (active, side) =>
+                kind.apply(active, side, entry, now),
+              );
+              // A change at the same instant (a reminder, a move) is read again at once: a blitz
+              // flag must not wait for the lease to end.
+              if (changed.ok) return commit([], changed.value);
+              return changed.code === 'position-changed' ? READ_AGAIN : changed;
+            },
+            exhausted: () => failure('position-changed'),
+          })
+        : failure('stale');
       if (outcome.ok) {
         const { game, nextGame, player } = outcome.value;
         if (player && game.clock)

@@ -1,136 +1,27 @@
 /** The service's plain data: what it stores and what it answers. */
-import type { Game, RefusalCode, Side, VariantKey } from '../engine/index.ts';
-import type { Clock, TimeControl } from './clock.ts';
-import type { FischerControl } from './fischer.ts';
 
-export interface Player {
-  id: string;
-  /** The name shown on the board and in messages (the member's display name when they joined the game). */
-  name: string;
-}
+import type { RatingRange } from '../core/glicko2.ts';
+import {
+  type Failure as CoreFailure,
+  type Outcome as CoreOutcome,
+  failure as coreFailure,
+  success as coreSuccess,
+  type FailureParams,
+} from '../core/outcome.ts';
+import type { Player } from '../core/players.ts';
+import type { FischerControl, TimeControl } from '../core/time-controls.ts';
+import type { Game, Side, VariantKey } from '../engine/index.ts';
+import type { Clock } from './clock.ts';
+import type { GameOutcomeCode } from './failures.ts';
 
-/** The particulars of a refusal, for telling it in the player's language. */
-export type FailureParams = Readonly<Record<string, string | number | undefined>>;
+/** A refusal of the game service or of the engine. */
+export type Failure = CoreFailure<GameOutcomeCode>;
+/** What the game service answers: its value, or a refusal by its code (see failures.ts). */
+export type Outcome<T> = CoreOutcome<T, GameOutcomeCode>;
 
-/**
- * Why the game service refused, as a stable code; the words are the catalogues' (src/i18n), by
- * code. A move the rules refuse keeps the engine's own code.
- */
-export type ServiceFailureCode =
-  | 'self'
-  | 'bot'
-  | 'channel-busy'
-  | 'already-pending'
-  | 'not-challenged'
-  /** An open challenge: its challenger cannot accept it. */
-  | 'own-open-challenge'
-  /** An open challenge taken by someone else first (`name`). */
-  | 'open-taken'
-  /** An open challenge not open to the member's rating (`rating`, `min`, `max`). */
-  | 'open-rating'
-  /** A member has as many open challenges as allowed (`limit`). */
-  | 'open-limit'
-  /** An open challenge cannot open a thread (two acceptances at once would open two). */
-  | 'open-thread'
-  | 'not-challenged-decline'
-  | 'not-challenger'
-  | 'channel-taken'
-  | 'challenge-changed'
-  | 'challenge-answered'
-  | 'no-challenge'
-  | 'answered'
-  | 'not-expired'
-  | 'expired'
-  | 'accepted'
-  | 'declined'
-  | 'withdrawn'
-  | 'ai-no-draw'
-  /** More time in a game without a time limit. */
-  | 'no-clock'
-  /** More time with a time per move, asked by the player on turn (their opponent has no move running). */
-  | 'more-time-own-turn'
-  /** More time once the side to move's time is up. */
-  | 'time-up'
-  | 'ai-no-undo'
-  | 'already-offered'
-  | 'stale-draw-offer'
-  | 'no-offer'
-  | 'own-offer'
-  | 'nothing-to-undo'
-  | 'already-asked'
-  | 'stale-undo'
-  | 'own-request'
-  | 'game-gone'
-  | 'not-in-that-game'
-  | 'challenge-elsewhere'
-  | 'rematch-elsewhere'
-  | 'tournament-elsewhere'
-  | 'no-game'
-  | 'not-a-player'
-  | 'not-your-turn'
-  | 'stale'
-  | 'position-changed'
-  | 'busy'
-  /** The bot is behind on its interactions: refused at once, before any work. */
-  | 'overloaded'
-  | 'store-unavailable'
-  | 'store-silent'
-  | 'variant-name-invalid'
-  | 'variant-name-built-in'
-  | 'variant-rules-too-long'
-  | 'variant-rules-invalid'
-  | 'variant-exists'
-  | 'variant-limit'
-  | 'variant-start-decided'
-  | 'start-decided'
-  | 'no-server-variant'
-  | 'variants-changed'
-  | 'unknown-variant'
-  | 'no-tournament'
-  | 'tournament-ambiguous'
-  | 'tournament-channel-busy'
-  | 'tournament-changed'
-  | 'tournament-not-organiser'
-  | 'tournament-name-invalid'
-  | 'tournament-rounds-swiss-only'
-  | 'tournament-double-round-robin-only'
-  | 'tournament-started'
-  | 'tournament-joined'
-  | 'tournament-full'
-  | 'tournament-not-joined'
-  | 'tournament-too-few'
-  | 'tournament-no-game'
-  | 'tournament-game-ended'
-  | 'tournament-over'
-  | 'tournament-withdrawn';
-export type FailureCode = ServiceFailureCode | RefusalCode;
-
-export type Failure = { ok: false; code: FailureCode; params: FailureParams };
-export type Outcome<T> = { ok: true; value: T } | Failure;
-
-export { otherSide } from '../engine/index.ts';
-
-/** Which side a member plays in a game, or null when they are not one of its players. */
-export function sideOf(players: Readonly<Record<Side, Player>>, memberId: string): Side | null {
-  return players.attackers.id === memberId
-    ? 'attackers'
-    : players.defenders.id === memberId
-      ? 'defenders'
-      : null;
-}
-
-export const success = <T>(value: T): Outcome<T> => ({ ok: true, value });
-export const failure = <T = never>(code: FailureCode, params: FailureParams = {}): Outcome<T> => ({
-  ok: false,
-  code,
-  params,
-});
-
-/** The ratings an open challenge is open to (in its variant), either bound optional. */
-export interface RatingRange {
-  min?: number;
-  max?: number;
-}
+export const success = <T>(value: T): Outcome<T> => coreSuccess(value);
+export const failure = <T = never>(code: GameOutcomeCode, params: FailureParams = {}): Outcome<T> =>
+  coreFailure(code, params);
 
 export type ChallengeStatus = 'pending' | 'accepted' | 'declined' | 'withdrawn' | 'expired';
 

@@ -5,10 +5,10 @@
  * safe for Discord by the caller.
  */
 import { BLUNDER, INACCURACY, MISTAKE } from '../analysis/accuracy.ts';
+import type { MoveEffect } from '../analysis/suggestions.ts';
+import { isFischerTimeControl, type TimeControl } from '../core/time-controls.ts';
 import type { GameResult, MatchReason, PieceKind, Side, VariantId } from '../engine/index.ts';
 import { isVariantId, otherSide, variantIds } from '../engine/index.ts';
-import { isFischerTimeControl, type TimeControl } from '../game/clock.ts';
-import type { MoveEffect } from '../game/suggestions.ts';
 import { clockMessages } from './clock.ts';
 import { failureMessages } from './failures.ts';
 import { pickerMessages } from './picker.ts';

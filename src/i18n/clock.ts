@@ -1,7 +1,8 @@
 /** The Fischer clocks' words (src/game/fischer.ts): the catalogue's `clock` namespace. */
+
+import type { FischerControl } from '../core/time-controls.ts';
+import { FISCHER_CONTROLS, type FischerTimeControl } from '../core/time-controls.ts';
 import type { Side } from '../engine/index.ts';
-import { FISCHER_CONTROLS, type FischerTimeControl } from '../game/clock.ts';
-import type { FischerControl } from '../game/fischer.ts';
 import { i18n } from './resources.ts';
 
 const SECOND = 1000;

@@ -1,6 +1,7 @@
 /**
- * Refusals, by code: of the game service, of the engine (why a move is not legal), and of an
- * OpenTafl rules string. The words are the catalogue's `failures` namespace; this picks the key.
+ * Refusals, by code: of the game service and the tournaments, of the engine (why a move is not
+ * legal), and of an OpenTafl rules string. Each module names its own codes; the catalogue's
+ * `failures` namespace tells their union, and this picks the key.
  */
 
 import type english from '../../locales/en/failures.json';
@@ -13,10 +14,16 @@ import type {
   RefusalParams,
   Side,
 } from '../engine/index.ts';
-import type { ServiceFailureCode } from '../game/types.ts';
+import type { GameFailureCode } from '../game/failures.ts';
+import type { TournamentFailureCode } from '../tournament/failures.ts';
 import { i18n, resources, SOURCE_LANGUAGE } from './resources.ts';
 
 type Params = Readonly<Record<string, string | number | undefined>>;
+
+/** The refusals of the services, told by the catalogue's `service` section: the games' and the tournaments'. */
+export type ServiceFailureCode = GameFailureCode | TournamentFailureCode;
+/** Every code the `failures` namespace tells: the services' refusals, and the engine's of a move. */
+export type FailureCode = ServiceFailureCode | RefusalCode;
 
 /** A key's code, without the context (a side, a square's kind) that picks among its phrasings. */
 type Code<K> = K extends `${infer C}_${string}` ? C : K;

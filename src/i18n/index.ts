@@ -3,15 +3,18 @@
  * one asked for (reminders, losses on time, the AI's moves) follow the server's preferred language.
  * The words are in locales/<language>/*.json (i18next's resources); see docs/development.md, "Languages and translations".
  */
+
+import type { Suggestion } from '../analysis/suggestions.ts';
+import type { FailureParams } from '../core/outcome.ts';
 import type { GameResult, RefusalCode, Side, Variant, VariantId } from '../engine/index.ts';
-import type { Suggestion } from '../game/suggestions.ts';
-import type { FailureCode, FailureParams, ServiceFailureCode } from '../game/types.ts';
 import { catalogue, type Messages } from './catalogue.ts';
+import type { FailureCode, ServiceFailureCode } from './failures.ts';
 import { catalogueLanguage } from './locales.ts';
 import { catalogueLanguages, i18n } from './resources.ts';
 import { describeRules, type RulesText } from './rules.ts';
 
 export type { Messages, ResultContext } from './catalogue.ts';
+export type { FailureCode } from './failures.ts';
 export { catalogueLanguage, DISCORD_LOCALES, type DiscordLocale, discordLocalesOf } from './locales.ts';
 export { describeRules, type RulesText };
 
@@ -38,7 +41,7 @@ export function variantNamesOf(id: VariantId): string[] {
   return catalogueLanguages.map((language) => i18n.getFixedT(language, 'messages')(`variantNames.${id}`));
 }
 
-/** A refusal of the game service or the engine, in the catalogue's language. */
+/** A refusal of the game service, the tournaments or the engine, in the catalogue's language. */
 export function failureText(m: Messages, failure: { code: FailureCode; params?: object }): string {
   const params = (failure.params ?? {}) as FailureParams;
   if (failure.code in m.refusals) return m.refusals[failure.code as RefusalCode](params);

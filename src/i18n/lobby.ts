@@ -1,5 +1,5 @@
 /** The words of open challenges, more time and vacations: the catalogue's `lobby` namespace. */
-import type { RatingRange } from '../game/types.ts';
+import type { RatingRange } from '../core/glicko2.ts';
 import { catalogueLanguage } from './locales.ts';
 import { i18n } from './resources.ts';
 

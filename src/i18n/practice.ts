@@ -1,7 +1,7 @@
 /** Members' own mistakes as puzzles (src/puzzles/personal*.ts, /puzzle mine): the catalogue's `practice` namespace. */
 import type { Allowed } from '../analysis/answer-rating.ts';
 import type { Side } from '../engine/index.ts';
-import type { PersonalFailureCode } from '../puzzles/personal-service.ts';
+import type { PersonalFailureCode } from '../puzzles/failures.ts';
 import { i18n } from './resources.ts';
 
 /** The practice's refusals that name nothing: the service's, and the bot's for a game gone and for too many answers at once. */

@@ -1,6 +1,6 @@
 /** Puzzles' words (src/puzzles, commands/puzzle.ts): the catalogue's `puzzles` namespace. */
 import type { Side } from '../engine/index.ts';
-import type { PuzzleFailureCode } from '../puzzles/types.ts';
+import type { PuzzleFailureCode } from '../puzzles/failures.ts';
 import { i18n } from './resources.ts';
 
 type Params = Readonly<Record<string, string | number | undefined>>;

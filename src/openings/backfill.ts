@@ -20,6 +20,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { failure } from '../core/outcome.ts';
+import { commit, transaction } from '../core/transaction.ts';
 import type { Game, Side } from '../engine/index.ts';
 import { loadGame } from '../engine/index.ts';
 import { keys } from '../game/keys.ts';
@@ -170,18 +172,24 @@ export class OpeningsBackfill {
       const counted = read ? toCount(guildId, read.value) : null;
       if (counted) games.push(counted);
     }
-    for (let attempt = 0; attempt < BATCH_ATTEMPTS; attempt++) {
-      const nodeWrites = await this.countedNodes(games);
-      await yieldToLoop();
-      const marker = { ...next, counted: next.counted + games.length };
-      const result = await this.store.commit([
-        { key: markerKey, value: marker, expectRevision: markerRevision },
-        ...nodeWrites,
-      ]);
-      if (result.ok) return marker;
-      if (result.conflict === markerKey) return null;
-    }
-    throw new Error(`the opening tree of guild ${guildId} kept changing during a backfill batch`);
+    const committed = await transaction(this.store, {
+      tries: BATCH_ATTEMPTS,
+      outage: 'throw',
+      build: async () => {
+        const nodeWrites = await this.countedNodes(games);
+        await yieldToLoop();
+        const marker = { ...next, counted: next.counted + games.length };
+        return commit(
+          [{ key: markerKey, value: marker, expectRevision: markerRevision }, ...nodeWrites],
+          marker,
+        );
+      },
+      onConflict: (key) => (key === markerKey ? failure('cursor-moved') : undefined),
+      exhausted: () => {
+        throw new Error(`the opening tree of guild ${guildId} kept changing during a backfill batch`);
+      },
+    });
+    return committed.ok ? committed.value : null;
   }
 
   /** The writes that add `games` to the guild's tree, from its nodes as read now. */

@@ -4,6 +4,7 @@
  * so that two games ending at once cannot lose a count (the later commit conflicts and reads again).
  */
 import type { Game, Side, VariantKey } from '../engine/index.ts';
+import type { EndOfGameCount } from '../game/commit-plan.ts';
 import type { Store, Write } from '../store/index.ts';
 import { countedGame, type OpeningNode, type OpeningStep, openingKey, openingSteps } from './tree.ts';
 
@@ -36,3 +37,11 @@ export function openingWrites(guildId: string, reads: OpeningReads, winner: Side
     expectRevision: reads.nodes.get(hash)?.revision ?? 0,
   }));
 }
+
+/** The opening tree's part in the commit that ends a game (the game module's EndOfGameCount). */
+export const countInOpeningTree =
+  (store: Store): EndOfGameCount =>
+  async (guildId, game) => {
+    const reads = await readOpening(store, guildId, game);
+    return (winner) => openingWrites(guildId, reads, winner);
+  };

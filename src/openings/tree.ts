@@ -4,15 +4,7 @@
  * it ended and, for each move played there, how the games that went on with it ended. Pure: the
  * service reads a finished game's nodes and commits them with its result (see commit-plan.ts).
  */
-import {
-  ATTACKERS,
-  DEFENDERS,
-  encodeMove,
-  Position,
-  readPosition,
-  readSquare,
-  rulesFor,
-} from '../engine/core.ts';
+import { makeMove, type Position, positionFrom } from '../engine/core.ts';
 import type { Game, Side, VariantKey } from '../engine/index.ts';
 import { inGuild } from '../store/hash-tags.ts';
 
@@ -63,18 +55,12 @@ export interface OpeningStep {
  */
 export function openingSteps(game: Game): OpeningStep[] {
   if (game.setup.custom) return [];
-  const rules = rulesFor(game.variant);
-  const cells = Position.empty(rules);
-  readPosition(rules, game.setup.position, cells);
-  const position = new Position(rules, cells, game.setup.sideToMove === 'attackers' ? ATTACKERS : DEFENDERS);
+  const position = positionFrom(game.variant, game.setup.position, game.setup.sideToMove);
   const moves = game.history().slice(0, OPENING_PLIES);
   const steps: OpeningStep[] = [];
   for (const move of moves) {
     steps.push({ hash: hashOf(position), move: `${move.from}-${move.to}` });
-    const from = readSquare(rules, move.from);
-    const to = readSquare(rules, move.to);
-    if (!from.ok || !to.ok) throw new Error(`bad square in ${move.notation}`);
-    position.make(encodeMove(from.cell, to.cell));
+    makeMove(position, move);
   }
   steps.push({ hash: hashOf(position), move: null });
   return steps;

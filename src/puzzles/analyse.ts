@@ -6,12 +6,10 @@
  * of the best (it makes the solver use every move it was given).
  */
 import {
-  ATTACKERS,
-  DEFENDERS,
   judge,
   moveBufferSize,
-  Position,
-  readPosition,
+  type Position,
+  positionFrom,
   readSquare,
   rulesFor,
   squareName,
@@ -40,14 +38,6 @@ export interface FoundPuzzle {
 export type Analysis =
   | { ok: true; puzzle: FoundPuzzle }
   | { ok: false; why: 'decided' | 'no-win' | 'not-unique' | 'budget' | 'other-end'; nodes: number };
-
-/** A fresh position (no history) of a variant, from OpenTafl notation. */
-export function positionFrom(variant: Variant, position: string, sideToMove: Side): Position {
-  const rules = rulesFor(variant);
-  const cells = Position.empty(rules);
-  readPosition(rules, position, cells);
-  return new Position(rules, cells, sideToMove === 'attackers' ? ATTACKERS : DEFENDERS);
-}
 
 /**
  * Looks for a puzzle in `position` (taken as a fresh position, without history; left as it was).

@@ -2,24 +2,26 @@
  * A member's own puzzle: one drawn on demand, near their rating and not seen lately, played move
  * by move against the bot's defence, with a hint on request.
  */
+import { INITIAL } from '../core/glicko2.ts';
+import type { Player } from '../core/players.ts';
+import { commit } from '../core/transaction.ts';
 import type { PlayedMove, VariantId } from '../engine/index.ts';
-import { INITIAL } from '../game/glicko2.ts';
-import type { Player } from '../game/types.ts';
 import type { Store, Write } from '../store/index.ts';
 import { type PuzzleCatalogue, puzzleGame, variantOfPuzzle } from './catalogue.ts';
 import { puzzleKeys } from './keys.ts';
 import type { Puzzle } from './puzzle-file.ts';
 import type { PuzzleVariants } from './puzzle-variants.ts';
 import type { PuzzleRatings } from './ratings.ts';
-import { puzzleFailure, transact } from './transact.ts';
-import type {
-  Attempt,
-  MemberPuzzlesDoc,
-  MoveResult,
-  PuzzleOutcome,
-  PuzzleStandingsDoc,
-  RatingChange,
-  ShownPuzzle,
+import { transact } from './transact.ts';
+import {
+  type Attempt,
+  type MemberPuzzlesDoc,
+  type MoveResult,
+  type PuzzleOutcome,
+  type PuzzleStandingsDoc,
+  puzzleFailure,
+  type RatingChange,
+  type ShownPuzzle,
 } from './types.ts';
 
 /** How many recently shown puzzles a member is not shown again. */
@@ -93,7 +95,7 @@ export class PuzzleAttempts {
       ];
       const abandoned = await this.ratings.abandonWrites(guildId, player, doc.current, writes);
       const rating = await this.ratings.of(guildId, puzzle);
-      return { ok: true, value: { writes, value: { ...this.shown(puzzle, attempt, rating), abandoned } } };
+      return commit(writes, { ...this.shown(puzzle, attempt, rating), abandoned });
     });
   }
 
@@ -159,7 +161,7 @@ export class PuzzleAttempts {
         change,
         daily,
       };
-      return { ok: true, value: { writes, value: result } };
+      return commit(writes, result);
     });
   }
 
@@ -177,7 +179,7 @@ export class PuzzleAttempts {
         ? []
         : [{ key: memberKey, value: { ...read.value, current: helped }, expectRevision: read.revision }];
       const value = { ...this.shown(puzzle, helped, await this.ratings.of(guildId, puzzle)), square };
-      return { ok: true, value: { writes, value } };
+      return commit(writes, value);
     });
   }
 

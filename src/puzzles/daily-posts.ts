@@ -2,15 +2,17 @@
  * The daily post: moderators set the channel and hour, and any bot process may claim a server's
  * due post from the schedule, post the day's puzzle and schedule the next.
  */
-import type { Player } from '../game/types.ts';
+import { success } from '../core/outcome.ts';
+import type { Player } from '../core/players.ts';
+import { commit, transaction } from '../core/transaction.ts';
 import type { ScheduleChange, Store } from '../store/index.ts';
 import type { DailyPuzzles } from './daily.ts';
 import { DAY_MS, dayOf, dayStart, nextPostAt } from './days.ts';
 import { puzzleKeys } from './keys.ts';
 import type { Puzzle } from './puzzle-file.ts';
 import type { PuzzleVariants } from './puzzle-variants.ts';
-import { puzzleFailure, RETRIES, transact } from './transact.ts';
-import type { DailyDoc, PuzzleOutcome, PuzzleSetup } from './types.ts';
+import { RETRIES, transact } from './transact.ts';
+import { type DailyDoc, type PuzzleOutcome, type PuzzleSetup, puzzleFailure } from './types.ts';
 
 /** Servers (by id) by the time their daily puzzle is due to be posted: any process may claim one. */
 export const DAILY_POSTS = 'schedule:daily-puzzles';
@@ -53,14 +55,9 @@ export class DailyPosts {
         at: this.now(),
       };
       const next = nextPostAt(this.now(), input.hour);
-      return {
-        ok: true,
-        value: {
-          writes: [{ key, value: setup, expectRevision: read?.revision ?? 0 }],
-          schedules: [{ schedule: DAILY_POSTS, group: guildId, member: guildId, at: next }],
-          value: { ...setup, next },
-        },
-      };
+      return commit([{ key, value: setup, expectRevision: read?.revision ?? 0 }], { ...setup, next }, [
+        { schedule: DAILY_POSTS, group: guildId, member: guildId, at: next },
+      ]);
     });
   }
 
@@ -70,14 +67,9 @@ export class DailyPosts {
     return transact(this.store, [key], async () => {
       const read = await this.store.read<PuzzleSetup>(key);
       if (!read) return puzzleFailure('no-daily-setup');
-      return {
-        ok: true,
-        value: {
-          writes: [{ key, value: null, expectRevision: read.revision }],
-          schedules: [{ schedule: DAILY_POSTS, group: guildId, member: guildId, at: null }],
-          value: read.value,
-        },
-      };
+      return commit([{ key, value: null, expectRevision: read.revision }], read.value, [
+        { schedule: DAILY_POSTS, group: guildId, member: guildId, at: null },
+      ]);
     });
   }
 
@@ -122,18 +114,20 @@ export class DailyPosts {
     const schedules: ScheduleChange[] = [
       { schedule: DAILY_POSTS, group: due.guildId, member: due.guildId, at: next },
     ];
-    for (let tries = 0; tries < RETRIES; tries++) {
-      const read = await this.store.read<DailyDoc>(key);
-      if (!read || read.value.posted) {
-        await this.store.commit([], schedules);
-        return;
-      }
-      const posted = { ...read.value, posted: { channelId: due.setup.channelId, messageId } };
-      const committed = await this.store.commit(
-        [{ key, value: posted, expectRevision: read.revision, ttlMs: 7 * DAY_MS }],
-        schedules,
-      );
-      if (committed.ok) return;
-    }
+    await transaction(this.store, {
+      tries: RETRIES,
+      outage: 'throw',
+      build: async () => {
+        const read = await this.store.read<DailyDoc>(key);
+        if (!read || read.value.posted) return commit([], undefined, schedules);
+        const posted = { ...read.value, posted: { channelId: due.setup.channelId, messageId } };
+        return commit(
+          [{ key, value: posted, expectRevision: read.revision, ttlMs: 7 * DAY_MS }],
+          undefined,
+          schedules,
+        );
+      },
+      exhausted: () => success(undefined),
+    });
   }
 }

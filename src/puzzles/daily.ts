@@ -2,8 +2,9 @@
  * The server's puzzle of the day, the same for every member: chosen on first sight by a fixed
  * shuffle (every process chooses the same), with its solvers, failures and the server's streak.
  */
+import type { Player } from '../core/players.ts';
+import { commit, transaction } from '../core/transaction.ts';
 import type { VariantId } from '../engine/index.ts';
-import type { Player } from '../game/types.ts';
 import type { Store, Write } from '../store/index.ts';
 import { SEEN_KEPT } from './attempts.ts';
 import { type PuzzleCatalogue, variantOfPuzzle } from './catalogue.ts';
@@ -12,14 +13,15 @@ import { puzzleKeys } from './keys.ts';
 import type { Puzzle } from './puzzle-file.ts';
 import type { PuzzleVariants } from './puzzle-variants.ts';
 import type { PuzzleRatings } from './ratings.ts';
-import { puzzleFailure, RETRIES, transact } from './transact.ts';
-import type {
-  Attempt,
-  DailyDoc,
-  MemberPuzzlesDoc,
-  PuzzleOutcome,
-  PuzzleSetup,
-  PuzzleStandingsDoc,
+import { RETRIES, transact } from './transact.ts';
+import {
+  type Attempt,
+  type DailyDoc,
+  type MemberPuzzlesDoc,
+  type PuzzleOutcome,
+  type PuzzleSetup,
+  type PuzzleStandingsDoc,
+  puzzleFailure,
 } from './types.ts';
 
 export interface DailyView {
@@ -88,7 +90,7 @@ export class DailyPuzzles {
         await this.ratings.abandonWrites(guildId, player, current, writes);
       }
       const view: DailyView = { ...(await this.viewOf(guildId, doc, puzzle)), status };
-      return { ok: true, value: { writes, value: view } };
+      return commit(writes, view);
     });
   }
 
@@ -116,23 +118,29 @@ export class DailyPuzzles {
   /** Reads the day's puzzle of the server, choosing it on first sight (every process chooses the same). */
   async ensure(guildId: string, day: string): Promise<PuzzleOutcome<{ doc: DailyDoc; puzzle: Puzzle }>> {
     const key = puzzleKeys.daily(guildId, day);
-    for (let tries = 0; tries < RETRIES; tries++) {
-      const read = await this.store.read<DailyDoc>(key);
-      const known = read ? this.catalogue.find(read.value.puzzleId) : null;
-      if (read && known) return { ok: true, value: { doc: read.value, puzzle: known } };
-      const setup = (await this.store.read<PuzzleSetup>(puzzleKeys.setup(guildId)))?.value;
-      const variant =
-        setup && this.catalogue.has(setup.variant) ? setup.variant : await this.variants.defaultFor(guildId);
-      if (!variant) return puzzleFailure('no-puzzles');
-      const puzzle = this.dailyPuzzle(guildId, variant, day);
-      const doc: DailyDoc = { schema: 1, day, puzzleId: puzzle.id, solvers: [], failed: [] };
-      // Kept a week: long enough to finish yesterday's puzzle, short enough to clean up after itself.
-      const committed = await this.store.commit([
-        { key, value: doc, expectRevision: read?.revision ?? 0, ttlMs: 7 * DAY_MS },
-      ]);
-      if (committed.ok) return { ok: true, value: { doc, puzzle } };
-    }
-    return puzzleFailure('busy');
+    return transaction(this.store, {
+      tries: RETRIES,
+      outage: 'throw',
+      build: async () => {
+        const read = await this.store.read<DailyDoc>(key);
+        const known = read ? this.catalogue.find(read.value.puzzleId) : null;
+        if (read && known) return commit([], { doc: read.value, puzzle: known });
+        const setup = (await this.store.read<PuzzleSetup>(puzzleKeys.setup(guildId)))?.value;
+        const variant =
+          setup && this.catalogue.has(setup.variant)
+            ? setup.variant
+            : await this.variants.defaultFor(guildId);
+        if (!variant) return puzzleFailure('no-puzzles');
+        const puzzle = this.dailyPuzzle(guildId, variant, day);
+        const doc: DailyDoc = { schema: 1, day, puzzleId: puzzle.id, solvers: [], failed: [] };
+        // Kept a week: long enough to finish yesterday's puzzle, short enough to clean up after itself.
+        return commit([{ key, value: doc, expectRevision: read?.revision ?? 0, ttlMs: 7 * DAY_MS }], {
+          doc,
+          puzzle,
+        });
+      },
+      exhausted: () => puzzleFailure('busy'),
+    });
   }
 
   /** The server's puzzle on `day`: a fixed shuffle of the variant's puzzles, one a day, none twice in a row of them. */

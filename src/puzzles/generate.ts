@@ -5,11 +5,10 @@
  * (with the same AI and rules).
  */
 
-import { positionOf } from '../ai/position-of.ts';
 import { search } from '../ai/search.ts';
-import { Position, squareName } from '../engine/core.ts';
+import { seededRandom } from '../core/seeded-random.ts';
+import { Position, positionOf, squareName } from '../engine/core.ts';
 import { Game, type VariantId } from '../engine/index.ts';
-import { seededRandom } from '../seeded-random.ts';
 import { analyse, MATERIAL_PIECES, type Theme } from './analyse.ts';
 import { MAX_SOLVER_MOVES } from './prove.ts';
 import type { ProvenPuzzle } from './puzzle-file.ts';

@@ -11,10 +11,13 @@
  */
 import { type AnswerRating, rateAnswer, refute, type Think } from '../analysis/answer-rating.ts';
 import type { GameReview } from '../analysis/review.ts';
+import { failure as coreFailure, type Failure, type FailureParams, type Outcome } from '../core/outcome.ts';
+import { type Player, sideOf } from '../core/players.ts';
+import { commit } from '../core/transaction.ts';
 import { type Game, loadGame, type PlayedMove, type Side } from '../engine/index.ts';
-import type { Player } from '../game/types.ts';
 import type { Store } from '../store/index.ts';
 import { dayOf } from './days.ts';
+import type { PersonalFailureCode } from './failures.ts';
 import { puzzleKeys } from './keys.ts';
 import {
   afterAnswer,
@@ -28,29 +31,15 @@ import {
   withAdded,
 } from './personal.ts';
 import { transact } from './transact.ts';
-import type { PuzzleFailure } from './types.ts';
+import type { PuzzleOutcomeCode } from './types.ts';
 
-/** Why the personal puzzles refused, as a stable code; the words are the `practice` catalogue's. */
-export type PersonalFailureCode =
-  | 'not-a-player'
-  | 'no-mistakes'
-  | 'no-personal-puzzles'
-  | 'nothing-due'
-  | 'no-personal-open'
-  | 'personal-answered';
+/** Every code a personal puzzle's outcome may carry: its own, and the puzzles'. */
+export type PersonalOutcomeCode = PersonalFailureCode | PuzzleOutcomeCode;
+export type PersonalFailure = Failure<PersonalOutcomeCode>;
+export type PersonalOutcome<T> = Outcome<T, PersonalOutcomeCode>;
 
-export type PersonalFailure = {
-  ok: false;
-  code: PersonalFailureCode | PuzzleFailure['code'];
-  params: PuzzleFailure['params'];
-};
-export type PersonalOutcome<T> = { ok: true; value: T } | PersonalFailure;
-
-const failure = (code: PersonalFailureCode, params: PuzzleFailure['params'] = {}): PersonalFailure => ({
-  ok: false,
-  code,
-  params,
-});
+const failure = (code: PersonalOutcomeCode, params: FailureParams = {}): PersonalFailure =>
+  coreFailure(code, params);
 
 /** A personal puzzle as shown: its position, and how many are due now (it among them). */
 export interface ShownPersonal {
@@ -100,12 +89,7 @@ export class PersonalPuzzles {
    */
   practise(guildId: string, player: Player, source: ReviewedGame): Promise<PersonalOutcome<Practice>> {
     const { players } = source;
-    const side: Side | null =
-      players.attackers.id === player.id
-        ? 'attackers'
-        : players.defenders.id === player.id
-          ? 'defenders'
-          : null;
+    const side = sideOf(players, player.id);
     if (!side)
       return Promise.resolve(
         failure('not-a-player', { attackers: players.attackers.name, defenders: players.defenders.name }),
@@ -128,43 +112,27 @@ export class PersonalPuzzles {
         next: chosen ? null : nextDue(doc, today),
       };
       const changed = added > 0 || opened.open !== read?.value.open;
-      return {
-        ok: true,
-        value: {
-          writes: changed ? [{ key, value: opened, expectRevision: read?.revision ?? 0 }] : [],
-          value,
-        },
-      };
+      return commit(changed ? [{ key, value: opened, expectRevision: read?.revision ?? 0 }] : [], value);
     });
   }
 
   /** The member's open puzzle if it is still due, else the next due one, opened. */
   async next(guildId: string, userId: string): Promise<PersonalOutcome<ShownPersonal>> {
     const key = puzzleKeys.personal(guildId, userId);
-    type Next = { shown: ShownPersonal } | { refused: PersonalFailure };
-    const outcome = await transact<Next>(this.store, [], async () => {
+    return transact<ShownPersonal, PersonalOutcomeCode>(this.store, [], async () => {
       const read = await this.store.read<PersonalDoc>(key);
-      if (!read || read.value.puzzles.length === 0)
-        return { ok: true, value: { writes: [], value: { refused: failure('no-personal-puzzles') } } };
+      if (!read || read.value.puzzles.length === 0) return failure('no-personal-puzzles');
       const today = dayOf(this.now());
       const due = dueOn(read.value, today);
       const chosen = due.find((puzzle) => puzzle.id === read.value.open) ?? due[0];
-      if (!chosen) {
-        const next = nextDue(read.value, today);
-        return {
-          ok: true,
-          value: { writes: [], value: { refused: failure('nothing-due', { next: next ?? today }) } },
-        };
-      }
+      if (!chosen) return failure('nothing-due', { next: nextDue(read.value, today) ?? today });
       const shown = { puzzle: chosen, game: loadGame(chosen.record), due: due.length };
       const writes =
         read.value.open === chosen.id
           ? []
           : [{ key, value: { ...read.value, open: chosen.id }, expectRevision: read.revision }];
-      return { ok: true, value: { writes, value: { shown } } };
+      return commit(writes, shown);
     });
-    if (!outcome.ok) return outcome;
-    return 'refused' in outcome.value ? outcome.value.refused : { ok: true, value: outcome.value.shown };
   }
 
   /** The member's open puzzle, while it is due (for suggesting moves). */
@@ -199,8 +167,7 @@ export class PersonalPuzzles {
     const answered = `${tried.move.from}-${tried.move.to}`;
     const rating = await rateAnswer(start, answered, think, asked);
     const refutation = asked.refutation ?? (await refute(start, asked.played, think));
-    type Answered = { result: AnswerResult } | { refused: PersonalFailure };
-    const outcome = await transact<Answered>(this.store, [], async () => {
+    return transact<AnswerResult, PersonalOutcomeCode>(this.store, [], async () => {
       const fresh = await this.store.read<PersonalDoc>(key);
       const puzzle = fresh?.value.puzzles.find((kept) => kept.id === asked.id);
       // Answered meanwhile: closed, or answered and opened again.
@@ -210,7 +177,7 @@ export class PersonalPuzzles {
         fresh.value.open !== asked.id ||
         puzzle.solved + puzzle.failed !== asked.solved + asked.failed
       )
-        return { ok: true, value: { writes: [], value: { refused: failure('personal-answered') } } };
+        return failure('personal-answered');
       const now = this.now();
       const { doc, next } = afterAnswer(fresh.value, puzzle, rating.solved, now, refutation);
       const result: AnswerResult = {
@@ -221,12 +188,7 @@ export class PersonalPuzzles {
         next,
         due: dueOn(doc, dayOf(now)).length,
       };
-      return {
-        ok: true,
-        value: { writes: [{ key, value: doc, expectRevision: fresh.revision }], value: { result } },
-      };
+      return commit([{ key, value: doc, expectRevision: fresh.revision }], result);
     });
-    if (!outcome.ok) return outcome;
-    return 'refused' in outcome.value ? outcome.value.refused : { ok: true, value: outcome.value.result };
   }
 }

@@ -2,8 +2,8 @@
 import { getVariant, type VariantId } from '../engine/index.ts';
 import type { ServerVariants } from '../game/server-variants.ts';
 import { PUZZLE_FAMILIES, type PuzzleCatalogue } from './catalogue.ts';
-import { puzzleFailure } from './transact.ts';
-import type { PuzzleOutcome } from './types.ts';
+
+import { type PuzzleOutcome, puzzleFailure } from './types.ts';
 
 export class PuzzleVariants {
   constructor(

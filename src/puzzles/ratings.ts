@@ -3,8 +3,8 @@
  * the member and the puzzle (solved scores 1, solved after a hint ½, failed 0), counted in the
  * server's puzzle table, and for the daily puzzle in the day's solvers and the streaks.
  */
-import { INITIAL, type Rating, rate } from '../game/glicko2.ts';
-import type { Player } from '../game/types.ts';
+import { INITIAL, type Rating, rate } from '../core/glicko2.ts';
+import type { Player } from '../core/players.ts';
 import type { Store, Write } from '../store/index.ts';
 import type { PuzzleCatalogue } from './catalogue.ts';
 import { currentStreak, DAY_MS, dayOf, extended } from './days.ts';

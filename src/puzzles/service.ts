@@ -15,9 +15,9 @@
  * - ratings.ts: ratings, counts and streaks after an attempt; puzzle-table.ts: the table;
  * - personal.ts and personal-service.ts: a member's own mistakes as puzzles, by spaced repetition.
  */
+import type { Player } from '../core/players.ts';
 import type { VariantId } from '../engine/index.ts';
 import { ServerVariants } from '../game/server-variants.ts';
-import type { Player } from '../game/types.ts';
 import type { Store } from '../store/index.ts';
 import { PuzzleAttempts } from './attempts.ts';
 import type { PuzzleCatalogue } from './catalogue.ts';
@@ -48,12 +48,13 @@ export class Puzzles {
   constructor(
     private readonly store: Store,
     readonly catalogue: PuzzleCatalogue,
-    options: { now?: () => number; random?: () => number } = {},
+    options: { now?: () => number; random?: () => number; variants?: ServerVariants } = {},
   ) {
     const now = options.now ?? Date.now;
     const random = options.random ?? Math.random;
     this.now = now;
-    this.puzzleVariants = new PuzzleVariants(catalogue, new ServerVariants(store, now));
+    // The server's own variants are the game module's (src/app.ts passes them); alone, read the same documents.
+    this.puzzleVariants = new PuzzleVariants(catalogue, options.variants ?? new ServerVariants(store, now));
     const ratings = new PuzzleRatings(store, catalogue, now);
     this.attempts = new PuzzleAttempts(store, catalogue, this.puzzleVariants, ratings, { now, random });
     this.days = new DailyPuzzles(store, catalogue, this.puzzleVariants, ratings, now);

@@ -1,45 +1,31 @@
 /**
- * The puzzles' one way to change the store: a compare-and-set commit of the documents read, built
- * again from fresh reads when it lost a race on a shared document only.
+ * The puzzles' way to change the store: the core's transaction (src/core/transaction.ts) on the
+ * puzzles' terms. A commit that lost a race on a shared document (the server's table, a puzzle's
+ * rating) is built again from fresh reads; one that lost it on one of `ownKeys`, the member's own,
+ * is the member answering from elsewhere at the same instant.
  */
-import { type ScheduleChange, type Store, StoreUnavailableError, type Write } from '../store/index.ts';
-import type { PuzzleFailure, PuzzleFailureCode, PuzzleOutcome } from './types.ts';
+import { failure, type Outcome, type StoreFailureCode } from '../core/outcome.ts';
+import { type Built, transaction } from '../core/transaction.ts';
+import type { Store } from '../store/index.ts';
+import type { PuzzleOutcomeCode } from './types.ts';
 
 /** Attempts for a commit that lost a race on a shared document only. */
 export const RETRIES = 5;
 
-export const puzzleFailure = <T>(
-  code: PuzzleFailureCode | PuzzleFailure['code'],
-  params: PuzzleFailure['params'] = {},
-) => ({ ok: false, code, params }) as PuzzleOutcome<T>;
-
-/** What a change builds from its reads: the writes and schedule changes to commit, and its answer. */
-export type Built<T> = PuzzleOutcome<{ writes: Write[]; schedules?: ScheduleChange[]; value: T }>;
-
 /**
- * Builds a commit from fresh reads and applies it; when it lost a race on a shared document only
- * (not one of `ownKeys`, the member's own), builds it again from new reads. A store that does not
- * answer is a refusal the member can read.
+ * Builds a commit from fresh reads and applies it, again while it loses races on shared documents
+ * only. A store that does not answer is a refusal the member can read. `Code`: the refusals of
+ * the part that builds it (the personal puzzles have their own).
  */
-export async function transact<T>(
+export function transact<T, Code extends string = PuzzleOutcomeCode>(
   store: Store,
   ownKeys: string[],
-  build: () => Promise<Built<T>>,
-): Promise<PuzzleOutcome<T>> {
-  try {
-    for (let tries = 0; tries < RETRIES; tries++) {
-      const built = await build();
-      if (!built.ok) return built;
-      const { writes, schedules, value } = built.value;
-      if (writes.length === 0 && !schedules?.length) return { ok: true, value };
-      const committed = await store.commit(writes, schedules);
-      if (committed.ok) return { ok: true, value };
-      if (ownKeys.includes(committed.conflict)) return puzzleFailure('puzzle-changed');
-    }
-    return puzzleFailure('busy');
-  } catch (error) {
-    if (error instanceof StoreUnavailableError)
-      return puzzleFailure(error.maybeApplied ? 'store-silent' : 'store-unavailable');
-    throw error;
-  }
+  build: () => Promise<Built<T, Code>>,
+): Promise<Outcome<T, Code | 'puzzle-changed' | 'busy' | StoreFailureCode>> {
+  return transaction<T, Code | 'puzzle-changed' | 'busy'>(store, {
+    tries: RETRIES,
+    build,
+    onConflict: (key) => (ownKeys.includes(key) ? failure('puzzle-changed') : undefined),
+    exhausted: () => failure('busy'),
+  });
 }

@@ -1,7 +1,9 @@
 /** The puzzles' plain data: what the store keeps, what the service answers, and why it refuses. */
+import type { Rating } from '../core/glicko2.ts';
+import { type Failure, type FailureParams, failure, type Outcome } from '../core/outcome.ts';
+import type { Player } from '../core/players.ts';
 import type { Game, PlayedMove, RefusalCode, VariantId } from '../engine/index.ts';
-import type { Rating } from '../game/glicko2.ts';
-import type { Player } from '../game/types.ts';
+import type { PuzzleFailureCode } from './failures.ts';
 import type { Puzzle } from './puzzle-file.ts';
 
 export type PuzzleKind = 'practice' | 'daily';
@@ -88,24 +90,15 @@ export interface PuzzleSetup {
   at: number;
 }
 
-/** Why the puzzles refused, as a stable code; the words are the catalogues' (`m.puzzles.failures`). */
-export type PuzzleFailureCode =
-  | 'no-puzzles'
-  | 'no-puzzles-for-variant'
-  | 'no-puzzle-open'
-  | 'puzzle-changed'
-  | 'busy'
-  | 'bad-hour'
-  | 'no-daily-setup'
-  | 'store-unavailable'
-  | 'store-silent';
+/** Every code a puzzle's outcome may carry: the puzzles' own, and the engine's for a move the rules refuse. */
+export type PuzzleOutcomeCode = PuzzleFailureCode | RefusalCode;
+export type PuzzleFailure = Failure<PuzzleOutcomeCode>;
+export type PuzzleOutcome<T> = Outcome<T, PuzzleOutcomeCode>;
 
-export type PuzzleFailure = {
-  ok: false;
-  code: PuzzleFailureCode | RefusalCode;
-  params: Readonly<Record<string, string | number | undefined>>;
-};
-export type PuzzleOutcome<T> = { ok: true; value: T } | PuzzleFailure;
+export const puzzleFailure = <T = never>(
+  code: PuzzleOutcomeCode,
+  params: FailureParams = {},
+): PuzzleOutcome<T> => failure(code, params);
 
 /** A puzzle as shown: where it stands, and its rating now. */
 export interface ShownPuzzle {

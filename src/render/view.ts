@@ -1,6 +1,6 @@
 /**
  * How a member likes to see the board (/settings): which palette, from which side, and how large
- * the coordinates are. Plain data, so that it crosses into the replays' worker thread as it is.
+ * the coordinates are. Plain data, so that it crosses into the drawing thread as it is.
  */
 import { PALETTE_NAMES, type PaletteName } from './palette.ts';
 

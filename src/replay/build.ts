@@ -1,10 +1,12 @@
 /**
  * A replay built whole: the game's positions drawn by the board renderer, one palette chosen for
  * them all, encoded as an animated GIF within the byte limit. Synchronous and CPU-bound: the bot
- * runs it in a worker thread (worker.ts), never on its event loop.
+ * runs it in its drawing thread (src/bot/jobs/drawing-worker.ts), never on its event loop.
  */
+
+import type { FischerControl } from '../core/time-controls.ts';
 import { loadGame } from '../engine/index.ts';
-import { clocksAt, type FischerControl } from '../game/fischer.ts';
+import { clocksAt } from '../game/fischer.ts';
 import { type Language, messagesFor } from '../i18n/index.ts';
 import { type BoardView, boardPixels, type Players, palettes } from '../render/index.ts';
 import {

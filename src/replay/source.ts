@@ -3,9 +3,11 @@
  * game of this server by its id, as /history and /export show it. Only this server's games are
  * found: another server's id is an unknown game.
  */
+
+import type { Player } from '../core/players.ts';
+import type { FischerControl } from '../core/time-controls.ts';
 import { type Game, loadGame, type Side } from '../engine/index.ts';
-import type { FischerControl } from '../game/fischer.ts';
-import type { GameService, Player, Table } from '../game/service.ts';
+import type { GameService, Table } from '../game/service.ts';
 
 export interface ReplaySource {
   id: string;
@@ -29,14 +31,14 @@ export async function replaySource(
   table: Table,
   gameId?: string,
 ): Promise<{ ok: true; source: ReplaySource } | { ok: false; refusal: SourceRefusal }> {
-  const here = await service.gameForRecord(table);
+  const here = await service.records.gameForRecord(table);
   if (gameId === undefined || here?.id === gameId) {
     if (!here) return { ok: false, refusal: { code: 'no-game-here' } };
     const { id, game, players, finished, aborted, fischer } = here;
     const clock = fischer ? { control: fischer.control, timesLeft: fischer.timesLeft } : null;
     return { ok: true, source: { id, game, players, finished, aborted, fischer: clock } };
   }
-  const archived = GAME_ID.test(gameId) ? await service.archived(table.guildId, gameId) : null;
+  const archived = GAME_ID.test(gameId) ? await service.records.archived(table.guildId, gameId) : null;
   if (!archived) return { ok: false, refusal: { code: 'unknown-game', id: gameId } };
   return {
     ok: true,

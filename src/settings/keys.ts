@@ -14,8 +14,6 @@ export const settingsKeys = {
 };
 
 export const SETTINGS_SCHEDULES = {
-  /** A human player's turn (`<channel>|<game>|<ply>`, as the clocks' entries), due when it begins. */
-  turnAlerts: 'schedule:turn-alerts',
   /** A member's daily digest (the member's id), in the member's own group. */
   turnDigests: 'schedule:turn-digests',
 } as const;

@@ -4,8 +4,9 @@
  * turn alerts by direct message. Pure: the change a member asks for, checked and applied, and the
  * hours of a time zone. The store is service.ts.
  */
+
+import { isTimeControl, type TimeControl } from '../core/time-controls.ts';
 import { isServerVariantId, isVariantId, type VariantId } from '../engine/index.ts';
-import { isTimeControl, type TimeControl } from '../game/clock.ts';
 import { languages } from '../i18n/index.ts';
 import { type BoardView, DEFAULT_VIEW, isPaletteName } from '../render/view.ts';
 

@@ -3,6 +3,8 @@
  * by compare-and-set, so that two changes at once from two processes both land, one after the
  * other. The digest's schedule entry lives in the member's own slot and changes in the same commit.
  */
+import { success } from '../core/outcome.ts';
+import { commit, transaction } from '../core/transaction.ts';
 import { type ScheduleChange, type Store, StoreUnavailableError } from '../store/index.ts';
 import { memberGroup, SETTINGS_SCHEDULES, settingsKeys } from './keys.ts';
 import {
@@ -128,16 +130,21 @@ export class MemberSettingsService {
     change: (current: MemberSettings) => { settings: MemberSettings; schedules: ScheduleChange[] } | null,
   ): Promise<boolean> {
     const key = settingsKeys.member(userId);
-    for (let tries = 0; tries < RETRIES; tries++) {
-      const read = await this.store.read<MemberSettings>(key);
-      const next = change(settingsFrom(read?.value));
-      if (!next) return true;
-      const committed = await this.store.commit(
-        [{ key, value: next.settings, expectRevision: read?.revision ?? 0 }],
-        next.schedules,
-      );
-      if (committed.ok) return true;
-    }
-    return false;
+    const updated = await transaction(this.store, {
+      tries: RETRIES,
+      outage: 'throw',
+      build: async () => {
+        const read = await this.store.read<MemberSettings>(key);
+        const next = change(settingsFrom(read?.value));
+        if (!next) return commit([], true);
+        return commit(
+          [{ key, value: next.settings, expectRevision: read?.revision ?? 0 }],
+          true,
+          next.schedules,
+        );
+      },
+      exhausted: () => success(false),
+    });
+    return updated.ok && updated.value;
   }
 }

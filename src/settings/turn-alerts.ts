@@ -4,7 +4,7 @@
  * direct message now, later (quiet hours: the entry moves to their end), or a line in the digest.
  */
 import type { Side } from '../engine/index.ts';
-import { readEntry } from '../game/clock.ts';
+import { readEntry, SCHEDULES } from '../game/clock.ts';
 import type { ActiveGame, Table } from '../game/service.ts';
 import type { Store } from '../store/index.ts';
 import { SETTINGS_SCHEDULES } from './keys.ts';
@@ -29,7 +29,7 @@ export class TurnAlerts {
   /** The due alerts this process is to deal with; entries that need nothing are settled here. */
   async claim(limit = 20): Promise<AlertDecision[]> {
     const now = this.now();
-    const schedule = SETTINGS_SCHEDULES.turnAlerts;
+    const schedule = SCHEDULES.turnAlerts;
     const claimed = await this.store.claimDue(schedule, now, ALERT_LEASE_MS, limit);
     const decisions: AlertDecision[] = [];
     for (const { group, member } of claimed) {

@@ -3,10 +3,10 @@
  * committed by compare-and-set and read again after a conflict, with the schedule entries its
  * progress calls for.
  */
-import { guarded } from '../game/guarded.ts';
-import { keys } from '../game/keys.ts';
-import { failure, type Outcome, success } from '../game/types.ts';
+import { commit, transaction } from '../core/transaction.ts';
 import type { ScheduleChange, Store, Write } from '../store/index.ts';
+import { failure, type TournamentOutcome } from './failures.ts';
+import { tournamentKeys } from './keys.ts';
 import type { Progress } from './tournament.ts';
 import type { TournamentDoc, TournamentIndex } from './types.ts';
 
@@ -32,11 +32,11 @@ export class TournamentChanges {
   ) {}
 
   async get(guildId: string, id: string): Promise<TournamentDoc | null> {
-    return (await this.store.read<TournamentDoc>(keys.tournament(guildId, id)))?.value ?? null;
+    return (await this.store.read<TournamentDoc>(tournamentKeys.tournament(guildId, id)))?.value ?? null;
   }
 
   async list(guildId: string): Promise<TournamentIndex['tournaments']> {
-    return (await this.store.read<TournamentIndex>(keys.tournaments(guildId)))?.value.tournaments ?? [];
+    return (await this.store.read<TournamentIndex>(tournamentKeys.index(guildId)))?.value.tournaments ?? [];
   }
 
   /**
@@ -47,27 +47,24 @@ export class TournamentChanges {
   change<T extends { doc: TournamentDoc; progress?: Progress; unchanged?: boolean }>(
     guildId: string,
     id: string,
-    step: (doc: TournamentDoc) => Outcome<T>,
+    step: (doc: TournamentDoc) => TournamentOutcome<T>,
     extraSchedules: ScheduleChange[] = [],
-  ): Promise<Outcome<Changed & Omit<T, 'doc' | 'progress' | 'unchanged'>>> {
-    return guarded(async () => {
-      for (let attempt = 0; attempt < RETRIES; attempt++) {
-        const read = await this.store.read<TournamentDoc>(keys.tournament(guildId, id));
+  ): Promise<TournamentOutcome<Changed & Omit<T, 'doc' | 'progress' | 'unchanged'>>> {
+    const key = tournamentKeys.tournament(guildId, id);
+    return transaction(this.store, {
+      tries: RETRIES,
+      build: async () => {
+        const read = await this.store.read<TournamentDoc>(key);
         if (!read) return failure('no-tournament', { name: '' });
         const stepped = step(read.value);
         if (!stepped.ok) return stepped;
         const { doc, progress = noProgress(), unchanged, ...rest } = stepped.value;
-        if (unchanged) {
-          if (extraSchedules.length > 0) await this.store.commit([], extraSchedules);
-          return success({ ...rest, doc: read.value, progress });
-        }
+        if (unchanged) return commit([], { ...rest, doc: read.value, progress }, extraSchedules);
         const now = this.now();
         const next: TournamentDoc = { ...doc, updatedAt: now };
-        const writes: Write[] = [
-          { key: keys.tournament(guildId, id), value: next, expectRevision: read.revision },
-        ];
+        const writes: Write[] = [{ key, value: next, expectRevision: read.revision }];
         if (next.status !== read.value.status) {
-          const index = await this.store.read<TournamentIndex>(keys.tournaments(guildId));
+          const index = await this.store.read<TournamentIndex>(tournamentKeys.index(guildId));
           writes.push(indexWrite(guildId, index, next));
         }
         const schedules = [...extraSchedules];
@@ -79,10 +76,9 @@ export class TournamentChanges {
         });
         if (progress.opened !== null) schedules.push(opening(progress.opened));
         if (progress.finished) schedules.push(opening('final'));
-        const committed = await this.store.commit(writes, schedules);
-        if (committed.ok) return success({ ...rest, doc: next, progress });
-      }
-      return failure('tournament-changed');
+        return commit(writes, { ...rest, doc: next, progress }, schedules);
+      },
+      exhausted: () => failure('tournament-changed'),
     });
   }
 }
@@ -107,7 +103,7 @@ export function indexWrite(
     entries.splice(Math.max(ended, 0), 1);
   }
   return {
-    key: keys.tournaments(guildId),
+    key: tournamentKeys.index(guildId),
     value: { schema: 1, tournaments: entries } satisfies TournamentIndex,
     expectRevision: read?.revision ?? 0,
   };

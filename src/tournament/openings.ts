@@ -3,13 +3,15 @@
  * and game noted as it is made (a process taking over after a crash goes on where the first
  * stopped), and the standings and final posts marked done.
  */
+
+import { gameTimeControl } from '../core/time-controls.ts';
+import { guarded } from '../core/transaction.ts';
 import { Game, type Variant } from '../engine/index.ts';
-import { gameTimeControl } from '../game/clock.ts';
-import { guarded } from '../game/guarded.ts';
 import { variantOf } from '../game/server-variants.ts';
-import { type ActiveGame, failure, type Outcome, success } from '../game/types.ts';
+import type { ActiveGame } from '../game/types.ts';
 import type { Store } from '../store/index.ts';
 import { type Changed, TOURNAMENT_ROUNDS, type TournamentChanges } from './changes.ts';
+import { failure, success, type TournamentOutcome } from './failures.ts';
 import type { TournamentGames } from './games.ts';
 import { type PairingPlace, withPairing } from './tournament.ts';
 import type { TournamentDoc, TournamentEntry } from './types.ts';
@@ -42,7 +44,7 @@ export class RoundOpenings {
     id: string,
     place: PairingPlace,
     threadId: string,
-  ): Promise<Outcome<string>> {
+  ): Promise<TournamentOutcome<string>> {
     let kept = threadId;
     const changed = await this.changes.change(guildId, id, (doc) => {
       const existing = doc.played[place.round - 1]?.pairings[place.index]?.threadId;
@@ -59,7 +61,7 @@ export class RoundOpenings {
    * Starts a pairing's game in its thread, or finds it there when a process that stopped half-way
    * started it already (the thread's channel then refuses a second game), and notes it.
    */
-  startPairingGame(guildId: string, id: string, place: PairingPlace): Promise<Outcome<ActiveGame>> {
+  startPairingGame(guildId: string, id: string, place: PairingPlace): Promise<TournamentOutcome<ActiveGame>> {
     return guarded(async () => {
       const doc = await this.changes.get(guildId, id);
       const pairing = doc?.played[place.round - 1]?.pairings[place.index];
@@ -97,7 +99,12 @@ export class RoundOpenings {
   }
 
   /** The round is open: every game started (or settled). Its entry goes in the same commit. */
-  async roundOpened(guildId: string, id: string, round: number, entry: string): Promise<Outcome<Changed>> {
+  async roundOpened(
+    guildId: string,
+    id: string,
+    round: number,
+    entry: string,
+  ): Promise<TournamentOutcome<Changed>> {
     return this.changes.change(
       guildId,
       id,

@@ -2,11 +2,12 @@
  * Results as they come: an ended game recorded once in its tournament (the next round paired in
  * the same commit when it completes one), a withdrawal, an organiser's forfeit, a cancellation.
  */
+import type { Player } from '../core/players.ts';
+import { guarded } from '../core/transaction.ts';
 import { SCHEDULES } from '../game/clock.ts';
-import { guarded } from '../game/guarded.ts';
-import { failure, type Outcome, type Player, success } from '../game/types.ts';
 import type { ScheduleChange, Store } from '../store/index.ts';
 import type { Changed, TournamentChanges } from './changes.ts';
+import { failure, success, type TournamentOutcome } from './failures.ts';
 import type { TournamentGames } from './games.ts';
 import { type PairingPlace, pendingPairing, recordForfeit, recordGame, withdraw } from './tournament.ts';
 import type { Pairing, TournamentDoc, TournamentEntry } from './types.ts';
@@ -100,7 +101,7 @@ export class TournamentResults {
     how: 'withdrew' | 'removed',
     by?: Player,
     mayManage = false,
-  ): Promise<Outcome<Changed>> {
+  ): Promise<TournamentOutcome<Changed>> {
     return guarded(async () => {
       const doc = await this.changes.get(guildId, id);
       if (!doc) return failure('no-tournament', { name: '' });
@@ -119,7 +120,7 @@ export class TournamentResults {
     loserId: string,
     by: Player,
     mayManage: boolean,
-  ): Promise<Outcome<Changed & { place: PairingPlace }>> {
+  ): Promise<TournamentOutcome<Changed & { place: PairingPlace }>> {
     return guarded(async () => {
       const doc = await this.changes.get(guildId, id);
       if (!doc) return failure('no-tournament', { name: '' });
@@ -141,7 +142,7 @@ export class TournamentResults {
   }
 
   /** The organiser calls it off: games under way end without a result, nothing more is paired. */
-  cancel(guildId: string, id: string, by: Player, mayManage: boolean): Promise<Outcome<Changed>> {
+  cancel(guildId: string, id: string, by: Player, mayManage: boolean): Promise<TournamentOutcome<Changed>> {
     return guarded(async () => {
       const cancelled = await this.changes.change(guildId, id, (doc) => {
         if (doc.organiser.id !== by.id && !mayManage) return failure('tournament-not-organiser');
@@ -161,7 +162,7 @@ export class TournamentResults {
    * Ends the player's game under way without a result, so that it can be forfeited; when it has
    * just ended with a result of its own, that result is recorded instead and stands.
    */
-  private async stopGame(doc: TournamentDoc, playerId: string): Promise<Outcome<null>> {
+  private async stopGame(doc: TournamentDoc, playerId: string): Promise<TournamentOutcome<null>> {
     const pending = pendingPairing(doc, playerId);
     if (!pending?.pairing.threadId) return success(null);
     const aborted = await this.abortIfOurs(doc, pending.pairing);

@@ -20,10 +20,13 @@
  * results.ts (results, withdrawals, forfeits, cancelling) and openings.ts (opening rounds).
  */
 import { randomBytes } from 'node:crypto';
+import type { Player } from '../core/players.ts';
 import type { Variant } from '../engine/index.ts';
-import type { ActiveGame, Outcome, Player } from '../game/types.ts';
+import type { GameService } from '../game/service.ts';
+import type { ActiveGame } from '../game/types.ts';
 import type { Store } from '../store/index.ts';
 import { type Changed, TournamentChanges } from './changes.ts';
+import type { TournamentOutcome } from './failures.ts';
 import type { TournamentGames } from './games.ts';
 import { RoundOpenings } from './openings.ts';
 import { TournamentResults } from './results.ts';
@@ -43,11 +46,17 @@ export class Tournaments {
 
   constructor(
     store: Store,
-    games: TournamentGames,
+    service: GameService,
     options: { now?: () => number; newId?: () => string } = {},
   ) {
     const now = options.now ?? Date.now;
     const newId = options.newId ?? (() => randomBytes(9).toString('base64url'));
+    const games: TournamentGames = {
+      startGame: (input) => service.lifecycle.startGame(input),
+      board: (table) => service.play.board(table),
+      abortGame: (table) => service.lifecycle.abortGame(table),
+      archived: (guildId, gameId) => service.records.archived(guildId, gameId),
+    };
     this.changes = new TournamentChanges(store, now);
     this.signup = new TournamentSignup(store, this.changes, { now, newId });
     this.results = new TournamentResults(store, this.changes, games, now);
@@ -68,13 +77,13 @@ export class Tournaments {
   resolve(
     guildId: string,
     where: { named?: string | null; channelId: string; parentId?: string | null },
-  ): Promise<Outcome<TournamentDoc>> {
+  ): Promise<TournamentOutcome<TournamentDoc>> {
     return this.signup.resolve(guildId, where);
   }
 
   // Sign-up (see signup.ts)
 
-  create(input: CreateInput): Promise<Outcome<TournamentDoc>> {
+  create(input: CreateInput): Promise<TournamentOutcome<TournamentDoc>> {
     return this.signup.create(input);
   }
 
@@ -83,16 +92,16 @@ export class Tournaments {
     return this.signup.recordSignupMessage(guildId, id, messageId);
   }
 
-  join(guildId: string, id: string, player: Player): Promise<Outcome<Changed>> {
+  join(guildId: string, id: string, player: Player): Promise<TournamentOutcome<Changed>> {
     return this.signup.join(guildId, id, player);
   }
 
-  leave(guildId: string, id: string, playerId: string): Promise<Outcome<Changed>> {
+  leave(guildId: string, id: string, playerId: string): Promise<TournamentOutcome<Changed>> {
     return this.signup.leave(guildId, id, playerId);
   }
 
   /** The organiser (or a member who may manage events) starts it: round 1 is paired, to be opened. */
-  start(guildId: string, id: string, by: Player, mayManage: boolean): Promise<Outcome<Changed>> {
+  start(guildId: string, id: string, by: Player, mayManage: boolean): Promise<TournamentOutcome<Changed>> {
     return this.signup.start(guildId, id, by, mayManage);
   }
 
@@ -123,7 +132,7 @@ export class Tournaments {
     how: 'withdrew' | 'removed',
     by?: Player,
     mayManage = false,
-  ): Promise<Outcome<Changed>> {
+  ): Promise<TournamentOutcome<Changed>> {
     return this.results.withdraw(guildId, id, playerId, how, by, mayManage);
   }
 
@@ -134,12 +143,12 @@ export class Tournaments {
     loserId: string,
     by: Player,
     mayManage: boolean,
-  ): Promise<Outcome<Changed & { place: PairingPlace }>> {
+  ): Promise<TournamentOutcome<Changed & { place: PairingPlace }>> {
     return this.results.forfeit(guildId, id, loserId, by, mayManage);
   }
 
   /** The organiser calls it off: games under way end without a result, nothing more is paired. */
-  cancel(guildId: string, id: string, by: Player, mayManage: boolean): Promise<Outcome<Changed>> {
+  cancel(guildId: string, id: string, by: Player, mayManage: boolean): Promise<TournamentOutcome<Changed>> {
     return this.results.cancel(guildId, id, by, mayManage);
   }
 
@@ -156,17 +165,27 @@ export class Tournaments {
   }
 
   /** Notes a pairing's thread; when another process noted one first, that one is returned. */
-  recordThread(guildId: string, id: string, place: PairingPlace, threadId: string): Promise<Outcome<string>> {
+  recordThread(
+    guildId: string,
+    id: string,
+    place: PairingPlace,
+    threadId: string,
+  ): Promise<TournamentOutcome<string>> {
     return this.openings.recordThread(guildId, id, place, threadId);
   }
 
   /** Starts a pairing's game in its thread (or finds it there, started already) and notes it. */
-  startPairingGame(guildId: string, id: string, place: PairingPlace): Promise<Outcome<ActiveGame>> {
+  startPairingGame(guildId: string, id: string, place: PairingPlace): Promise<TournamentOutcome<ActiveGame>> {
     return this.openings.startPairingGame(guildId, id, place);
   }
 
   /** The round is open: every game started (or settled). Its entry goes in the same commit. */
-  roundOpened(guildId: string, id: string, round: number, entry: string): Promise<Outcome<Changed>> {
+  roundOpened(
+    guildId: string,
+    id: string,
+    round: number,
+    entry: string,
+  ): Promise<TournamentOutcome<Changed>> {
     return this.openings.roundOpened(guildId, id, round, entry);
   }
 

@@ -2,13 +2,14 @@
  * A tournament before its first round: made (one under way per channel), joined and left, and
  * started by its organiser; and which tournament a command means.
  */
+import type { Player } from '../core/players.ts';
+import type { TimeControl } from '../core/time-controls.ts';
+import { commit, guarded, transaction } from '../core/transaction.ts';
 import { decidedStart, type Variant } from '../engine/index.ts';
-import type { TimeControl } from '../game/clock.ts';
-import { guarded } from '../game/guarded.ts';
-import { keys } from '../game/keys.ts';
-import { failure, type Outcome, type Player, success } from '../game/types.ts';
 import type { Store } from '../store/index.ts';
 import { type Changed, indexWrite, RETRIES, type TournamentChanges } from './changes.ts';
+import { failure, success, type TournamentOutcome } from './failures.ts';
+import { tournamentKeys } from './keys.ts';
 import { join, leave, MAX_NAME_LENGTH, MAX_SWISS_ROUNDS, start } from './tournament.ts';
 import type { Format, TournamentDoc, TournamentIndex } from './types.ts';
 
@@ -41,7 +42,7 @@ export class TournamentSignup {
   resolve(
     guildId: string,
     where: { named?: string | null; channelId: string; parentId?: string | null },
-  ): Promise<Outcome<TournamentDoc>> {
+  ): Promise<TournamentOutcome<TournamentDoc>> {
     return guarded(async () => {
       const all = [...(await this.changes.list(guildId))].sort((a, b) => b.createdAt - a.createdAt);
       const live = (entry: { status: string }) => entry.status === 'signup' || entry.status === 'running';
@@ -69,52 +70,54 @@ export class TournamentSignup {
     });
   }
 
-  create(input: CreateInput): Promise<Outcome<TournamentDoc>> {
-    return guarded(async () => {
-      const name = input.name.replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
-      if (name.length === 0 || name.length > MAX_NAME_LENGTH)
-        return failure('tournament-name-invalid', { max: MAX_NAME_LENGTH });
-      if (input.rounds !== null && input.format !== 'swiss') return failure('tournament-rounds-swiss-only');
-      if (input.double && input.format !== 'round-robin')
-        return failure('tournament-double-round-robin-only');
-      const decided = decidedStart({ variant: input.variant });
-      if (decided) return failure('start-decided', { reason: decided.reason, side: decided.sideToMove });
-      const now = this.clock.now();
-      const doc: TournamentDoc = {
-        schema: 1,
-        id: this.clock.newId(),
-        guildId: input.guildId,
-        channelId: input.channelId,
-        name,
-        variant: input.variant.id,
-        ...(input.rules ? { rules: input.rules } : {}),
-        variantName: input.variant.name,
-        format: input.format,
-        rounds: input.rounds ?? 0,
-        roundsAsked: input.rounds === null ? null : Math.min(Math.max(1, input.rounds), MAX_SWISS_ROUNDS),
-        double: input.double,
-        time: input.time,
-        organiser: input.organiser,
-        status: 'signup',
-        players: [],
-        played: [],
-        createdAt: now,
-        updatedAt: now,
-      };
-      for (let attempt = 0; attempt < RETRIES; attempt++) {
-        const index = await this.store.read<TournamentIndex>(keys.tournaments(input.guildId));
+  async create(input: CreateInput): Promise<TournamentOutcome<TournamentDoc>> {
+    const name = input.name.replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
+    if (name.length === 0 || name.length > MAX_NAME_LENGTH)
+      return failure('tournament-name-invalid', { max: MAX_NAME_LENGTH });
+    if (input.rounds !== null && input.format !== 'swiss') return failure('tournament-rounds-swiss-only');
+    if (input.double && input.format !== 'round-robin') return failure('tournament-double-round-robin-only');
+    const decided = decidedStart({ variant: input.variant });
+    if (decided) return failure('start-decided', { reason: decided.reason, side: decided.sideToMove });
+    const now = this.clock.now();
+    const doc: TournamentDoc = {
+      schema: 1,
+      id: this.clock.newId(),
+      guildId: input.guildId,
+      channelId: input.channelId,
+      name,
+      variant: input.variant.id,
+      ...(input.rules ? { rules: input.rules } : {}),
+      variantName: input.variant.name,
+      format: input.format,
+      rounds: input.rounds ?? 0,
+      roundsAsked: input.rounds === null ? null : Math.min(Math.max(1, input.rounds), MAX_SWISS_ROUNDS),
+      double: input.double,
+      time: input.time,
+      organiser: input.organiser,
+      status: 'signup',
+      players: [],
+      played: [],
+      createdAt: now,
+      updatedAt: now,
+    };
+    return transaction(this.store, {
+      tries: RETRIES,
+      build: async () => {
+        const index = await this.store.read<TournamentIndex>(tournamentKeys.index(input.guildId));
         const entries = index?.value.tournaments ?? [];
         const busy = entries.some(
           (e) => e.channelId === input.channelId && (e.status === 'signup' || e.status === 'running'),
         );
         if (busy) return failure('tournament-channel-busy');
-        const committed = await this.store.commit([
-          { key: keys.tournament(doc.guildId, doc.id), value: doc, expectRevision: 0 },
-          indexWrite(input.guildId, index, doc),
-        ]);
-        if (committed.ok) return success(doc);
-      }
-      return failure('tournament-changed');
+        return commit(
+          [
+            { key: tournamentKeys.tournament(doc.guildId, doc.id), value: doc, expectRevision: 0 },
+            indexWrite(input.guildId, index, doc),
+          ],
+          doc,
+        );
+      },
+      exhausted: () => failure('tournament-changed'),
     });
   }
 
@@ -123,14 +126,14 @@ export class TournamentSignup {
     await this.changes.change(guildId, id, (doc) => success({ doc: { ...doc, signupMessageId: messageId } }));
   }
 
-  join(guildId: string, id: string, player: Player): Promise<Outcome<Changed>> {
+  join(guildId: string, id: string, player: Player): Promise<TournamentOutcome<Changed>> {
     return this.changes.change(guildId, id, (doc) => {
       const joined = join(doc, player);
       return joined.ok ? success({ doc: joined.value }) : joined;
     });
   }
 
-  leave(guildId: string, id: string, playerId: string): Promise<Outcome<Changed>> {
+  leave(guildId: string, id: string, playerId: string): Promise<TournamentOutcome<Changed>> {
     return this.changes.change(guildId, id, (doc) => {
       const left = leave(doc, playerId);
       return left.ok ? success({ doc: left.value }) : left;
@@ -138,7 +141,7 @@ export class TournamentSignup {
   }
 
   /** The organiser (or a member who may manage events) starts it: round 1 is paired, to be opened. */
-  start(guildId: string, id: string, by: Player, mayManage: boolean): Promise<Outcome<Changed>> {
+  start(guildId: string, id: string, by: Player, mayManage: boolean): Promise<TournamentOutcome<Changed>> {
     return this.changes.change(guildId, id, (doc) => {
       if (doc.organiser.id !== by.id && !mayManage) return failure('tournament-not-organiser');
       return start(doc);

@@ -4,7 +4,8 @@
  * reads the document, takes a step, and commits it by compare-and-set, so that each step happens
  * once however many processes try it at the same instant.
  */
-import { failure, type Outcome, type Player, success } from '../game/types.ts';
+import type { Player } from '../core/players.ts';
+import { failure, success, type TournamentOutcome } from './failures.ts';
 import { roundRobin } from './round-robin.ts';
 import { records, standings } from './scores.ts';
 import { pairSwiss, SwissPairingError } from './swiss.ts';
@@ -26,7 +27,7 @@ export interface Progress {
 
 const noProgress = (): Progress => ({ completed: [], opened: null, finished: false });
 
-export function join(doc: TournamentDoc, player: Player): Outcome<TournamentDoc> {
+export function join(doc: TournamentDoc, player: Player): TournamentOutcome<TournamentDoc> {
   if (doc.status !== 'signup') return failure('tournament-started');
   if (doc.players.some((entrant) => entrant.id === player.id)) return failure('tournament-joined');
   if (doc.players.length >= MAX_PLAYERS) return failure('tournament-full', { max: MAX_PLAYERS });
@@ -36,7 +37,7 @@ export function join(doc: TournamentDoc, player: Player): Outcome<TournamentDoc>
   });
 }
 
-export function leave(doc: TournamentDoc, playerId: string): Outcome<TournamentDoc> {
+export function leave(doc: TournamentDoc, playerId: string): TournamentOutcome<TournamentDoc> {
   if (doc.status !== 'signup') return failure('tournament-started');
   if (!doc.players.some((entrant) => entrant.id === playerId)) return failure('tournament-not-joined');
   return success({
@@ -55,7 +56,7 @@ export function swissRounds(asked: number | null | undefined, players: number): 
 }
 
 /** The start: the field is seeded as it joined, round 1 is paired. */
-export function start(doc: TournamentDoc): Outcome<{ doc: TournamentDoc; progress: Progress }> {
+export function start(doc: TournamentDoc): TournamentOutcome<{ doc: TournamentDoc; progress: Progress }> {
   if (doc.status !== 'signup') return failure('tournament-started');
   if (doc.players.length < MIN_PLAYERS) return failure('tournament-too-few', { number: MIN_PLAYERS });
   const started: TournamentDoc = { ...doc, status: 'running', played: [] };
@@ -234,7 +235,7 @@ export function recordGame(
 export function recordForfeit(
   doc: TournamentDoc,
   loserId: string,
-): Outcome<{ doc: TournamentDoc; place: PairingPlace; progress: Progress }> {
+): TournamentOutcome<{ doc: TournamentDoc; place: PairingPlace; progress: Progress }> {
   const pending = pendingPairing(doc, loserId);
   if (!pending) return failure('tournament-no-game');
   const progress = noProgress();
@@ -250,7 +251,7 @@ export function withdraw(
   doc: TournamentDoc,
   playerId: string,
   how: 'withdrew' | 'removed',
-): Outcome<{ doc: TournamentDoc; progress: Progress }> {
+): TournamentOutcome<{ doc: TournamentDoc; progress: Progress }> {
   if (doc.status === 'signup') {
     const left = leave(doc, playerId);
     return left.ok ? success({ doc: left.value, progress: noProgress() }) : left;

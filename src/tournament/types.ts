@@ -1,7 +1,7 @@
 /** A tournament's stored form: one document, changed by compare-and-set. */
+import type { Player } from '../core/players.ts';
+import type { TimeControl } from '../core/time-controls.ts';
 import type { Side, VariantKey } from '../engine/index.ts';
-import type { TimeControl } from '../game/clock.ts';
-import type { Player } from '../game/types.ts';
 
 export type Format = 'round-robin' | 'swiss';
 export const FORMATS: readonly Format[] = ['round-robin', 'swiss'];

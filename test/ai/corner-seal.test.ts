@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cornerSealed, cornerSealsOf } from '../../src/ai/corner-seal.ts';
 import { evaluate, WEIGHTS } from '../../src/ai/evaluate.ts';
-import { positionOf } from '../../src/ai/position-of.ts';
+import { positionOf } from '../../src/engine/core.ts';
 import { Game, type VariantId } from '../../src/engine/index.ts';
 import { gameWith, type Pieces } from '../engine/setup.ts';
 

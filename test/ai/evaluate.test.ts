@@ -7,8 +7,8 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { evaluate, TRAINING_WEIGHTS, useLearnedWeights, WEIGHTS } from '../../src/ai/evaluate.ts';
-import { positionOf } from '../../src/ai/position-of.ts';
 import { playTrainingGame, type SelfPlayOptions } from '../../src/ai/training/self-play.ts';
+import { positionOf } from '../../src/engine/core.ts';
 import { Game } from '../../src/engine/index.ts';
 import { gameWith, type Pieces } from '../engine/setup.ts';
 

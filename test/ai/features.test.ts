@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFeatures, FEATURE_COUNT, FEATURES, type Feature, familyOf } from '../../src/ai/features.ts';
-import { positionOf } from '../../src/ai/position-of.ts';
-import { rulesFor } from '../../src/engine/core.ts';
+import { positionOf, rulesFor } from '../../src/engine/core.ts';
 import { houseVariant, parseOpenTaflRules, type Side, type VariantId } from '../../src/engine/index.ts';
 import { gameWith, type Pieces } from '../engine/setup.ts';
 

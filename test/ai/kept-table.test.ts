@@ -4,8 +4,8 @@
  * gives the same answer whatever was searched before it.
  */
 import { describe, expect, it } from 'vitest';
-import { positionOf } from '../../src/ai/position-of.ts';
 import { search } from '../../src/ai/search.ts';
+import { positionOf } from '../../src/engine/core.ts';
 import { Game } from '../../src/engine/index.ts';
 
 function midgame(): Game {

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluate, useLearnedWeights, WEIGHTS } from '../../src/ai/evaluate.ts';
 import { noisyMoves } from '../../src/ai/noisy.ts';
-import { positionOf } from '../../src/ai/position-of.ts';
 import { search, WIN } from '../../src/ai/search.ts';
 import {
   ATTACKERS,
@@ -14,6 +13,7 @@ import {
   moveBufferSize,
   ONGOING,
   type Position,
+  positionOf,
   rulesFor,
   squareName,
 } from '../../src/engine/core.ts';

@@ -3,8 +3,7 @@
  * number of legal moves), with its history; it stops before a move that would end the game, or
  * where the side to move has none. The property tests' way to many varied positions.
  */
-import { positionOf } from '../../src/ai/position-of.ts';
-import { judge, moveBufferSize, type Position } from '../../src/engine/core.ts';
+import { judge, moveBufferSize, type Position, positionOf } from '../../src/engine/core.ts';
 import { Game, type VariantId } from '../../src/engine/index.ts';
 
 export function randomPosition(variant: VariantId, choices: number[]): Position {

@@ -9,9 +9,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluate, WEIGHTS } from '../../src/ai/evaluate.ts';
-import { positionOf } from '../../src/ai/position-of.ts';
 import { type SearchParts, search, WIN } from '../../src/ai/search.ts';
-import { DRAW, judge, moveBufferSize, type Position, squareName } from '../../src/engine/core.ts';
+import { DRAW, judge, moveBufferSize, type Position, positionOf, squareName } from '../../src/engine/core.ts';
 import { Game } from '../../src/engine/index.ts';
 import { gameWith } from '../engine/setup.ts';
 import { randomPosition } from './random-position.ts';

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chooseMove } from '../../src/ai/index.ts';
-import { positionOf } from '../../src/ai/position-of.ts';
 import { search } from '../../src/ai/search.ts';
-import { squareName } from '../../src/engine/core.ts';
+import { positionOf, squareName } from '../../src/engine/core.ts';
 import { Game, houseVariant, parseOpenTaflRules } from '../../src/engine/index.ts';
 import { gameWith, notationOf } from '../engine/setup.ts';
 

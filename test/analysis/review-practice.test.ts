@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { chooseMove } from '../../src/ai/index.ts';
 import { rateAnswer, type Think } from '../../src/analysis/answer-rating.ts';
 import { type Look, reviewGame } from '../../src/analysis/review.ts';
+import { seededRandom } from '../../src/core/seeded-random.ts';
 import { Game, loadGame } from '../../src/engine/index.ts';
 import { mistakesOf } from '../../src/puzzles/personal.ts';
-import { seededRandom } from '../../src/seeded-random.ts';
 
 /** A fixed depth and no clock: the same games, reviews and judgements on any machine. */
 const lookAt = (position: Game, depth: number) =>

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { AnalysisBusyError, AnalysisRuns, MOST_REVIEWS } from '../../src/bot/analysis-runs.ts';
+import { AnalysisBusyError, AnalysisRuns, MOST_REVIEWS } from '../../src/bot/jobs/analysis-runs.ts';
 import { GameService } from '../../src/game/service.ts';
 import { createStore } from '../../src/store/index.ts';
 import { gameWith } from '../engine/setup.ts';
@@ -30,7 +30,7 @@ describe('reviews in the AI worker', () => {
     expect(runs.started).toBe(1);
     expect(heard).toContain('one 3/3');
     expect(heard).toContain('two 3/3');
-    expect(await service.review('guild-1', 'g-1')).toEqual(one);
+    expect(await service.records.review('guild-1', 'g-1')).toEqual(one);
     expect(one.worst.attackers[0]).toMatchObject({ notation: 'c1-c2', verdict: 'blunder' });
   });
 

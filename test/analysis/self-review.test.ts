@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { positionOf } from '../../src/ai/position-of.ts';
 import { MAX_PLY, WIN } from '../../src/ai/scores.ts';
 import { search } from '../../src/ai/search.ts';
 import { type Look, reviewGame } from '../../src/analysis/review.ts';
-import { rulesFor, squareName } from '../../src/engine/core.ts';
+import { positionOf, rulesFor, squareName } from '../../src/engine/core.ts';
 import { Game, type VariantId } from '../../src/engine/index.ts';
 
 /** The AI's choice at a fixed depth: no clock, so the same game and the same review on any machine. */

@@ -47,13 +47,13 @@ describe('/abort', () => {
       '**Moderator** ended the game of **Ann** (attackers) and **Bob** (defenders) after 1 move, without a result: it counts for no one. This channel is free for a new `/challenge`.',
     );
     expect(aborted.allowedMentions).toMatchObject({ parse: [], users: [] });
-    expect(await bots[0].service.board(tableAt(emulator, channelId))).toBeNull();
-    expect(await bots[0].service.standings(emulator.guildId)).toEqual([]);
+    expect(await bots[0].service.play.board(tableAt(emulator, channelId))).toBeNull();
+    expect(await bots[0].service.records.standings(emulator.guildId)).toEqual([]);
 
     // Bob's deadline passes: nobody loses on time, and nothing is posted.
     const posted = emulator.messages().length;
     now += 11 * 60 * 1000;
-    const swept = await bots[0].service.sweep();
+    const swept = await bots[0].service.due.sweep();
     expect(swept).toEqual({ timedOut: [], nextGames: [], reminders: [] });
     await bots[0].bot.sweep();
     expect(emulator.messages().length).toBe(posted);

@@ -25,7 +25,7 @@ async function finishedWithBlunder(attackers: EmulatedUser, defenders: EmulatedU
   await world.emulator.slash(attackers, 'move', { move: 'c1-c2' }, { channelId }).reply();
   const last = await world.emulator.slash(defenders, 'move', { move: 'e1-a1' }, { channelId }).reply();
   expect(last.content).toContain('**Game over.**');
-  const record = await world.bots[0].service.gameForRecord(tableAt(world.emulator, channelId));
+  const record = await world.bots[0].service.records.gameForRecord(tableAt(world.emulator, channelId));
   if (!record?.finished) throw new Error('the game did not end');
   return record.id;
 }
@@ -90,7 +90,7 @@ describe('accuracy in /analyze and /standings', () => {
     const eve = world.user('Eve');
     const game = gameWith('fetlar', { king: 'f6', attackers: ['a4'], defenders: ['c3'] }, 'attackers');
     const channelId = await gameChannel(world, game, { attackers: eve, defenders: cat });
-    await world.bots[0].service.resign(tableAt(world.emulator, channelId), {
+    await world.bots[0].service.play.resign(tableAt(world.emulator, channelId), {
       id: eve.id,
       name: eve.globalName ?? eve.username,
     });
@@ -134,7 +134,7 @@ describe('accuracy in /analyze and /standings', () => {
       msPerPosition: 200,
     };
     old.worst.attackers.push(old.moves[0]);
-    await world.bots[0].service.saveReview(guildId, id, old);
+    await world.bots[0].service.records.saveReview(guildId, id, old);
     const embed = await analyze(cat, id);
     expect(embed.fields[0].name).toBe('Old, attackers');
     expect(embed.fields[0].value).toMatch(

@@ -32,7 +32,7 @@ describe('the bot killed while the AI thinks', () => {
       let bot = spawnBot(emulator, env);
       await bot.ready();
       const ann = emulator.addUser('Ann');
-      const started = await service.startGame({
+      const started = await service.lifecycle.startGame({
         guildId: emulator.guildId,
         channelId: emulator.channelId,
         players: {
@@ -58,12 +58,13 @@ describe('the bot killed while the AI thinks', () => {
       bot.process.kill('SIGKILL');
       await bot.exited;
       const killedAt = Date.now();
-      expect((await service.board(tableAt(emulator, emulator.channelId)))?.game.plyCount).toBe(0);
+      expect((await service.play.board(tableAt(emulator, emulator.channelId)))?.game.plyCount).toBe(0);
 
       bot = spawnBot(emulator, env);
       await bot.ready();
       const readyAt = Date.now();
-      const plies = async () => (await service.board(tableAt(emulator, emulator.channelId)))?.game.plyCount;
+      const plies = async () =>
+        (await service.play.board(tableAt(emulator, emulator.channelId)))?.game.plyCount;
       await until('the restarted bot played no AI move', 25_000, async () =>
         (await plies()) === 1 ? true : undefined,
       );

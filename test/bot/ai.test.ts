@@ -46,7 +46,7 @@ describe('playing against the bot', () => {
     expect(reply.content).toMatch(/\(defenders\) played \*\*[a-k]\d+-[a-k]\d+/);
     expect(reply.content).toContain(`<@${ann.id}> to move`);
     expect(reply.allowedMentions).toMatchObject({ parse: [], users: [ann.id] });
-    const active = await world.bots[0].service.board(tableAt(emulator, emulator.channelId));
+    const active = await world.bots[0].service.play.board(tableAt(emulator, emulator.channelId));
     expect(active?.game.plyCount).toBe(2);
     expect(active?.game.turn).toBe('attackers');
 
@@ -74,7 +74,7 @@ describe('playing against the bot', () => {
         attackers: { id: emulator.botUser.id, name: 'Tafl Bot (easy)' },
         defenders: { id: ann.id, name: 'Ann' },
       };
-      const started = await new GameService(store).startGame({
+      const started = await new GameService(store).lifecycle.startGame({
         guildId: emulator.guildId,
         channelId: emulator.channelId,
         players,
@@ -85,9 +85,9 @@ describe('playing against the bot', () => {
       world.bots.push(await startBotProcess(emulator, world.namespace));
       const move = await emulator.waitFor(() => aiMoves(world, emulator.channelId)[0], 10_000);
       expect(move.content).toContain('(attackers) played');
-      expect((await new GameService(store).board(tableAt(emulator, emulator.channelId)))?.game.plyCount).toBe(
-        1,
-      );
+      expect(
+        (await new GameService(store).play.board(tableAt(emulator, emulator.channelId)))?.game.plyCount,
+      ).toBe(1);
     } finally {
       await store.close();
     }
@@ -110,7 +110,7 @@ describe('rematch against the bot', () => {
     expect(
       emulator.messages().some((message) => buttonIds(message).some((id) => id.includes('accept'))),
     ).toBe(false);
-    const active = await world.bots[0].service.board(tableAt(emulator, emulator.channelId));
+    const active = await world.bots[0].service.play.board(tableAt(emulator, emulator.channelId));
     expect(active?.variant).toBe('fetlar');
     expect(active?.ai).toEqual({ side: 'attackers', level: 'easy' });
     expect(active?.players.defenders.id).toBe(ann.id);
@@ -153,22 +153,24 @@ describe('options against the bot', () => {
       expect(board.content).toContain('You play the defenders');
       const move = await emulator.waitFor(() => aiMoves(world, thread.id)[0], 10_000);
       expect(move.content).toContain('(attackers) played');
-      expect((await world.bots[0].service.board(tableAt(emulator, thread.id)))?.ai).toEqual({
+      expect((await world.bots[0].service.play.board(tableAt(emulator, thread.id)))?.ai).toEqual({
         side: 'attackers',
         level: 'easy',
       });
     }
     // The channel's own game goes on untouched, and the free channel stays free.
-    const channelGame = await world.bots[0].service.board(tableAt(emulator, busy));
+    const channelGame = await world.bots[0].service.play.board(tableAt(emulator, busy));
     expect(channelGame?.ai).toBeNull();
     expect(channelGame?.game.plyCount).toBe(0);
-    expect(await world.bots[0].service.board(tableAt(emulator, free))).toBeNull();
+    expect(await world.bots[0].service.play.board(tableAt(emulator, free))).toBeNull();
   });
 
   it('match:true plays a two-game match: game 2 follows with sides swapped, the AI moving first in it', async () => {
     const { world, emulator, ann, start } = await annChallengesTheBot('attackers', { match: true });
     expect(start.content).toContain('game 1 of a two-game match');
-    expect((await world.bots[0].service.board(tableAt(emulator, emulator.channelId)))?.match?.game).toBe(1);
+    expect((await world.bots[0].service.play.board(tableAt(emulator, emulator.channelId)))?.match?.game).toBe(
+      1,
+    );
 
     const resign = emulator.slash(ann, 'resign');
     expect((await resign.reply()).content).toContain('game 1 of the match');
@@ -176,7 +178,7 @@ describe('options against the bot', () => {
       resign.followUps().find((message) => message.attachments.length > 0),
     );
     expect(second.content).toContain('Game 2 of the match');
-    const active = await world.bots[0].service.board(tableAt(emulator, emulator.channelId));
+    const active = await world.bots[0].service.play.board(tableAt(emulator, emulator.channelId));
     expect(active?.match?.game).toBe(2);
     expect(active?.ai).toEqual({ side: 'attackers', level: 'easy' });
     expect(active?.players.defenders.id).toBe(ann.id);

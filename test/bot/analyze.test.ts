@@ -4,8 +4,8 @@
  */
 import { loadImage } from '@napi-rs/canvas';
 import { describe, expect, it, vi } from 'vitest';
-import { AnalysisRuns, MOST_REVIEWS } from '../../src/bot/analysis-runs.ts';
-import { PLOT_BYTES_KEPT } from '../../src/bot/review-plots.ts';
+import { AnalysisRuns, MOST_REVIEWS } from '../../src/bot/jobs/analysis-runs.ts';
+import { PLOT_BYTES_KEPT } from '../../src/bot/views/review-plots.ts';
 import { Game } from '../../src/engine/index.ts';
 import { messagesFor } from '../../src/i18n/index.ts';
 import { registry } from '../../src/metrics.ts';
@@ -57,8 +57,8 @@ async function resignedGame(plies: number): Promise<{ id: string; game: Game }> 
   }
   const channelId = await gameChannel(world, game, { attackers: ann, defenders: bob });
   const table = tableAt(world.emulator, channelId);
-  await world.bots[0].service.resign(table, { id: ann.id, name: ann.globalName ?? ann.username });
-  const record = await world.bots[0].service.gameForRecord(table);
+  await world.bots[0].service.play.resign(table, { id: ann.id, name: ann.globalName ?? ann.username });
+  const record = await world.bots[0].service.records.gameForRecord(table);
   if (!record?.finished) throw new Error('the game did not end');
   return { id: record.id, game: record.game };
 }
@@ -107,7 +107,7 @@ describe('/analyze', () => {
 
   it('a game id from another channel of this server; in German for a German client', async () => {
     const channelId = await finishedWithBlunder();
-    const record = await world.bots[0].service.gameForRecord(tableAt(world.emulator, channelId));
+    const record = await world.bots[0].service.records.gameForRecord(tableAt(world.emulator, channelId));
     const elsewhere = world.emulator.createChannel('elsewhere');
     await world.emulator.waitFor(() => world.bots[0].bot.client.channels.cache.has(elsewhere));
     const german = world.user('Greta', { locale: 'de' });
@@ -144,19 +144,19 @@ describe('/analyze', () => {
     const otherGuild = world.emulator.createGuild('Other server');
     const game = gameWith('fetlar', { king: 'f6', attackers: ['a4'], defenders: ['c3'] }, 'attackers');
     const player = (user: typeof ann) => ({ id: user.id, name: user.globalName ?? user.username });
-    const started = await world.bots[0].service.startGame({
+    const started = await world.bots[0].service.lifecycle.startGame({
       guildId: otherGuild,
       channelId: 'a-channel-of-the-other-server',
       players: { attackers: player(ann), defenders: player(bob) },
       game,
     });
     if (!started.ok) throw new Error(started.code);
-    await world.bots[0].service.resign(
+    await world.bots[0].service.play.resign(
       { guildId: otherGuild, channelId: 'a-channel-of-the-other-server' },
       player(ann),
     );
     const id = started.value.id;
-    expect((await world.bots[0].service.archived(otherGuild, id))?.guildId).toBe(otherGuild);
+    expect((await world.bots[0].service.records.archived(otherGuild, id))?.guildId).toBe(otherGuild);
     const refusedOther = await world.emulator.slash(ann, 'analyze', { game: id }).reply();
     expect(refusedOther.ephemeral).toBe(true);
     expect(refusedOther.content).toContain(`There is no finished game "${id}" on this server.`);

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadCommands } from '../../src/bot/load-commands.ts';
-import { asText, onlyMention, safeName } from '../../src/bot/present.ts';
-import { commandBodies, sameCommands } from '../../src/bot/register.ts';
+import { loadCommands } from '../../src/bot/discord/load-commands.ts';
+import { commandBodies, sameCommands } from '../../src/bot/discord/register.ts';
+import { asText, onlyMention, safeName } from '../../src/bot/views/present.ts';
 
 describe('command modules', () => {
   it('one file per slash command, each with valid data', async () => {

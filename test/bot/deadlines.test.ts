@@ -5,7 +5,7 @@
  * then answered as played. Nobody is told other than what was stored.
  */
 import { describe, expect, it } from 'vitest';
-import { ACKNOWLEDGE_WITHIN_MS, EXPIRED_AT_ARRIVAL_MS } from '../../src/bot/interaction-deadline.ts';
+import { ACKNOWLEDGE_WITHIN_MS, EXPIRED_AT_ARRIVAL_MS } from '../../src/bot/discord/interaction-deadline.ts';
 import { Game } from '../../src/engine/index.ts';
 import { messagesFor } from '../../src/i18n/index.ts';
 import type { DiscordEmulator } from '../discord-emulator/index.ts';
@@ -18,7 +18,7 @@ async function fetlarGame(emulator: DiscordEmulator) {
   const channelId = emulator.createChannel(`deadline-${Math.random().toString(36).slice(2, 8)}`);
   const ann = emulator.addUser('Ann');
   const bob = emulator.addUser('Bob');
-  const started = await world.bots[0].service.startGame({
+  const started = await world.bots[0].service.lifecycle.startGame({
     guildId: emulator.guildId,
     channelId,
     players: { attackers: { id: ann.id, name: 'Ann' }, defenders: { id: bob.id, name: 'Bob' } },
@@ -26,7 +26,9 @@ async function fetlarGame(emulator: DiscordEmulator) {
   });
   if (!started.ok) throw new Error(started.code);
   const plies = async () =>
-    (await world.bots[0].service.board(tableAt(emulator, channelId)))?.game.history().map((m) => m.notation);
+    (await world.bots[0].service.play.board(tableAt(emulator, channelId)))?.game
+      .history()
+      .map((m) => m.notation);
   return { ann, bob, channelId, plies };
 }
 

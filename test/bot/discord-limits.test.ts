@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CUT_MARK, fitRequest, guardRequests } from '../../src/bot/discord-limits.ts';
+import { CUT_MARK, fitRequest, guardRequests } from '../../src/bot/discord/discord-limits.ts';
 import { createLogger } from '../../src/log.ts';
 import { choicesRefusal, messageRefusal } from '../discord-emulator/limits.ts';
 import { CUT_LOG, fileWorld } from './harness.ts';

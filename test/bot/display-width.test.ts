@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clipTo, displayWidth, padEndTo, padStartTo } from '../../src/bot/display-width.ts';
-import { crosstableText } from '../../src/bot/tournament-messages.ts';
+import { clipTo, displayWidth, padEndTo, padStartTo } from '../../src/bot/views/display-width.ts';
+import { crosstableText } from '../../src/bot/views/tournament-messages.ts';
 
 describe('display width: cells in a fixed-width font', () => {
   it('East Asian wide characters and emoji take two cells, marks none, the rest one', () => {

@@ -173,7 +173,7 @@ describe('Rematch', () => {
     expect(rematch.content).not.toContain('in a new thread');
 
     await world.emulator.clickButton(bob, rematch, buttonIds(rematch)[0]).reply();
-    const active = await world.bots[0].service.board(tableAt(world.emulator, thread.id));
+    const active = await world.bots[0].service.play.board(tableAt(world.emulator, thread.id));
     expect(active?.variant).toBe('fetlar');
     expect(active?.players.attackers.id).toBe(ann.id);
     expect(active?.players.defenders.id).toBe(bob.id);
@@ -230,7 +230,9 @@ describe('/move', () => {
     const channelId = await channelWithGame(new Game('alea-armed'));
     const reply = await world.emulator.slash(bob, 'move', { move }, { channelId }).reply();
     expect(reply).toMatchObject({ ephemeral: true, content: reason });
-    expect((await world.bots[0].service.board(tableAt(world.emulator, channelId)))?.game.plyCount).toBe(0);
+    expect((await world.bots[0].service.play.board(tableAt(world.emulator, channelId)))?.game.plyCount).toBe(
+      0,
+    );
   });
 
   it('refuses the throne to anyone but the king, and text that is not a move', async () => {
@@ -309,7 +311,7 @@ describe('/board, /resign, /draw', () => {
     const reply = await world.emulator.slash(bob, 'resign', {}, { channelId }).reply();
     expect(reply.content).toContain('The defenders resigned.');
     expect(reply.content).toContain('**Ann** (attackers) wins');
-    expect(await world.bots[0].service.board(tableAt(world.emulator, channelId))).toBeNull();
+    expect(await world.bots[0].service.play.board(tableAt(world.emulator, channelId))).toBeNull();
   });
 
   it('/draw offers a draw; the opponent accepts with the button; a move would have declined it', async () => {
@@ -389,7 +391,7 @@ describe('games to their end, in every variant', () => {
     expect(reply.ephemeral).toBe(false);
     expect(reply.content).toContain('**Game over.**');
     expect(reply.content).toContain(reason);
-    expect(await world.bots[0].service.board(tableAt(world.emulator, channelId))).toBeNull();
+    expect(await world.bots[0].service.play.board(tableAt(world.emulator, channelId))).toBeNull();
   });
 
   it('/standings shows the server’s table and a member’s record', async () => {
@@ -398,7 +400,7 @@ describe('games to their end, in every variant', () => {
     const text = table.embeds[0].description as string;
     expect(text).toMatch(/Ann\s+\d+/);
     expect(text).toMatch(/Bob\s+\d+/);
-    const rows = await world.bots[0].service.standings(world.emulator.guildId);
+    const rows = await world.bots[0].service.records.standings(world.emulator.guildId);
     const annRow = rows.find((row) => row.userId === ann.id);
     expect(annRow?.wins).toBeGreaterThanOrEqual(3);
     const record = await world.emulator.slash(cat, 'standings', { member: bob }).reply();

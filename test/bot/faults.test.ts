@@ -11,7 +11,7 @@ async function gameOn(world: World) {
   const ann = emulator.addUser('Ann');
   const bob = emulator.addUser('Bob');
   const players = { attackers: { id: ann.id, name: 'Ann' }, defenders: { id: bob.id, name: 'Bob' } };
-  const started = await bots[0].service.startGame({
+  const started = await bots[0].service.lifecycle.startGame({
     guildId: emulator.guildId,
     channelId: emulator.channelId,
     players,
@@ -38,7 +38,8 @@ describe('Discord answering with errors', () => {
     expect(answer.content).toContain('d1-d3');
     expect(world.emulator.faulted).toHaveLength(1);
     expect(
-      (await world.bots[0].service.board(tableAt(world.emulator, world.emulator.channelId)))?.game.plyCount,
+      (await world.bots[0].service.play.board(tableAt(world.emulator, world.emulator.channelId)))?.game
+        .plyCount,
     ).toBe(1);
   });
 
@@ -50,7 +51,7 @@ describe('Discord answering with errors', () => {
     expect(world.emulator.faulted).toHaveLength(2);
     expect((await world.emulator.slash(bob, 'move', { move: 'f4-c4' }).reply()).content).toContain('f4-c4');
     const history = (
-      await world.bots[0].service.board(tableAt(world.emulator, world.emulator.channelId))
+      await world.bots[0].service.play.board(tableAt(world.emulator, world.emulator.channelId))
     )?.game
       .history()
       .map((move) => move.notation);
@@ -66,7 +67,8 @@ describe('Discord answering with errors', () => {
     expect(reply.ephemeral).toBe(true);
     expect(reply.content).toBe(messagesFor('en').answerNotShown);
     expect(
-      (await world.bots[0].service.board(tableAt(world.emulator, world.emulator.channelId)))?.game.plyCount,
+      (await world.bots[0].service.play.board(tableAt(world.emulator, world.emulator.channelId)))?.game
+        .plyCount,
     ).toBe(1);
   });
 
@@ -78,7 +80,8 @@ describe('Discord answering with errors', () => {
     expect(reply.ephemeral).toBe(true);
     expect(reply.content).toBe(messagesFor('en').somethingWentWrong);
     expect(
-      (await world.bots[0].service.board(tableAt(world.emulator, world.emulator.channelId)))?.game.plyCount,
+      (await world.bots[0].service.play.board(tableAt(world.emulator, world.emulator.channelId)))?.game
+        .plyCount,
     ).toBe(0);
   });
 
@@ -128,7 +131,7 @@ describe('Redis stopping mid-game', () => {
       }
       expect(retried.ephemeral).toBe(false);
       const history = (
-        await world.bots[0].service.board(tableAt(world.emulator, world.emulator.channelId))
+        await world.bots[0].service.play.board(tableAt(world.emulator, world.emulator.channelId))
       )?.game
         .history()
         .map((move) => move.notation);

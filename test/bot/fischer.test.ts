@@ -26,7 +26,7 @@ async function channelIn(world: World, name: string): Promise<string> {
 
 /** A legal move of the side to move that captures nothing and does not end the game. */
 async function quietMove(service: GameService, world: World, channelId: string): Promise<string> {
-  const active = await service.board(tableAt(world.emulator, channelId));
+  const active = await service.play.board(tableAt(world.emulator, channelId));
   if (!active) throw new Error('no game');
   for (const move of active.game.legalMoves()) {
     const copy = loadGame(serializeGame(active.game));
@@ -179,7 +179,7 @@ describe('a 5+3 game', () => {
     const late = await play(world, amy, channelId);
     expect(late.content).toContain('The attackers ran out of time.');
     expect(late.content).toContain('**Ben** (defenders) wins');
-    const record = await world.bots[0].service.gameForRecord(tableAt(world.emulator, channelId));
+    const record = await world.bots[0].service.records.gameForRecord(tableAt(world.emulator, channelId));
     expect(record?.game.plyCount).toBe(0);
     // The deadline went with the game: a sweep finds nothing more.
     await world.bots[0].bot.sweep();
@@ -203,7 +203,7 @@ describe('the flag with two bot processes', () => {
     // One process restarts: the clock is in the store, nothing changes.
     await world.bots[1].stop();
     world.bots[1] = await startBotProcess(emulator, world.namespace, { now: () => now });
-    const active = await world.bots[1].service.board(tableAt(emulator, channelId));
+    const active = await world.bots[1].service.play.board(tableAt(emulator, channelId));
     expect(active?.clock?.fischer?.remaining).toEqual({
       attackers: 4 * MINUTE + 53 * SECOND,
       defenders: 5 * MINUTE,
@@ -220,7 +220,7 @@ describe('the flag with two bot processes', () => {
       });
     expect(endings()[0].content).toContain('The defenders ran out of time.');
     expect(endings()[0].content).toContain('**Amy** (attackers) wins');
-    const record = await world.bots[0].service.gameForRecord(tableAt(emulator, channelId));
+    const record = await world.bots[0].service.records.gameForRecord(tableAt(emulator, channelId));
     expect(record?.game.result).toEqual({ winner: 'attackers', reason: 'timeout' });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(endings()).toHaveLength(1);
@@ -251,7 +251,7 @@ describe('a draw on time', () => {
     const amy = emulator.addUser('Amy');
     const ben = emulator.addUser('Ben');
     const channelId = await channelIn(world, 'lone');
-    const started = await bots[0].service.startGame({
+    const started = await bots[0].service.lifecycle.startGame({
       guildId: emulator.guildId,
       channelId,
       players: { attackers: { id: amy.id, name: 'Amy' }, defenders: { id: ben.id, name: 'Ben' } },
@@ -264,7 +264,7 @@ describe('a draw on time', () => {
     const ending = emulator.messages(channelId).find((m) => m.content.includes('ran out of time'));
     expect(ending?.content).toContain('The defenders ran out of time. The attackers could no longer win.');
     expect(ending?.content).toContain('The game is drawn.');
-    const record = await bots[0].service.gameForRecord(tableAt(emulator, channelId));
+    const record = await bots[0].service.records.gameForRecord(tableAt(emulator, channelId));
     expect(record?.game.result).toEqual({ winner: null, reason: 'timeout' });
   });
 });
@@ -279,7 +279,7 @@ describe('the AI on a Fischer clock', () => {
     const amy = emulator.addUser('Amy');
     const channelId = await channelIn(world, 'one-plus-one');
     const table = tableAt(emulator, channelId);
-    const begun = await bots[0].service.startGame({
+    const begun = await bots[0].service.lifecycle.startGame({
       guildId: emulator.guildId,
       channelId,
       players: {
@@ -298,7 +298,7 @@ describe('the AI on a Fischer clock', () => {
       return seed % n;
     };
     for (let ply = 0; ply < 200; ply++) {
-      const active = await bots[0].service.board(table);
+      const active = await bots[0].service.play.board(table);
       if (!active) break;
       if (active.game.turn === 'attackers') {
         const moves = active.game.legalMoves();
@@ -310,7 +310,7 @@ describe('the AI on a Fischer clock', () => {
         await bots[0].bot.aiIdle();
       }
     }
-    const record = await bots[0].service.gameForRecord(table);
+    const record = await bots[0].service.records.gameForRecord(table);
     expect(record?.finished).toBe(true);
     expect(record?.game.result?.reason).not.toBe('timeout');
     const aiTimes = (record?.fischer?.timesLeft ?? []).filter((_, ply) => ply % 2 === 1);
@@ -345,7 +345,7 @@ describe('a tournament at 10+5', () => {
     const thread = await emulator.waitFor(() => emulator.threads().find((t) => t.parentId === channelId));
     const opening = await emulator.waitFor(() => emulator.messages(thread.id)[0]);
     expect(opening.content).toContain('Clocks: attackers 10:00, defenders 10:00.');
-    const game = await bots[0].service.board(tableAt(emulator, thread.id));
+    const game = await bots[0].service.play.board(tableAt(emulator, thread.id));
     expect(game?.clock?.fischer).toMatchObject({ mainMs: 10 * MINUTE, incrementMs: 5 * SECOND });
     expect(game?.tournament?.round).toBe(1);
     now += 10 * MINUTE;

@@ -1,7 +1,13 @@
-/** The Previous and Next buttons of /games: ids made and read in one place, forged ids refused, pages cut by size. */
+/** The Previous and Next buttons of /games: ids made and read by the one codec, forged ids refused, pages cut by size. */
 import { describe, expect, it } from 'vitest';
-import { GAMES_PER_PAGE, pagesOf } from '../../src/bot/game-list.ts';
-import { gamesPageButtonId, parseGamesPageButton } from '../../src/bot/games-pager.ts';
+import { customId, type GamesScope, readCustomIdOf } from '../../src/bot/custom-ids.ts';
+import { GAMES_PER_PAGE, pagesOf } from '../../src/bot/views/game-list.ts';
+
+const gamesPageButtonId = (page: number, scope: GamesScope) => customId({ kind: 'games-page', page, scope });
+const parseGamesPageButton = (id: string) => {
+  const pressed = readCustomIdOf(id, 'games-page');
+  return pressed && { page: pressed.page, scope: pressed.scope };
+};
 
 describe('the /games page buttons', () => {
   it('read back the page and whose games they name', () => {

@@ -5,10 +5,10 @@
  * standings. Each test has a server of its own.
  */
 import { describe, expect, it } from 'vitest';
+import type { Player } from '../../src/core/players.ts';
+import type { FischerControl } from '../../src/core/time-controls.ts';
 import { Game } from '../../src/engine/index.ts';
-import type { FischerControl } from '../../src/game/fischer.ts';
 import { keys } from '../../src/game/keys.ts';
-import type { Player } from '../../src/game/service.ts';
 import type { EmulatedUser, RecordedMessage } from '../discord-emulator/index.ts';
 import { DISCORD_LIMITS } from '../discord-emulator/limits.ts';
 import { acceptedChallenge, buttonIds, fileWorld, tableAt } from './harness.ts';
@@ -38,7 +38,7 @@ async function started(
   time: { perMoveMs?: number | null; fischer?: FischerControl; casual?: boolean } = {},
 ): Promise<string> {
   const channelId = String(fakeChannel++);
-  const outcome = await world.bots[0].service.startGame({
+  const outcome = await world.bots[0].service.lifecycle.startGame({
     guildId,
     channelId,
     players,
@@ -279,7 +279,7 @@ describe('casual games', () => {
     const afterRated = await standingsDoc();
     expect(afterRated?.revision).toBe(1);
     const ratings = await service.sides.balances(guildId);
-    const record = await service.memberRecord(guildId, ann.id);
+    const record = await service.records.memberRecord(guildId, ann.id);
 
     const challenge = await world.emulator
       .slash(
@@ -302,7 +302,7 @@ describe('casual games', () => {
       accepted.followUps().find((message) => message.attachments.length > 0),
     );
     expect(board.content).toContain('A casual game: it counts for nothing in the ratings and standings.');
-    expect((await service.board(tableAt(world.emulator, channelId)))?.casual).toBe(true);
+    expect((await service.play.board(tableAt(world.emulator, channelId)))?.casual).toBe(true);
     const listed = await world.emulator.slash(bob, 'games', {}, { channelId }).reply();
     expect(listed.embeds[0].description).toContain(
       '- Brandubh (casual): **Ann** (attackers) against **Bob**',
@@ -312,7 +312,7 @@ describe('casual games', () => {
     expect(ended.content).toContain('A casual game: it counts for nothing in the ratings and standings.');
     expect(await standingsDoc()).toEqual(afterRated);
     expect(await service.sides.balances(guildId)).toEqual(ratings);
-    expect(await service.memberRecord(guildId, ann.id)).toEqual(record);
+    expect(await service.records.memberRecord(guildId, ann.id)).toEqual(record);
 
     // A rematch of a casual game is casual.
     const rematchId = buttonIds(ended).find((id) => id.startsWith('challenge:rematch:')) as string;
@@ -330,7 +330,7 @@ describe('casual games', () => {
     );
     await world.emulator.slash(ann, 'resign', {}, { channelId }).reply();
     expect((await standingsDoc())?.revision).toBe(2);
-    expect((await service.memberRecord(guildId, ann.id))?.losses).toBe(2);
+    expect((await service.records.memberRecord(guildId, ann.id))?.losses).toBe(2);
     expect(await service.sides.balances(guildId)).not.toEqual(ratings);
     expect(failures()).toEqual([]);
   });
@@ -340,13 +340,13 @@ describe('casual games', () => {
     const opponent = world.emulator.botUser;
     const options = { opponent, variant: 'brandubh', side: 'attackers', level: 'easy' };
     await world.emulator.slash(ann, 'challenge', options, { channelId }).reply();
-    expect((await world.bots[0].service.board(tableAt(world.emulator, channelId)))?.casual).toBe(false);
+    expect((await world.bots[0].service.play.board(tableAt(world.emulator, channelId)))?.casual).toBe(false);
     await world.emulator.slash(ann, 'resign', {}, { channelId }).reply();
     const casual = await world.emulator
       .slash(ann, 'challenge', { ...options, rated: false }, { channelId })
       .reply();
     expect(casual.content).toContain('A casual game: it counts for nothing in the ratings and standings.');
-    expect((await world.bots[0].service.board(tableAt(world.emulator, channelId)))?.casual).toBe(true);
+    expect((await world.bots[0].service.play.board(tableAt(world.emulator, channelId)))?.casual).toBe(true);
     await world.emulator.slash(ann, 'resign', {}, { channelId }).reply();
   });
 });

@@ -3,9 +3,10 @@
  * and the setup and teardown of the tests' worlds, written once: fileWorld() and worldsPerTest().
  */
 import { randomBytes } from 'node:crypto';
-import { type Bot, createBot } from '../../src/bot/client.ts';
+import { type App, type AppOptions, createApp } from '../../src/app.ts';
+import { type Bot, createBot } from '../../src/bot/discord/client.ts';
 import type { Game, Side } from '../../src/engine/index.ts';
-import { GameService, type ServiceOptions, type Table } from '../../src/game/service.ts';
+import type { GameService, Table } from '../../src/game/service.ts';
 import { createLogger } from '../../src/log.ts';
 import { type ClusterSetup, createStore, type Store } from '../../src/store/index.ts';
 import { LinkSigner, type LiveFeed, redisFeed, startWebBoard, type WebBoard } from '../../src/web/index.ts';
@@ -20,7 +21,7 @@ import { testRedisUrl } from '../support/redis-url.ts';
 // The bench starts worlds too, outside vitest, where vitest cannot even be imported.
 const vitest = process.env.VITEST ? await import('vitest') : undefined;
 
-export type BotOptions = ServiceOptions & {
+export type BotOptions = AppOptions & {
   /** Wraps the store, e.g. to slow it down. */
   wrapStore?: (store: Store) => Store;
   /** Another Redis than the tests' own. */
@@ -39,6 +40,8 @@ export interface BotProcess {
   bot: Bot;
   store: Store;
   service: GameService;
+  /** Every module of the process (src/app.ts); `service` is its games. */
+  app: App;
   logs: string[];
   /** The web board and its address, when asked for. */
   web?: WebBoard & { publicUrl: string };
@@ -66,13 +69,14 @@ export async function startBotProcess(
     : undefined;
   const webPort = options.web ? options.web.port || (await freePort()) : 0;
   const publicUrl = `http://127.0.0.1:${webPort}`;
-  const service = new GameService(options.wrapStore ? options.wrapStore(store) : store, { ...options, feed });
+  const app = createApp(options.wrapStore ? options.wrapStore(store) : store, { ...options, feed });
+  const service = app.games;
   const bot = await createBot({
     token: emulator.token,
     applicationId: emulator.applicationId,
     guildId: emulator.guildId,
     apiUrl: emulator.apiUrl,
-    service,
+    app,
     logger,
     sweepIntervalMs: options.sweepIntervalMs ?? 0,
     analysisMsPerPosition: options.analysisMsPerPosition,
@@ -85,7 +89,7 @@ export async function startBotProcess(
           publicUrl,
           ...(await startWebBoard(
             { publicUrl, port: webPort, host: '127.0.0.1', secret: options.web.secret },
-            { service, store, feed, logger, onMoved: (played) => bot.announceWebMove(played) },
+            { app, feed, logger, onMoved: (played) => bot.announceWebMove(played) },
           )),
         }
       : undefined;
@@ -93,6 +97,7 @@ export async function startBotProcess(
     bot,
     store,
     service,
+    app,
     logs,
     web,
     async stop() {
@@ -250,7 +255,7 @@ export async function gameChannel(
     world.bots.every((process) => process.bot.client.channels.cache.has(channel)),
   );
   const player = (user: EmulatedUser) => ({ id: user.id, name: user.globalName ?? user.username });
-  const started = await world.bots[0].service.startGame({
+  const started = await world.bots[0].service.lifecycle.startGame({
     guildId: world.emulator.guildId,
     channelId: channel,
     players: { attackers: player(players.attackers), defenders: player(players.defenders) },

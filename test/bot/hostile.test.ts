@@ -36,7 +36,7 @@ describe('hostile input', () => {
   it('fuzzed move text is refused privately with a reason and changes nothing (service, many cases)', async () => {
     const channelId = await channelWithGame();
     const service = world.bots[0].service;
-    const before = (await service.board(tableAt(world.emulator, channelId)))?.game.position();
+    const before = (await service.play.board(tableAt(world.emulator, channelId)))?.game.position();
     const legal = new Set(new Game('fetlar').legalMoves().map((move) => move.notation));
     await fc.assert(
       fc.asyncProperty(
@@ -48,7 +48,7 @@ describe('hostile input', () => {
         async (text) => {
           const normalised = text.toLowerCase().replace(/\s+/g, '');
           fc.pre(![...legal].some((move) => normalised === move || normalised === move.replace('-', '')));
-          const outcome = await service.move(
+          const outcome = await service.play.move(
             tableAt(world.emulator, channelId),
             { id: ann.id, name: 'Ann' },
             text,
@@ -63,7 +63,7 @@ describe('hostile input', () => {
       ),
       { numRuns: 300 },
     );
-    expect((await service.board(tableAt(world.emulator, channelId)))?.game.position()).toBe(before);
+    expect((await service.play.board(tableAt(world.emulator, channelId)))?.game.position()).toBe(before);
   });
 
   it('fuzzed move text through Discord: each gets a private reply, nothing escapes a handler', async () => {
@@ -77,7 +77,9 @@ describe('hostile input', () => {
       expect(reply.ephemeral, JSON.stringify(text)).toBe(true);
       expect(reply.allowedMentions).toMatchObject({ parse: [] });
     }
-    expect((await world.bots[0].service.board(tableAt(world.emulator, channelId)))?.game.plyCount).toBe(0);
+    expect((await world.bots[0].service.play.board(tableAt(world.emulator, channelId)))?.game.plyCount).toBe(
+      0,
+    );
     expect(failures()).toEqual([]);
   });
 
@@ -114,7 +116,7 @@ describe('hostile input', () => {
     const channelId = await channelWithGame();
     const other = await channelWithGame();
     const offer = await world.emulator.slash(ann, 'draw', {}, { channelId }).reply();
-    const otherGameId = (await world.bots[0].service.board(tableAt(world.emulator, other)))?.id ?? '';
+    const otherGameId = (await world.bots[0].service.play.board(tableAt(world.emulator, other)))?.id ?? '';
     const ids = [
       `draw:accept:${otherGameId}`,
       'draw:accept:',
@@ -131,8 +133,10 @@ describe('hostile input', () => {
       const reply = await world.emulator.clickButton(bob, offer, customId).reply();
       expect(reply.ephemeral, customId).toBe(true);
     }
-    expect((await world.bots[0].service.board(tableAt(world.emulator, channelId)))?.game.result).toBeNull();
-    expect((await world.bots[0].service.board(tableAt(world.emulator, other)))?.game.result).toBeNull();
+    expect(
+      (await world.bots[0].service.play.board(tableAt(world.emulator, channelId)))?.game.result,
+    ).toBeNull();
+    expect((await world.bots[0].service.play.board(tableAt(world.emulator, other)))?.game.result).toBeNull();
 
     const finished = await channelWithGame();
     const oldOffer = await world.emulator.slash(ann, 'draw', {}, { channelId: finished }).reply();
@@ -168,12 +172,12 @@ describe('hostile input', () => {
       expect(forged.ephemeral, customId).toBe(true);
       expect(forged.content).toContain(`<#${home}>`);
     }
-    expect(await world.bots[0].service.board(tableAt(world.emulator, elsewhere))).toBeNull();
+    expect(await world.bots[0].service.play.board(tableAt(world.emulator, elsewhere))).toBeNull();
     expect(world.emulator.threads().filter((thread) => thread.parentId === elsewhere)).toEqual([]);
     expect(challenge.components).not.toEqual([]);
     await world.emulator.clickButton(bob, challenge, accept).reply();
     expect(
-      (await world.bots[0].service.board(tableAt(world.emulator, home)))?.players.defenders.id,
+      (await world.bots[0].service.play.board(tableAt(world.emulator, home)))?.players.defenders.id,
     ).toBeDefined();
     expect(failures()).toEqual([]);
   });

@@ -24,7 +24,12 @@ describe('the bot killed with SIGKILL in the middle of moves', () => {
       const games: { channelId: string; told: string[]; inFlight: string | null }[] = [];
       for (let i = 0; i < 6; i++) {
         const channelId = emulator.createChannel(`kill-${i}`);
-        await service.startGame({ guildId: emulator.guildId, channelId, players, game: new Game('fetlar') });
+        await service.lifecycle.startGame({
+          guildId: emulator.guildId,
+          channelId,
+          players,
+          game: new Game('fetlar'),
+        });
         games.push({ channelId, told: [], inFlight: null });
       }
 
@@ -73,7 +78,7 @@ describe('the bot killed with SIGKILL in the middle of moves', () => {
       await bot.ready();
       for (const entry of games) {
         const stored =
-          (await service.board(tableAt(emulator, entry.channelId)))?.game
+          (await service.play.board(tableAt(emulator, entry.channelId)))?.game
             .history()
             .map((move) => move.notation) ?? [];
         // Everything told is there, in order; beyond it at most the one move in flight at the kill,
@@ -84,7 +89,7 @@ describe('the bot killed with SIGKILL in the middle of moves', () => {
       }
       // The restarted bot carries on with the stored games.
       const first = games[0];
-      const active = await service.board(tableAt(emulator, first.channelId));
+      const active = await service.play.board(tableAt(emulator, first.channelId));
       if (active && !active.game.isGameOver()) {
         const next = active.game.legalMoves()[0].notation;
         const player = active.game.turn === 'attackers' ? ann : bob;

@@ -21,7 +21,9 @@ describe('replies follow the language of the member’s Discord client', () => {
     expect(outOfTurn.content).toBe('It is not your turn: Ann (attackers) is to move.');
     const diagonal = await world.emulator.slash(ann, 'move', { move: 'a4-b5' }, { channelId }).reply();
     expect(diagonal.content).toBe('Figuren ziehen entlang einer Reihe oder Linie');
-    expect((await world.bots[0].service.board(tableAt(world.emulator, channelId)))?.game.plyCount).toBe(0);
+    expect((await world.bots[0].service.play.board(tableAt(world.emulator, channelId)))?.game.plyCount).toBe(
+      0,
+    );
   });
 
   it('the squares only the king may use are named in German, with the variant’s own word', async () => {

@@ -27,7 +27,9 @@ describe('/undo by consent', () => {
       click.followUps().find((message) => message.attachments.length > 0),
     );
     expect(board.content).toContain(`<@${ann.id}> to move`);
-    expect((await world.bots[0].service.board(tableAt(world.emulator, channelId)))?.game.plyCount).toBe(0);
+    expect((await world.bots[0].service.play.board(tableAt(world.emulator, channelId)))?.game.plyCount).toBe(
+      0,
+    );
   });
 
   it('a declined request changes nothing', async () => {
@@ -36,7 +38,9 @@ describe('/undo by consent', () => {
     const ask = await world.emulator.slash(ann, 'undo', {}, { channelId }).reply();
     const declined = await world.emulator.clickButton(bob, ask, buttonIds(ask)[1]).reply();
     expect(declined.content).toContain('declined');
-    expect((await world.bots[0].service.board(tableAt(world.emulator, channelId)))?.game.plyCount).toBe(1);
+    expect((await world.bots[0].service.play.board(tableAt(world.emulator, channelId)))?.game.plyCount).toBe(
+      1,
+    );
   });
 });
 
@@ -85,7 +89,7 @@ describe('rematch', () => {
     expect(challenge.content).toContain('Bob plays the attackers');
     const accepted = world.emulator.clickButton(ann, challenge, buttonIds(challenge)[0]);
     await accepted.reply();
-    const active = await world.bots[0].service.board(tableAt(world.emulator, channelId));
+    const active = await world.bots[0].service.play.board(tableAt(world.emulator, channelId));
     expect(active?.players.attackers.id).toBe(bob.id);
     expect(active?.players.defenders.id).toBe(ann.id);
   });

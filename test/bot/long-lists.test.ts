@@ -5,7 +5,7 @@
  * cut (logged) is never needed.
  */
 import { describe, expect, it } from 'vitest';
-import { dailyText } from '../../src/bot/puzzle-messages.ts';
+import { dailyText } from '../../src/bot/views/puzzle-messages.ts';
 import { Game } from '../../src/engine/index.ts';
 import { MAX_SERVER_VARIANTS } from '../../src/game/server-variants.ts';
 import { messagesFor } from '../../src/i18n/index.ts';
@@ -52,7 +52,7 @@ describe('long lists', () => {
       expect(reply.ephemeral, `${member.globalName}: ${reply.content}`).toBe(false);
       expect(reply.id).toBe(signup.id);
     }
-    const { tournaments } = world.bots[0].service;
+    const { tournaments } = world.bots[0].app;
     const entry = (await tournaments.list(world.emulator.guildId)).find((one) => one.channelId === channelId);
     const doc = await tournaments.get(world.emulator.guildId, entry?.id ?? '');
     expect(doc?.players).toHaveLength(MAX_PLAYERS);
@@ -97,13 +97,13 @@ describe('long lists', () => {
       const channelId = `${9_000_000_000_000_000 + i}`;
       const table = { guildId: world.emulator.guildId, channelId };
       const opponent = { id: `${8_000_000_000_000_000 + i}`, name: `Opponent number ${i} of many` };
-      const started = await service.startGame({
+      const started = await service.lifecycle.startGame({
         ...table,
         players: { attackers: { id: regular.id, name: 'Regular' }, defenders: opponent },
         game: new Game('brandubh'),
       });
       expect(started.ok).toBe(true);
-      expect((await service.resign(table, opponent)).ok).toBe(true);
+      expect((await service.play.resign(table, opponent)).ok).toBe(true);
     }
     const record = await world.emulator.slash(organiser, 'standings', { member: regular }).reply();
     expect(record.ephemeral, record.content).toBe(false);

@@ -13,14 +13,14 @@ describe('More time', () => {
     const cat = emulator.addUser('Cat');
     const channelId = emulator.createChannel('more-time');
     await emulator.waitFor(() => bots[0].bot.client.channels.cache.has(channelId));
-    await bots[0].service.startGame({
+    await bots[0].service.lifecycle.startGame({
       guildId: emulator.guildId,
       channelId,
       players: { attackers: { id: ann.id, name: 'Ann' }, defenders: { id: bob.id, name: 'Bob' } },
       game: new Game('fetlar'),
       perMoveMs: DAY,
     });
-    const before = (await bots[0].service.board(tableAt(emulator, channelId)))?.clock?.deadline ?? 0;
+    const before = (await bots[0].service.play.board(tableAt(emulator, channelId)))?.clock?.deadline ?? 0;
     const board = await emulator.slash(ann, 'board', {}, { channelId }).reply();
     const moreTime = buttonIds(board).find((id) => id.startsWith('moretime:'));
     if (!moreTime) throw new Error('no More time button');
@@ -35,7 +35,9 @@ describe('More time', () => {
     const byBob = await emulator.clickButton(bob, board, moreTime).reply();
     expect(byBob.ephemeral).toBe(false);
     expect(byBob.content).toContain('**Bob** gave **Ann** 1 day more.');
-    expect((await bots[0].service.board(tableAt(emulator, channelId)))?.clock?.deadline).toBe(before + DAY);
+    expect((await bots[0].service.play.board(tableAt(emulator, channelId)))?.clock?.deadline).toBe(
+      before + DAY,
+    );
     const slash = await emulator.slash(bob, 'moretime', {}, { channelId }).reply();
     expect(slash.content).toContain('**Bob** gave **Ann** 1 day more.');
   });

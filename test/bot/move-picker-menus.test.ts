@@ -6,9 +6,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../src/bot/discord-limits.ts';
-import { pickerView } from '../../src/bot/move-picker.ts';
-import { parsePickerId } from '../../src/bot/move-picker-id.ts';
+import { readCustomIdOf } from '../../src/bot/custom-ids.ts';
+import { LIMITS } from '../../src/bot/discord/discord-limits.ts';
+import { pickerView } from '../../src/bot/views/move-picker.ts';
 import { Game, type VariantId, variantIds } from '../../src/engine/index.ts';
 import type { ActiveGame } from '../../src/game/service.ts';
 import { messagesFor } from '../../src/i18n/index.ts';
@@ -57,7 +57,7 @@ function rowsOf(game: Game, choice: Parameters<typeof pickerView>[2]): Component
     else expect(row.length).toBeLessThanOrEqual(LIMITS.rowButtons);
     for (const component of row) {
       expect(component.custom_id.length).toBeLessThanOrEqual(100);
-      expect(parsePickerId(component.custom_id)).not.toBeNull();
+      expect(readCustomIdOf(component.custom_id, 'picker')).not.toBeNull();
       if (component.label) expect([...component.label].length).toBeLessThanOrEqual(LIMITS.buttonLabel);
       if (component.type !== 3) continue;
       expect(component.options?.length).toBeGreaterThan(0);
@@ -95,7 +95,7 @@ function offeredMoves(game: Game): { moves: Set<string>; mostChoices: number } {
     pieceSteps(rowsOf(game, { group: Number(option.value) }), 1);
   // The quick buttons play a move in one choice: each must be legal too.
   for (const button of first.flat().filter((component) => component.custom_id.startsWith('move:play:'))) {
-    const step = parsePickerId(button.custom_id);
+    const step = readCustomIdOf(button.custom_id, 'picker');
     if (step?.step === 'play') moves.add(step.move);
   }
   return { moves, mostChoices };

@@ -14,7 +14,7 @@ const world = fileWorld();
 async function gameIn(variant: VariantId, ann: EmulatedUser, bob: EmulatedUser) {
   const { emulator } = world;
   const channelId = emulator.createChannel(`picker-${Math.random().toString(36).slice(2, 8)}`);
-  const started = await world.bots[0].service.startGame({
+  const started = await world.bots[0].service.lifecycle.startGame({
     guildId: emulator.guildId,
     channelId,
     players: { attackers: { id: ann.id, name: 'Ann' }, defenders: { id: bob.id, name: 'Bob' } },
@@ -22,7 +22,7 @@ async function gameIn(variant: VariantId, ann: EmulatedUser, bob: EmulatedUser) 
   });
   if (!started.ok) throw new Error(started.code);
   const history = async () =>
-    (await world.bots[0].service.board(tableAt(emulator, channelId)))?.game
+    (await world.bots[0].service.play.board(tableAt(emulator, channelId)))?.game
       .history()
       .map((m) => m.notation) ?? [];
   return { channelId, history };
@@ -92,7 +92,7 @@ describe('the move picker', () => {
       shadow.play(move);
       expect(await history()).toEqual(shadow.history().map((m) => m.notation));
       expect(buttonIds(board)).toEqual([
-        `move:open:${(await world.bots[0].service.board(tableAt(emulator, channelId)))?.id}`,
+        `move:open:${(await world.bots[0].service.play.board(tableAt(emulator, channelId)))?.id}`,
       ]);
     }
   });

@@ -29,7 +29,7 @@ describe('open challenges', () => {
     const answers = await Promise.all([byBob.reply(), byCat.reply()]);
     const refused = answers.filter((answer) => answer.ephemeral);
     expect(refused).toHaveLength(1);
-    const game = await bots[1].service.board(tableAt(emulator, emulator.channelId));
+    const game = await bots[1].service.play.board(tableAt(emulator, emulator.channelId));
     const winner = game?.players.defenders.name;
     expect(['Bob', 'Cat']).toContain(winner);
     expect(game?.players.attackers.name).toBe('Ann');

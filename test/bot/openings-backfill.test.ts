@@ -28,7 +28,7 @@ const tableRows = (message: RecordedMessage) =>
 describe('/openings on a server with games from before the explorer', () => {
   it('counts them in the background, once, then shows them with the games ended since', async () => {
     const { emulator, bots } = world;
-    const [{ store, service }] = bots;
+    const [{ store, app }] = bots;
     const setUp = gameWith(
       'brandubh',
       { king: 'd4', attackers: ['d2', 'a1'], defenders: ['e4'] },
@@ -48,7 +48,7 @@ describe('/openings on a server with games from before the explorer', () => {
     const first = await emulator.slash(ann, 'openings', { variant: 'brandubh' }).reply();
     expect(first.ephemeral).toBe(false);
     expect(first.content).toContain(COUNTING);
-    await service.openingsBackfill.settled(emulator.guildId);
+    await app.openingsBackfill.settled(emulator.guildId);
 
     // A game ends after the backfill: counted by its own end, with the older ones.
     const channelId = await gameChannel(world, new Game('brandubh'), { attackers: ann, defenders: bob });

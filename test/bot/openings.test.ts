@@ -55,7 +55,7 @@ describe('/openings', () => {
     // Not counted: an aborted game, and one set up from another position.
     const aborted = await gameChannel(world, new Game('brandubh'), { attackers: ann, defenders: bob });
     await world.emulator.slash(ann, 'move', { move: 'd2-b2' }, { channelId: aborted }).reply();
-    expect((await world.bots[0].service.abortGame(tableAt(world.emulator, aborted))).ok).toBe(true);
+    expect((await world.bots[0].service.lifecycle.abortGame(tableAt(world.emulator, aborted))).ok).toBe(true);
     const setUp = gameWith(
       'brandubh',
       { king: 'd4', attackers: ['d2', 'a1'], defenders: ['e4'] },

@@ -38,7 +38,7 @@ describe('two bot processes on one Redis', () => {
       const channelId = emulator.createChannel(`race-${round}`);
       await emulator.waitFor(() => bots.every((process) => process.bot.client.channels.cache.has(channelId)));
       const players = { attackers: { id: ann.id, name: 'Ann' }, defenders: { id: bob.id, name: 'Bob' } };
-      await bots[0].service.startGame({
+      await bots[0].service.lifecycle.startGame({
         guildId: emulator.guildId,
         channelId,
         players,
@@ -52,7 +52,7 @@ describe('two bot processes on one Redis', () => {
       expect(applied, `round ${round}`).toHaveLength(1);
       const refused = answers.find((answer) => answer.ephemeral);
       expect(refused?.content).toMatch(/The game changed while you were moving|It is not your turn/);
-      expect((await bots[1].service.board(tableAt(emulator, channelId)))?.game.plyCount).toBe(1);
+      expect((await bots[1].service.play.board(tableAt(emulator, channelId)))?.game.plyCount).toBe(1);
     }
     const handledBy = bots.map(
       (process) => process.logs.filter((line) => line.includes('"name":"move"')).length,
@@ -102,7 +102,9 @@ describe('challenge expiry', () => {
       () => challenge.components.length === 0 && challenge.content.includes('expired'),
       5000,
     );
-    expect((await world.bots[0].service.challengeFor(emulator.guildId, challengeId))?.status).toBe('expired');
+    expect((await world.bots[0].service.challenges.find(emulator.guildId, challengeId))?.status).toBe(
+      'expired',
+    );
   });
 });
 
@@ -128,7 +130,9 @@ describe('challenge expiry in the store', () => {
     expect(challenge.components).toEqual([]);
     expect(challenge.content).toContain('The challenge expired.');
     expect(challenge.editedTimes).toBe(1);
-    expect((await world.bots[0].service.challengeFor(emulator.guildId, challengeId))?.status).toBe('expired');
+    expect((await world.bots[0].service.challenges.find(emulator.guildId, challengeId))?.status).toBe(
+      'expired',
+    );
     now += 2 * FIFTEEN_MINUTES;
     await world.bots[0].bot.sweep();
     expect(challenge.editedTimes).toBe(1);
@@ -186,7 +190,7 @@ describe('slow work', () => {
     const ann = emulator.addUser('Ann');
     const bob = emulator.addUser('Bob');
     const players = { attackers: { id: ann.id, name: 'Ann' }, defenders: { id: bob.id, name: 'Bob' } };
-    await bots[0].service.startGame({
+    await bots[0].service.lifecycle.startGame({
       guildId: emulator.guildId,
       channelId: emulator.channelId,
       players,
@@ -214,7 +218,7 @@ describe('npm run deploy-commands', () => {
   it('registers every slash command in GUILD_ID, and says so', async () => {
     const emulator = await startDiscordEmulator();
     try {
-      const { code, stdout: output } = await runScript('src/bot/deploy-commands.ts', {
+      const { code, stdout: output } = await runScript('src/bot/discord/deploy-commands.ts', {
         DISCORD_TOKEN: emulator.token,
         CLIENT_ID: emulator.applicationId,
         GUILD_ID: emulator.guildId,

@@ -27,7 +27,7 @@ describe('/replay', () => {
     const game = fetlarGame(7, 11);
     const channelId = await gameChannel(world, game, { attackers: ann, defenders: bob });
     await world.emulator.slash(bob, 'resign', {}, { channelId }).reply();
-    const finished = (await world.bots[0].service.gameForRecord(tableAt(world.emulator, channelId)))
+    const finished = (await world.bots[0].service.records.gameForRecord(tableAt(world.emulator, channelId)))
       ?.game as Game;
     expect(finished.result?.reason).toBe('resignation');
 
@@ -83,7 +83,8 @@ describe('/replay', () => {
     const game = fetlarGame(4, 11);
     const channelId = await gameChannel(world, game, { attackers: ann, defenders: bob });
     const history = await world.emulator.slash(ann, 'history', {}, { channelId }).reply();
-    const id = (await world.bots[0].service.gameForRecord(tableAt(world.emulator, channelId)))?.id as string;
+    const id = (await world.bots[0].service.records.gameForRecord(tableAt(world.emulator, channelId)))
+      ?.id as string;
     expect(history.embeds[0].fields).toContainEqual(expect.objectContaining({ value: `\`${id}\`` }));
     const exported = await world.emulator.slash(ann, 'export', {}, { channelId }).reply();
     expect(exported.content).toContain(`/replay game:${id}`);
@@ -110,7 +111,7 @@ describe('/replay', () => {
     const otherChannel = emulator.createChannel('their-game', otherGuild);
     await emulator.waitFor(() => bots[0].bot.client.channels.cache.has(otherChannel));
     const player = (user: EmulatedUser) => ({ id: user.id, name: user.username });
-    const started = await bots[0].service.startGame({
+    const started = await bots[0].service.lifecycle.startGame({
       guildId: otherGuild,
       channelId: otherChannel,
       players: { attackers: player(ann), defenders: player(bob) },
@@ -118,8 +119,8 @@ describe('/replay', () => {
     });
     expect(started.ok).toBe(true);
     const there = tableAt(emulator, otherChannel);
-    await bots[0].service.resign(there, player(bob));
-    const id = (await bots[0].service.gameForRecord(there))?.id as string;
+    await bots[0].service.play.resign(there, player(bob));
+    const id = (await bots[0].service.records.gameForRecord(there))?.id as string;
     const refused = await emulator.slash(ann, 'replay', { game: id }).reply();
     expect(refused.ephemeral).toBe(true);
     expect(refused.content).toContain(`There is no finished game \`${id}\` on record`);

@@ -2,14 +2,14 @@
 import { loadImage } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type GameReview, type Look, review } from '../../src/analysis/review.ts';
-import { type PlotOf, ReviewPlots } from '../../src/bot/review-plots.ts';
+import { DrawingBusyError, DrawingThread, MOST_PLOTS_WAITING } from '../../src/bot/jobs/drawing-thread.ts';
+import { type PlotOf, ReviewPlots } from '../../src/bot/views/review-plots.ts';
 import { Game, serializeGame } from '../../src/engine/index.ts';
 import { messagesFor } from '../../src/i18n/index.ts';
 import { renderEvalPlot } from '../../src/render/eval-plot.ts';
-import { MOST_PLOTS_WAITING, ReplayBuilder, ReplayBusyError } from '../../src/replay/builder.ts';
 
-const builder = new ReplayBuilder();
-afterAll(() => builder.close());
+const drawings = new DrawingThread();
+afterAll(() => drawings.close());
 
 /** A Brandubh game of `plies` moves that do not end it, reviewed with scores swinging by `swing` a move. */
 function reviewed(plies: number, swing: number): GameReview {
@@ -37,13 +37,13 @@ const of = (gameId: string): PlotOf => ({ guildId: 'guild', gameId, language: 'e
 
 describe('review plots', () => {
   it('fifty asking at once for one plot share one drawing, made in the drawing thread', async () => {
-    const plots = new ReviewPlots((r, l) => builder.plot(r, l));
+    const plots = new ReviewPlots((r, l) => drawings.plot(r, l));
     const game = reviewed(12, 300);
-    const before = builder.plotsDrawn;
+    const before = drawings.plotsDrawn;
     const pictures = await Promise.all(
       Array.from({ length: 50 }, () => plots.plot(of('g-1'), game, labels('Ann v Bob'))),
     );
-    expect(builder.plotsDrawn - before).toBe(1);
+    expect(drawings.plotsDrawn - before).toBe(1);
     for (const picture of pictures) expect(picture).toBe(pictures[0]);
     // The picture the bot's own thread would have drawn.
     expect(pictures[0].equals(renderEvalPlot(game, labels('Ann v Bob')))).toBe(true);
@@ -54,30 +54,30 @@ describe('review plots', () => {
   });
 
   it('are kept within their bound in bytes, the longest unasked dropped first and drawn again when asked', async () => {
-    const first = await builder.plot(reviewed(12, 300), labels('game 0'));
+    const first = await drawings.plot(reviewed(12, 300), labels('game 0'));
     const bound = Math.floor(first.byteLength * 3.5);
-    const plots = new ReviewPlots((r, l) => builder.plot(r, l), bound);
+    const plots = new ReviewPlots((r, l) => drawings.plot(r, l), bound);
     for (let i = 0; i < 8; i++) {
       await plots.plot(of(`g-${i}`), reviewed(12 + i, 300), labels(`game ${i}`));
       expect(plots.bytesKept).toBeLessThanOrEqual(bound);
     }
     expect(plots.drawn(of('g-0'))).toBeUndefined();
     expect(plots.drawn(of('g-7'))).toBeDefined();
-    const before = builder.plotsDrawn;
+    const before = drawings.plotsDrawn;
     await plots.plot(of('g-0'), reviewed(12, 300), labels('game 0'));
-    expect(builder.plotsDrawn - before).toBe(1);
+    expect(drawings.plotsDrawn - before).toBe(1);
     expect(plots.bytesKept).toBeLessThanOrEqual(bound);
   });
 
   it('more plots at once than the thread queues are refused, not queued; replays are not held back by them', async () => {
-    const plots = new ReviewPlots((r, l) => builder.plot(r, l));
+    const plots = new ReviewPlots((r, l) => drawings.plot(r, l));
     const asked = Array.from({ length: MOST_PLOTS_WAITING + 8 }, (_, i) =>
       plots.plot(of(`many-${i}`), reviewed(10, 100 + i), labels(`game ${i}`)),
     );
     // A replay asked meanwhile still finds its place in the thread.
     const game = new Game('brandubh');
     game.play(game.legalMoves()[0]);
-    const replay = builder.build({
+    const replay = drawings.replay({
       record: serializeGame(game),
       players: { attackers: 'Ann', defenders: 'Bob' },
       language: 'en',
@@ -88,7 +88,7 @@ describe('review plots', () => {
     expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(MOST_PLOTS_WAITING);
     const refusals = settled.filter((s): s is PromiseRejectedResult => s.status === 'rejected');
     expect(refusals).toHaveLength(8);
-    for (const refusal of refusals) expect(refusal.reason).toBeInstanceOf(ReplayBusyError);
+    for (const refusal of refusals) expect(refusal.reason).toBeInstanceOf(DrawingBusyError);
     expect((await replay).frames).toBe(2);
     // Nothing is left waiting: one refused a moment ago is drawn now.
     expect(plots.drawingsUnderWay).toBe(0);

@@ -154,7 +154,7 @@ describe('a server variant from an OpenTafl rules string', () => {
       )
       .reply();
     expect(started.content).toContain('accepted');
-    const active = await world.bots[0].service.board(tableAt(world.emulator, channelId));
+    const active = await world.bots[0].service.play.board(tableAt(world.emulator, channelId));
     expect(active?.game.variant.escapeSquares).toBe('edge');
   });
 });

@@ -64,7 +64,7 @@ describe('/settings', () => {
     const bob = emulator.addUser('Bob');
     const channelId = emulator.createChannel('flip');
     await emulator.waitFor(() => world.bots[0].bot.client.channels.cache.has(channelId));
-    await world.bots[0].service.startGame({
+    await world.bots[0].service.lifecycle.startGame({
       guildId: emulator.guildId,
       channelId,
       players: { attackers: { id: ann.id, name: 'Ann' }, defenders: { id: bob.id, name: 'Bob' } },
@@ -112,7 +112,7 @@ describe('turn alerts by direct message', () => {
     await emulator.slash(ann, 'settings', { alerts: 'turn' }).reply();
     const channelId = emulator.createChannel('alerts');
     await emulator.waitFor(() => bots.every((p) => p.bot.client.channels.cache.has(channelId)));
-    await bots[0].service.startGame({
+    await bots[0].service.lifecycle.startGame({
       guildId: emulator.guildId,
       channelId,
       players: { attackers: { id: bob.id, name: 'Bob' }, defenders: { id: ann.id, name: 'Ann' } },
@@ -157,7 +157,7 @@ describe('turn alerts by direct message', () => {
       .reply();
     const channelId = emulator.createChannel('quiet');
     await emulator.waitFor(() => bots[0].bot.client.channels.cache.has(channelId));
-    await bots[0].service.startGame({
+    await bots[0].service.lifecycle.startGame({
       guildId: emulator.guildId,
       channelId,
       players: { attackers: { id: bob.id, name: 'Bob' }, defenders: { id: ann.id, name: 'Ann' } },
@@ -174,7 +174,7 @@ describe('turn alerts by direct message', () => {
     await emulator.slash(cat, 'settings', { alerts: 'digest', digest_hour: 9 }).reply();
     const second = emulator.createChannel('digest');
     await emulator.waitFor(() => bots[0].bot.client.channels.cache.has(second));
-    await bots[0].service.startGame({
+    await bots[0].service.lifecycle.startGame({
       guildId: emulator.guildId,
       channelId: second,
       players: { attackers: { id: bob.id, name: 'Bob' }, defenders: { id: cat.id, name: 'Cat' } },
@@ -199,7 +199,7 @@ describe('turn alerts by direct message', () => {
     emulator.closeDms(ann);
     const channelId = emulator.createChannel('closed');
     await emulator.waitFor(() => bots[0].bot.client.channels.cache.has(channelId));
-    await bots[0].service.startGame({
+    await bots[0].service.lifecycle.startGame({
       guildId: emulator.guildId,
       channelId,
       players: { attackers: { id: bob.id, name: 'Bob' }, defenders: { id: ann.id, name: 'Ann' } },

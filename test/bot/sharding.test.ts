@@ -96,7 +96,7 @@ describe('npm run start:shards', () => {
       const guildId = emulator.createGuild(`Hall ${shard}`, { id: guildOnShard(shard) });
       expect(shardOfGuild(guildId, 2)).toBe(shard);
       const channelId = emulator.createChannel('tafl', guildId);
-      await service.startGame({
+      await service.lifecycle.startGame({
         guildId,
         channelId,
         players: { attackers: { id: ann.id, name: 'Ann' }, defenders: { id: bob.id, name: 'Bob' } },
@@ -110,7 +110,7 @@ describe('npm run start:shards', () => {
       await emulator.waitFor(() => handled().length > 0);
       expect(handled()).toHaveLength(1);
       expect(JSON.parse(handled()[0]).shards).toEqual([shard]);
-      expect((await service.board(tableAt(emulator, channelId)))?.game.plyCount).toBe(1);
+      expect((await service.play.board(tableAt(emulator, channelId)))?.game.plyCount).toBe(1);
     }
   });
 
@@ -202,7 +202,7 @@ describe('shards spread over hosts: SHARD_LIST and TOTAL_SHARDS', () => {
       expect(shardOfGuild(guildId, 4)).toBe(shard);
       expect(emulator.shardsServing(guildId)).toEqual([[shard, 4]]);
       const channelId = emulator.createChannel('tafl', guildId);
-      await service.startGame({
+      await service.lifecycle.startGame({
         guildId,
         channelId,
         players: { attackers: { id: ann.id, name: 'Ann' }, defenders: { id: bob.id, name: 'Bob' } },
@@ -217,7 +217,7 @@ describe('shards spread over hosts: SHARD_LIST and TOTAL_SHARDS', () => {
       expect(handled).toHaveLength(1);
       expect(JSON.parse(handled[0]).shards).toEqual([shard]);
       expect(interactionsIn(other, channelId)).toEqual([]);
-      expect((await service.board(tableAt(emulator, channelId)))?.game.plyCount).toBe(1);
+      expect((await service.play.board(tableAt(emulator, channelId)))?.game.plyCount).toBe(1);
     }
   });
 

@@ -30,7 +30,7 @@ async function played(
   }
   const resigned = await world.emulator.slash(loser, 'resign', {}, { channelId }).reply();
   expect(resigned.ephemeral, resigned.content).toBe(false);
-  expect(await world.bots[0].service.board(tableAt(world.emulator, channelId))).toBeNull();
+  expect(await world.bots[0].service.play.board(tableAt(world.emulator, channelId))).toBeNull();
 }
 
 /** The rows of the table in a /standings embed: name and the last column. */
@@ -58,7 +58,7 @@ describe('ratings per side', () => {
     expect(Number(attacking)).toBeGreaterThan(1500);
     expect(Number(defending)).toBeLessThan(1500);
     // Overall, one win and one loss against the same opponent, as the table has always rated it.
-    const table = await world.bots[0].service.standings(world.emulator.guildId, 'fetlar');
+    const table = await world.bots[0].service.records.standings(world.emulator.guildId, 'fetlar');
     expect(Number(overall)).toBe(table.find((row) => row.userId === ann.id)?.rating?.value);
     expect(table.find((row) => row.userId === ann.id)).toMatchObject({ wins: 1, losses: 1 });
 
@@ -166,7 +166,7 @@ describe('a two-game match', () => {
     expect((await world.emulator.slash(bob, 'resign', {}, { channelId }).reply()).ephemeral).toBe(false);
     expect((await world.emulator.slash(ann, 'resign', {}, { channelId }).reply()).ephemeral).toBe(false);
 
-    const rows = await world.bots[0].service.standings(world.emulator.guildId, 'tablut');
+    const rows = await world.bots[0].service.records.standings(world.emulator.guildId, 'tablut');
     expect(rows.map((row) => row.games)).toEqual([1, 1]);
     const table = await world.emulator.slash(cat, 'standings', { variant: 'tablut' }).reply();
     expect(fieldOf(table, 'Side balance')).toBe(

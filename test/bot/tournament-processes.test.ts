@@ -45,7 +45,7 @@ describe('two processes, two games ending at once', () => {
     const games = await Promise.all(
       threads(1).map(async (t) => ({
         thread: t,
-        game: (await bots[0].service.board(tableAt(emulator, t.id)))!,
+        game: (await bots[0].service.play.board(tableAt(emulator, t.id)))!,
       })),
     );
     const loser = (id: string) => players.find((p) => p.id === id)!;
@@ -74,7 +74,7 @@ describe('two processes, two games ending at once', () => {
     expect(standings[0].embeds[0].description).toMatch(/Pts/);
     for (const thread of threads(2)) {
       expect(emulator.messages(thread.id)).toHaveLength(1);
-      expect((await bots[1].service.board(tableAt(emulator, thread.id)))?.tournament?.round).toBe(2);
+      expect((await bots[1].service.play.board(tableAt(emulator, thread.id)))?.tournament?.round).toBe(2);
     }
     // Both processes did part of the work: each answered one of the resignations.
     const answeredBy = bots.map((b) => b.logs.filter((line) => line.includes('"name":"resign"')).length);

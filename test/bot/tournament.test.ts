@@ -73,7 +73,7 @@ async function roundThreads(channelId: string, round: number, count: number) {
   }
   return Promise.all(
     threads.map(async (thread) => {
-      const active = await bots[0].service.board(tableAt(emulator, thread.id));
+      const active = await bots[0].service.play.board(tableAt(emulator, thread.id));
       expect(active?.tournament?.round).toBe(round);
       return { threadId: thread.id, game: active! };
     }),
@@ -126,7 +126,7 @@ describe('a round robin of four, to the end', () => {
     expect(signup?.components ?? []).toEqual([]);
     // No more rounds, no more threads; everyone's games were rated as usual.
     expect(threadsOf(channelId)).toHaveLength(6);
-    const rated = await bots[0].service.standings(emulator.guildId);
+    const rated = await bots[0].service.records.standings(emulator.guildId);
     expect(rated.find((row) => row.userId === four[0].id)?.wins).toBe(3);
     // /tournament standings at any time: the same table.
     const asked = await emulator.slash(four[2], 'tournament standings', {}, { channelId }).reply();
@@ -163,7 +163,7 @@ describe('a Swiss of five, with a bye and a withdrawal', () => {
       .reply();
     expect(withdrew.ephemeral, withdrew.content).toBe(false);
     expect(withdrew.content).toContain('**Bob** withdrew from **Swiss Open**');
-    expect(await bots[0].service.board(tableAt(emulator, bobs.threadId))).toBeNull();
+    expect(await bots[0].service.play.board(tableAt(emulator, bobs.threadId))).toBeNull();
     const again = await emulator.slash(bob, 'tournament withdraw', {}, { channelId }).reply();
     expect(again.content).toBe('That member has already left the tournament.');
 
@@ -225,7 +225,7 @@ describe('a game lost on time, and the organiser’s forfeit', () => {
       .slash(organiser, 'tournament forfeit', { player: cid }, { channelId })
       .reply();
     expect(forfeited.content).toContain("declared **Cid**'s game forfeited");
-    expect(await bots[0].service.board(tableAt(emulator, threadId))).toBeNull();
+    expect(await bots[0].service.play.board(tableAt(emulator, threadId))).toBeNull();
     await roundThreads(channelId, 2, 1);
     const table = standingsMessages(channelId)[0].embeds[0].description as string;
     expect(table).toMatch(/1 +Bob +1 +.*\+/);
@@ -234,7 +234,7 @@ describe('a game lost on time, and the organiser’s forfeit', () => {
     const cancelled = await emulator.slash(organiser, 'tournament cancel', {}, { channelId }).reply();
     expect(cancelled.content).toContain('cancelled **Trio**');
     const [round2] = threadsOf(channelId).filter((t) => t.name.startsWith('Round 2:'));
-    expect(await bots[0].service.board(tableAt(emulator, round2.id))).toBeNull();
+    expect(await bots[0].service.play.board(tableAt(emulator, round2.id))).toBeNull();
     await bots[0].bot.sweep();
     expect(threadsOf(channelId)).toHaveLength(2);
   });
@@ -250,7 +250,7 @@ describe('a tournament game a moderator aborts', () => {
     // Olga may manage messages too (no permissions given: all of them).
     const aborted = await emulator.slash(organiser, 'abort', {}, { channelId: threadId }).reply();
     expect(aborted.ephemeral).toBe(false);
-    expect(await bots[0].service.board(tableAt(emulator, threadId))).toBeNull();
+    expect(await bots[0].service.play.board(tableAt(emulator, threadId))).toBeNull();
     await bots[0].bot.sweep();
     await emulator.waitFor(() =>
       emulator

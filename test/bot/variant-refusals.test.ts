@@ -94,7 +94,7 @@ describe('a game stored over at its first position ends properly', () => {
       .reply();
     expect(challenge.ephemeral, challenge.content).toBe(false);
     expect(
-      await world.bots[0].service.archived(tableAt(world.emulator, channelId).guildId, 'decided-2'),
+      await world.bots[0].service.records.archived(tableAt(world.emulator, channelId).guildId, 'decided-2'),
     ).toMatchObject({ winner: 'defenders', reason: 'no-legal-move' });
   });
 
@@ -105,8 +105,8 @@ describe('a game stored over at its first position ends properly', () => {
     const resigned = await world.emulator.slash(ann, 'resign', {}, { channelId }).reply();
     expect(resigned.ephemeral).toBe(true);
     expect(resigned.content).toMatch(/game is over/i);
-    expect(await world.bots[0].service.board(table)).toBeNull();
-    expect(await world.bots[0].service.archived(table.guildId, 'decided-1')).toMatchObject({
+    expect(await world.bots[0].service.play.board(table)).toBeNull();
+    expect(await world.bots[0].service.records.archived(table.guildId, 'decided-1')).toMatchObject({
       winner: 'defenders',
       reason: 'no-legal-move',
     });

@@ -58,10 +58,10 @@ async function addThenPlay(rules: string): Promise<void> {
   expect(started.attachments).toHaveLength(1);
   const service = world.bots[0].service;
   const table = tableAt(emulator, channelId);
-  let game = (await service.board(table))?.game;
+  let game = (await service.play.board(table))?.game;
   if (game && game.turn === 'defenders') {
     await emulator.waitFor(() => aiMoves(channelId)[0], 10_000);
-    game = (await service.board(table))?.game;
+    game = (await service.play.board(table))?.game;
   }
   if (!game) return; // the AI's first move ended it
   const [first] = game.legalMoves();

@@ -29,7 +29,7 @@ describe('the new variants in play', () => {
     const layout = layoutFor(size, 'squares');
     expect([image.width, image.height]).toEqual([layout.width, layout.height]);
     expect(JSON.stringify(board.content) + JSON.stringify(board.embeds)).toContain(name);
-    const stored = await world.bots[0].service.board(tableAt(world.emulator, channelId));
+    const stored = await world.bots[0].service.play.board(tableAt(world.emulator, channelId));
     expect(stored?.game.variant.id).toBe(variant);
   });
 
@@ -44,7 +44,7 @@ describe('the new variants in play', () => {
     const reply = await world.emulator.slash(bob, 'move', { move: 'e2-e1' }, { channelId }).reply();
     expect(reply.content).toContain('**Game over.**');
     expect(reply.content).toContain('exit fort on e1');
-    expect(await world.bots[0].service.board(tableAt(world.emulator, channelId))).toBeNull();
+    expect(await world.bots[0].service.play.board(tableAt(world.emulator, channelId))).toBeNull();
   });
 
   it('Copenhagen: a shieldwall falls, and the reply counts every piece', async () => {

@@ -170,7 +170,7 @@ afterAll(async () => {
 async function gameIn(guildId: string, name: string): Promise<Table> {
   const channelId = world.emulator.createChannel(name, guildId);
   const { ann, bob } = world;
-  const started = await world.service.startGame({
+  const started = await world.service.lifecycle.startGame({
     guildId,
     channelId,
     players: { attackers: { id: ann.id, name: 'Ann' }, defenders: { id: bob.id, name: 'Bob' } },
@@ -239,10 +239,10 @@ describe('two bot processes on Redis Cluster', () => {
       );
 
       for (const { guildId, channelId, moves } of played) {
-        const record = await world.service.gameForRecord({ guildId, channelId });
+        const record = await world.service.records.gameForRecord({ guildId, channelId });
         expect(record?.finished).toBe(true);
         expect(notations(record?.game)).toEqual(moves);
-        expect((await world.service.standings(guildId)).map((row) => [row.name, row.games])).toEqual([
+        expect((await world.service.records.standings(guildId)).map((row) => [row.name, row.games])).toEqual([
           ['Ann', 1],
           ['Bob', 1],
         ]);
@@ -294,7 +294,7 @@ describe('two bot processes on Redis Cluster', () => {
         expectBoardPicture(answers[applied[0]]);
         const refused = answers.find((answer) => answer.ephemeral);
         expect(refused?.content).toMatch(/^(The game changed while you were moving|It is not your turn)/);
-        expect(notations((await world.service.board(table))?.game)).toEqual([moves[applied[0]]]);
+        expect(notations((await world.service.play.board(table))?.game)).toEqual([moves[applied[0]]]);
         // One of the two went to each process.
         await emulator.waitFor(
           () =>
@@ -369,7 +369,7 @@ describe('time control on Redis Cluster', () => {
               expect(answer.ephemeral, answer.content).toBe(false);
               loser = ben;
             }
-            const active = await bots[0].service.board({ guildId, channelId });
+            const active = await bots[0].service.play.board({ guildId, channelId });
             expect(active?.clock?.perMoveMs).toBe(TEN_MINUTES);
             return { guildId, channelId, id: active?.id as string, loser };
           }),
@@ -408,12 +408,12 @@ describe('time control on Redis Cluster', () => {
           expect(endings).toHaveLength(1);
           const winner = loser === amy ? '**Ben** (defenders) wins' : '**Amy** (attackers) wins';
           expect(endings[0].content).toContain(winner);
-          expect(await bots[1].service.board({ guildId, channelId })).toBeNull();
+          expect(await bots[1].service.play.board({ guildId, channelId })).toBeNull();
           // Archived once: written at revision 1 and never again.
           const archive = await bots[1].store.read<{ reason: string }>(keys.archive(guildId, id));
           expect(archive?.revision).toBe(1);
           expect(archive?.value.reason).toBe('timeout');
-          const rows = await bots[0].service.standings(guildId);
+          const rows = await bots[0].service.records.standings(guildId);
           expect(rows.map((row) => [row.name, row.games]).sort()).toEqual([
             ['Amy', 1],
             ['Ben', 1],
@@ -468,7 +468,7 @@ describe('a master of the cluster killed with SIGKILL mid-game', () => {
       const look = async (table: Table): Promise<string[]> => {
         for (let attempt = 0; ; attempt++) {
           try {
-            return notations((await service.board(table))?.game);
+            return notations((await service.play.board(table))?.game);
           } catch (error) {
             if (attempt > 150) throw error;
             await sleep(200);

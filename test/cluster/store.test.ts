@@ -233,11 +233,11 @@ describe('the store on Redis Cluster', () => {
       expect(await cluster.masterOf(`{${G}}`)).not.toBe(await cluster.masterOf(`{${H}}`));
       let now = fixture.now + 1000;
       const service = new GameService(store, { now: () => now });
-      expect((await service.board({ guildId: G, channelId: 'c-live' }))?.game.plyCount).toBe(2);
-      expect((await service.standings(G)).map((row) => row.name)).toEqual(['Bob', 'Ann']);
-      expect((await service.challengeFor(H, 'id3'))?.challenger.name).toBe('Cat');
+      expect((await service.play.board({ guildId: G, channelId: 'c-live' }))?.game.plyCount).toBe(2);
+      expect((await service.records.standings(G)).map((row) => row.name)).toEqual(['Bob', 'Ann']);
+      expect((await service.challenges.find(H, 'id3'))?.challenger.name).toBe('Cat');
       now = fixture.now + 3_600_000 + 1;
-      expect((await service.sweep()).timedOut.map((game) => game.channelId).sort()).toEqual([
+      expect((await service.due.sweep()).timedOut.map((game) => game.channelId).sort()).toEqual([
         'c-ai',
         'c-live',
       ]);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../src/core/seeded-random.ts';
 import {
   Game,
   GameRecordError,
@@ -9,7 +10,6 @@ import {
   serializeGame,
   variantIds,
 } from '../../src/engine/index.ts';
-import { seededRandom } from '../../src/seeded-random.ts';
 import { gameWith } from './setup.ts';
 
 describe('OpenTafl position notation', () => {

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SideAccuracy } from '../../src/analysis/accuracy.ts';
 import { type GameReview, review } from '../../src/analysis/review.ts';
+import type { Player } from '../../src/core/players.ts';
 import { averageAccuracy, emptyTally, withReviewedGame } from '../../src/game/accuracy-tally.ts';
-import { GameService, type Player, type Table } from '../../src/game/service.ts';
+import { GameService, type Table } from '../../src/game/service.ts';
 import { createStore, type Store } from '../../src/store/index.ts';
 import { gameWith } from '../engine/setup.ts';
 import { testRedisUrl } from '../support/redis-url.ts';
@@ -68,11 +69,15 @@ describe.each(['redis', 'memory'] as const)('keeping a review on the %s store', 
     const game = gameWith('fetlar', { king: 'f6', attackers: ['a4', 'k4'], defenders: ['c3'] }, 'attackers');
     game.play('a4-a5');
     game.play('c3-c4');
-    const started = await service.startGame({ ...table, players: { attackers: ann, defenders: bob }, game });
+    const started = await service.lifecycle.startGame({
+      ...table,
+      players: { attackers: ann, defenders: bob },
+      game,
+    });
     if (!started.ok) throw new Error(started.code);
-    const ended = abort ? await service.abortGame(table) : await service.resign(table, ann);
+    const ended = abort ? await service.lifecycle.abortGame(table) : await service.play.resign(table, ann);
     if (!ended.ok) throw new Error(ended.code);
-    const record = await service.gameForRecord(table);
+    const record = await service.records.gameForRecord(table);
     if (!record) throw new Error('no record');
     const reviewed = review(
       record.game,
@@ -94,25 +99,25 @@ describe.each(['redis', 'memory'] as const)('keeping a review on the %s store', 
     const two = await finished(service);
     const three = await finished(service);
     await Promise.all([
-      service.saveReview(guild, one.id, one.reviewed),
-      service.saveReview(guild, one.id, one.reviewed),
-      service.saveReview(guild, two.id, two.reviewed),
-      service.saveReview(guild, three.id, three.reviewed),
+      service.records.saveReview(guild, one.id, one.reviewed),
+      service.records.saveReview(guild, one.id, one.reviewed),
+      service.records.saveReview(guild, two.id, two.reviewed),
+      service.records.saveReview(guild, three.id, three.reviewed),
     ]);
-    await service.saveReview(guild, one.id, one.reviewed);
+    await service.records.saveReview(guild, one.id, one.reviewed);
     const aborted = await finished(service, true);
-    await service.saveReview(guild, aborted.id, aborted.reviewed);
-    expect(await service.review(guild, aborted.id)).toEqual(aborted.reviewed);
+    await service.records.saveReview(guild, aborted.id, aborted.reviewed);
+    expect(await service.records.review(guild, aborted.id)).toEqual(aborted.reviewed);
 
     const attackers = one.reviewed.accuracy?.attackers?.accuracy ?? Number.NaN;
     const defenders = one.reviewed.accuracy?.defenders?.accuracy ?? Number.NaN;
     expect(attackers).toBeLessThan(defenders);
-    const annRecord = await service.memberRecord(guild, ann.id);
+    const annRecord = await service.records.memberRecord(guild, ann.id);
     expect(annRecord?.accuracy).toEqual({ average: attackers, games: 3 });
-    expect((await service.memberRecord(guild, bob.id, 'fetlar'))?.accuracy).toEqual({
+    expect((await service.records.memberRecord(guild, bob.id, 'fetlar'))?.accuracy).toEqual({
       average: defenders,
       games: 3,
     });
-    expect((await service.memberRecord(guild, bob.id, 'brandubh'))?.accuracy).toBeUndefined();
+    expect((await service.records.memberRecord(guild, bob.id, 'brandubh'))?.accuracy).toBeUndefined();
   });
 });

@@ -5,10 +5,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Player } from '../../src/core/players.ts';
 import { Game, serializeGame } from '../../src/engine/index.ts';
 import { newStoredGame, planCommit } from '../../src/game/commit-plan.ts';
 import { keys } from '../../src/game/keys.ts';
-import { GameService, type Player } from '../../src/game/service.ts';
+import { GameService } from '../../src/game/service.ts';
 import type { StandingsDoc } from '../../src/game/standings.ts';
 import type { StoredGame } from '../../src/game/types.ts';
 import { createStore, type Store } from '../../src/store/index.ts';
@@ -81,7 +82,7 @@ describe.each(['redis', 'memory'] as const)('casual games in the service, on the
   it('a casual challenge starts a casual game, whose end leaves the standings as they were', async () => {
     const games = await service();
     const where = table();
-    const made = await games.challenge({
+    const made = await games.challenges.make({
       ...where,
       challenger: ann,
       opponent: bob,
@@ -92,17 +93,17 @@ describe.each(['redis', 'memory'] as const)('casual games in the service, on the
     });
     expect(made).toMatchObject({ ok: true, value: { casual: true } });
     if (!made.ok) return;
-    const accepted = await games.acceptChallenge('g1', made.value.id, bob);
+    const accepted = await games.challenges.accept('g1', made.value.id, bob);
     expect(accepted.ok && accepted.value.game.casual).toBe(true);
-    expect((await games.resign(where, ann)).ok).toBe(true);
-    expect(await games.standings('g1')).toEqual([]);
+    expect((await games.play.resign(where, ann)).ok).toBe(true);
+    expect(await games.records.standings('g1')).toEqual([]);
     expect(await games.sides.balances('g1')).toEqual([]);
   });
 
   it('a rematch of a casual game is casual; a tournament’s game is rated even when asked otherwise', async () => {
     const games = await service();
     const where = table();
-    const started = await games.startGame({
+    const started = await games.lifecycle.startGame({
       ...where,
       players: { attackers: ann, defenders: bob },
       game: new Game('brandubh'),
@@ -110,12 +111,12 @@ describe.each(['redis', 'memory'] as const)('casual games in the service, on the
     });
     expect(started.ok && started.value.casual).toBe(true);
     if (!started.ok) return;
-    await games.resign(where, bob);
+    await games.play.resign(where, bob);
     const again = await games.rematch(where, started.value.id, ann);
     expect(again).toMatchObject({ ok: true, value: { casual: true, side: 'defenders' } });
 
     const tournamentTable = table();
-    const tournament = await games.startGame({
+    const tournament = await games.lifecycle.startGame({
       ...tournamentTable,
       players: { attackers: ann, defenders: bob },
       game: new Game('brandubh'),

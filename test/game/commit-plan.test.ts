@@ -1,18 +1,18 @@
 /** The commit of one game change, planned with no store: every branch. */
 import { describe, expect, it } from 'vitest';
+import type { Player } from '../../src/core/players.ts';
 import { Game, serializeGame } from '../../src/engine/index.ts';
 import { entryFor, SCHEDULES, turnClock } from '../../src/game/clock.ts';
 import { type ChangeInput, newStoredGame, planCommit } from '../../src/game/commit-plan.ts';
 import { keys } from '../../src/game/keys.ts';
 import type { StandingsDoc } from '../../src/game/standings.ts';
-import type { Player, StoredGame } from '../../src/game/types.ts';
-import { SETTINGS_SCHEDULES } from '../../src/settings/keys.ts';
+import type { StoredGame } from '../../src/game/types.ts';
 import type { ScheduleChange } from '../../src/store/index.ts';
 import { gameWith } from '../engine/setup.ts';
 
 /** The game's own schedules: turn alerts (every human turn's entry) are tested in test/settings. */
 const withoutAlerts = (changes: ScheduleChange[]) =>
-  changes.filter((change) => change.schedule !== SETTINGS_SCHEDULES.turnAlerts);
+  changes.filter((change) => change.schedule !== SCHEDULES.turnAlerts);
 
 const ann: Player = { id: '1', name: 'Ann' };
 const bob: Player = { id: '2', name: 'Bob' };

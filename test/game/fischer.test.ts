@@ -2,17 +2,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CLOCK_OVERHEAD_MS, clockBudget } from '../../src/ai/time-manager.ts';
+import type { Player } from '../../src/core/players.ts';
+import { FISCHER_CONTROLS, gameTimeControl, timeControlOf } from '../../src/core/time-controls.ts';
 import { Game, otherSide } from '../../src/engine/index.ts';
-import {
-  FISCHER_CONTROLS,
-  gameTimeControl,
-  SCHEDULES,
-  timeControlOf,
-  turnClock,
-} from '../../src/game/clock.ts';
+import { SCHEDULES, turnClock } from '../../src/game/clock.ts';
 import { newStoredGame, planCommit } from '../../src/game/commit-plan.ts';
 import { type FischerClock, flagFell, passTurn, startFischer, timeLeft } from '../../src/game/fischer.ts';
-import type { Player, StoredGame } from '../../src/game/types.ts';
+import type { StoredGame } from '../../src/game/types.ts';
 import { clockTime } from '../../src/i18n/clock.ts';
 
 const SECOND = 1000;

@@ -4,10 +4,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Player } from '../../src/core/players.ts';
 import { Game } from '../../src/engine/index.ts';
 import { SCHEDULES } from '../../src/game/clock.ts';
 import { keys } from '../../src/game/keys.ts';
-import { GameService, type Player, type Table } from '../../src/game/service.ts';
+import { GameService, type Table } from '../../src/game/service.ts';
 import { createStore, hashTagOf, type Store } from '../../src/store/index.ts';
 import { testRedisUrl } from '../support/redis-url.ts';
 
@@ -66,7 +67,7 @@ describe.each(['memory', 'redis'] as const)('guilds on the %s store', (kind) => 
   it('a challenge accepted and a game ended each commit the keys and schedules of one guild', async () => {
     const { service, commits } = await setup();
     const guildId = id('g');
-    const made = await service.challenge({
+    const made = await service.challenges.make({
       guildId,
       channelId: id('c'),
       challenger: ann,
@@ -77,20 +78,20 @@ describe.each(['memory', 'redis'] as const)('guilds on the %s store', (kind) => 
       time: '1h',
     });
     if (!made.ok) throw new Error(made.code);
-    const accepted = await service.acceptChallenge(guildId, made.value.id, bob);
+    const accepted = await service.challenges.accept(guildId, made.value.id, bob);
     if (!accepted.ok) throw new Error(accepted.code);
     const table: Table = { guildId, channelId: made.value.channelId };
-    expect((await service.move(table, ann, 'd1-d3')).ok).toBe(true);
-    const ended = await service.resign(table, bob);
+    expect((await service.play.move(table, ann, 'd1-d3')).ok).toBe(true);
+    const ended = await service.play.resign(table, bob);
     if (!ended.ok) throw new Error(ended.code);
     const tournamentGame = { guildId, channelId: id('t') };
-    await service.startGame({
+    await service.lifecycle.startGame({
       ...tournamentGame,
       players: { attackers: ann, defenders: bob },
       game: new Game('fetlar'),
       tournament: { id: 'cup', round: 1 },
     });
-    expect((await service.abortGame(tournamentGame)).ok).toBe(true);
+    expect((await service.lifecycle.abortGame(tournamentGame)).ok).toBe(true);
 
     const acceptance = commits.find((commit) => commit.keys.includes(keys.game(guildId, table.channelId)));
     expect(acceptance?.keys).toContain(keys.challenge(guildId, made.value.id));
@@ -115,25 +116,27 @@ describe.each(['memory', 'redis'] as const)('guilds on the %s store', (kind) => 
       { guildId: id('g'), channelId },
     ];
     const players = { attackers: ann, defenders: bob };
-    expect((await service.startGame({ ...one, players, game: new Game('fetlar') })).ok).toBe(true);
-    expect((await service.startGame({ ...two, players, game: new Game('brandubh') })).ok).toBe(true);
-    expect((await service.board(one))?.variant).toBe('fetlar');
-    expect((await service.board(two))?.variant).toBe('brandubh');
+    expect((await service.lifecycle.startGame({ ...one, players, game: new Game('fetlar') })).ok).toBe(true);
+    expect((await service.lifecycle.startGame({ ...two, players, game: new Game('brandubh') })).ok).toBe(
+      true,
+    );
+    expect((await service.play.board(one))?.variant).toBe('fetlar');
+    expect((await service.play.board(two))?.variant).toBe('brandubh');
 
-    expect((await service.move(one, ann, 'd1-d3')).ok).toBe(true);
-    expect((await service.board(two))?.game.plyCount).toBe(0);
-    const ended = await service.resign(one, bob);
+    expect((await service.play.move(one, ann, 'd1-d3')).ok).toBe(true);
+    expect((await service.play.board(two))?.game.plyCount).toBe(0);
+    const ended = await service.play.resign(one, bob);
     if (!ended.ok) throw new Error(ended.code);
     const gameId = ended.value.game.id;
-    expect(await service.gameForRecord(one)).toMatchObject({ id: gameId, finished: true });
-    expect(await service.gameForRecord(two)).toMatchObject({ finished: false });
-    expect(await service.archived(one.guildId, gameId)).toMatchObject({ winner: 'attackers' });
-    expect(await service.archived(two.guildId, gameId)).toBeNull();
+    expect(await service.records.gameForRecord(one)).toMatchObject({ id: gameId, finished: true });
+    expect(await service.records.gameForRecord(two)).toMatchObject({ finished: false });
+    expect(await service.records.archived(one.guildId, gameId)).toMatchObject({ winner: 'attackers' });
+    expect(await service.records.archived(two.guildId, gameId)).toBeNull();
     expect(await service.rematch(two, gameId, ann)).toMatchObject({ ok: false, code: 'game-gone' });
-    expect(await service.standings(one.guildId)).toHaveLength(2);
-    expect(await service.standings(two.guildId)).toEqual([]);
+    expect(await service.records.standings(one.guildId)).toHaveLength(2);
+    expect(await service.records.standings(two.guildId)).toEqual([]);
 
-    const made = await service.challenge({
+    const made = await service.challenges.make({
       ...one,
       challenger: ann,
       opponent: bob,
@@ -142,12 +145,12 @@ describe.each(['memory', 'redis'] as const)('guilds on the %s store', (kind) => 
       thread: false,
     });
     if (!made.ok) throw new Error(made.code);
-    expect(await service.challengeFor(two.guildId, made.value.id)).toBeNull();
-    expect(await service.acceptChallenge(two.guildId, made.value.id, bob)).toMatchObject({
+    expect(await service.challenges.find(two.guildId, made.value.id)).toBeNull();
+    expect(await service.challenges.accept(two.guildId, made.value.id, bob)).toMatchObject({
       ok: false,
       code: 'no-challenge',
     });
-    expect(await service.board(two)).toMatchObject({ variant: 'brandubh' });
+    expect(await service.play.board(two)).toMatchObject({ variant: 'brandubh' });
   });
 
   it('a deadline claimed from one guild’s schedule ends that guild’s game only', async () => {
@@ -161,16 +164,16 @@ describe.each(['memory', 'redis'] as const)('guilds on the %s store', (kind) => 
       { guildId: id('g'), channelId },
     ];
     const players = { attackers: ann, defenders: bob };
-    await service.startGame({ ...one, players, game: new Game('fetlar'), perMoveMs: 60_000 });
+    await service.lifecycle.startGame({ ...one, players, game: new Game('fetlar'), perMoveMs: 60_000 });
     now += 30_000;
-    await service.startGame({ ...two, players, game: new Game('fetlar'), perMoveMs: 60_000 });
+    await service.lifecycle.startGame({ ...two, players, game: new Game('fetlar'), perMoveMs: 60_000 });
     now += 31_000;
-    const swept = await service.sweep();
+    const swept = await service.due.sweep();
     expect(swept.timedOut.filter((game) => game.channelId === channelId).map((game) => game.guildId)).toEqual(
       [one.guildId],
     );
-    expect(await service.board(one)).toBeNull();
-    expect(await service.board(two)).not.toBeNull();
+    expect(await service.play.board(one)).toBeNull();
+    expect(await service.play.board(two)).not.toBeNull();
     expect(await store.claimDue(SCHEDULES.deadlines, now, 1, 1000)).not.toContainEqual(
       expect.objectContaining({ group: one.guildId }),
     );

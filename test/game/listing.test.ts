@@ -5,9 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Player } from '../../src/core/players.ts';
 import { Game } from '../../src/engine/index.ts';
 import { inListOrder, MAX_LISTED } from '../../src/game/listing.ts';
-import { type ActiveGame, GameService, type Player } from '../../src/game/service.ts';
+import { type ActiveGame, GameService } from '../../src/game/service.ts';
 import { createStore, type Store } from '../../src/store/index.ts';
 import { testRedisUrl } from '../support/redis-url.ts';
 
@@ -33,14 +34,15 @@ describe.each(['redis', 'memory'] as const)('listing a guild’s games on the %s
     guildId: string,
     channelId: string,
     players = { attackers: ann, defenders: bob },
-  ) => games.startGame({ guildId, channelId, players, game: new Game('brandubh'), perMoveMs: HOUR });
+  ) =>
+    games.lifecycle.startGame({ guildId, channelId, players, game: new Game('brandubh'), perMoveMs: HOUR });
 
   it('the guild’s games going on, not another guild’s, not one that ended', async () => {
     const games = await service();
     for (const channel of ['10', '11', '12']) expect((await start(games, 'g1', channel)).ok).toBe(true);
     expect((await start(games, 'g2', '20')).ok).toBe(true);
-    await games.resign({ guildId: 'g1', channelId: '11' }, ann);
-    const listed = await games.gamesInProgress('g1');
+    await games.play.resign({ guildId: 'g1', channelId: '11' }, ann);
+    const listed = await games.listing.games('g1');
     expect(listed.items.map((active) => active.channelId).sort()).toEqual(['10', '12']);
     expect(listed.unread).toBe(0);
   });
@@ -48,7 +50,7 @@ describe.each(['redis', 'memory'] as const)('listing a guild’s games on the %s
   it('open challenges only: not one answered or expired, the soonest to expire first', async () => {
     const games = await service();
     const challenge = (channelId: string, challenger: Player, opponent: Player) =>
-      games.challenge({
+      games.challenges.make({
         guildId: 'g1',
         channelId,
         challenger,
@@ -62,13 +64,13 @@ describe.each(['redis', 'memory'] as const)('listing a guild’s games on the %s
     const second = await challenge('31', bob, cat);
     const declined = await challenge('32', cat, ann);
     if (!first.ok || !second.ok || !declined.ok) throw new Error('not made');
-    await games.declineChallenge('g1', declined.value.id, ann);
-    expect((await games.openChallenges('g1')).items.map((one) => one.id)).toEqual([
+    await games.challenges.decline('g1', declined.value.id, ann);
+    expect((await games.listing.challenges('g1')).items.map((one) => one.id)).toEqual([
       first.value.id,
       second.value.id,
     ]);
     clock += HOUR - 30_000;
-    expect((await games.openChallenges('g1')).items.map((one) => one.id)).toEqual([second.value.id]);
+    expect((await games.listing.challenges('g1')).items.map((one) => one.id)).toEqual([second.value.id]);
   });
 
   it(`reads at most ${MAX_LISTED} games, and counts the rest`, async () => {
@@ -76,7 +78,7 @@ describe.each(['redis', 'memory'] as const)('listing a guild’s games on the %s
     const channels = Array.from({ length: MAX_LISTED + 7 }, (_, i) => String(1000 + i));
     for (let at = 0; at < channels.length; at += 50)
       await Promise.all(channels.slice(at, at + 50).map((channel) => start(games, 'g3', channel)));
-    const listed = await games.gamesInProgress('g3');
+    const listed = await games.listing.games('g3');
     expect(listed.items).toHaveLength(MAX_LISTED);
     expect(listed.unread).toBe(7);
   }, 30_000);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Player } from '../../src/core/players.ts';
 import {
   Game,
   GameRecordError,
@@ -10,8 +11,9 @@ import {
 } from '../../src/engine/index.ts';
 import { keys } from '../../src/game/keys.ts';
 import { idForName, MAX_SERVER_VARIANTS } from '../../src/game/server-variants.ts';
-import { GameService, type Player } from '../../src/game/service.ts';
+import { GameService } from '../../src/game/service.ts';
 import { createStore, type Store } from '../../src/store/index.ts';
+import { Tournaments } from '../../src/tournament/service.ts';
 import { gated } from '../support/gated-store.ts';
 import { testRedisUrl } from '../support/redis-url.ts';
 
@@ -132,7 +134,7 @@ describe.each(['redis', 'memory'] as const)('server variants on the %s store', (
     const variant = serverVariant('server:boxed', boxed);
     const channelId = channel();
     expect(
-      await service.challenge({
+      await service.challenges.make({
         guildId,
         channelId,
         challenger: ann,
@@ -143,7 +145,7 @@ describe.each(['redis', 'memory'] as const)('server variants on the %s store', (
       }),
     ).toMatchObject({ ok: false, code: 'start-decided', params: { reason: 'no-legal-move' } });
     expect(
-      await service.startGame({
+      await service.lifecycle.startGame({
         guildId,
         channelId,
         players: { attackers: ann, defenders: bob },
@@ -153,14 +155,14 @@ describe.each(['redis', 'memory'] as const)('server variants on the %s store', (
     const resigned = new Game('brandubh');
     resigned.resign('attackers');
     expect(
-      await service.startGame({
+      await service.lifecycle.startGame({
         guildId,
         channelId,
         players: { attackers: ann, defenders: bob },
         game: resigned,
       }),
     ).toMatchObject({ ok: false, code: 'start-decided', params: { reason: 'resignation' } });
-    expect(await service.board({ guildId, channelId })).toBeNull();
+    expect(await service.play.board({ guildId, channelId })).toBeNull();
     // Stored by an older version, it can be neither the default nor a tournament's variant.
     const doc = await service.variants.list(guildId);
     const entry = { id: variant.id, name: 'Boxed', rules: boxed, addedBy: ann, addedAt: 0 };
@@ -174,7 +176,7 @@ describe.each(['redis', 'memory'] as const)('server variants on the %s store', (
     expect(stored.ok).toBe(true);
     expect(await service.variants.setDefault(guildId, variant.id)).toMatchObject({ code: 'start-decided' });
     expect(
-      await service.tournaments.create({
+      await new Tournaments(store, service).create({
         guildId,
         channelId,
         name: 'Cup',
@@ -243,7 +245,7 @@ describe.each(['redis', 'memory'] as const)('server variants on the %s store', (
     const variant = await service.variants.find(guildId, 'server:edge-brandubh');
     if (!variant) throw new Error('not added');
     const channelId = channel();
-    const challenge = await service.challenge({
+    const challenge = await service.challenges.make({
       guildId,
       channelId,
       challenger: ann,
@@ -256,7 +258,7 @@ describe.each(['redis', 'memory'] as const)('server variants on the %s store', (
     expect(challenge.value.variant).toBe('server:edge-brandubh');
     // Removed before the challenge is accepted: the challenge carries the rules.
     expect((await service.variants.remove(guildId, 'server:edge-brandubh')).ok).toBe(true);
-    const accepted = await service.acceptChallenge(guildId, challenge.value.id, bob);
+    const accepted = await service.challenges.accept(guildId, challenge.value.id, bob);
     if (!accepted.ok) throw new Error(accepted.code);
     expect(accepted.value.game.game.variant.escapeSquares).toBe('edge');
 
@@ -265,7 +267,7 @@ describe.each(['redis', 'memory'] as const)('server variants on the %s store', (
       // A new service each move: as after a restart, the game loads from the store alone.
       const fresh = new GameService(store);
       const side = index % 2 === 0 ? 'attackers' : 'defenders';
-      const played = await fresh.move({ guildId, channelId }, players[side], move);
+      const played = await fresh.play.move({ guildId, channelId }, players[side], move);
       if (!played.ok) throw new Error(`${move}: ${played.code}`);
       if (index < EDGE_ESCAPE.length - 1) expect(played.value.result).toBeNull();
       else
@@ -275,14 +277,14 @@ describe.each(['redis', 'memory'] as const)('server variants on the %s store', (
           square: 'a3',
         });
     }
-    const table = await service.standings(guildId, 'server:edge-brandubh');
+    const table = await service.records.standings(guildId, 'server:edge-brandubh');
     expect(table.map((row) => [row.name, row.wins, row.losses])).toEqual([
       ['Bob', 1, 0],
       ['Ann', 0, 1],
     ]);
-    expect(await service.standings(guildId, 'brandubh')).toEqual([]);
+    expect(await service.records.standings(guildId, 'brandubh')).toEqual([]);
     // /export's game: its rules string carries the house rule, for OpenTafl.
-    const record = await service.gameForRecord({ guildId, channelId });
+    const record = await service.records.gameForRecord({ guildId, channelId });
     expect(record?.game.variant.id).toBe('server:edge-brandubh');
     expect(record?.game.variant.escapeSquares).toBe('edge');
   });

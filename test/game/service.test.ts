@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Player } from '../../src/core/players.ts';
 import { Game, type Side } from '../../src/engine/index.ts';
-import { GameService, type Player, type Table } from '../../src/game/service.ts';
+import { GameService, type Table } from '../../src/game/service.ts';
 import type { Outcome } from '../../src/game/types.ts';
 import { failureText, messagesFor } from '../../src/i18n/index.ts';
 import { createStore, type Store } from '../../src/store/index.ts';
@@ -40,13 +41,13 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
   const newTable = (): Table => ({ guildId: guild, channelId: channel() });
   async function startedGame(service: GameService, game: Game, players = { attackers: ann, defenders: bob }) {
     const table = newTable();
-    const started = await service.startGame({ ...table, players, game });
+    const started = await service.lifecycle.startGame({ ...table, players, game });
     if (!started.ok) throw new Error(started.code);
     return table;
   }
   const challengeInput = (
     channelId: string,
-    extra: Partial<Parameters<GameService['challenge']>[0]> = {},
+    extra: Partial<Parameters<GameService['challenges']['make']>[0]> = {},
   ) => ({
     guildId: guild,
     channelId,
@@ -61,55 +62,57 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
   describe('challenges', () => {
     it('refuses challenging yourself or a bot', async () => {
       const { service } = await setup();
-      expect(await service.challenge(challengeInput(channel(), { opponent: ann }))).toMatchObject({
+      expect(await service.challenges.make(challengeInput(channel(), { opponent: ann }))).toMatchObject({
         ok: false,
         code: 'self',
       });
       expect(
-        await service.challenge(challengeInput(channel(), { opponent: { ...cat, bot: true } })),
+        await service.challenges.make(challengeInput(channel(), { opponent: { ...cat, bot: true } })),
       ).toMatchObject({ ok: false, code: 'bot' });
     });
 
     it('refuses a second pending challenge from the same member in the channel, until the first is withdrawn', async () => {
       const { service } = await setup();
       const channelId = channel();
-      const first = await service.challenge(challengeInput(channelId));
+      const first = await service.challenges.make(challengeInput(channelId));
       expect(first.ok).toBe(true);
-      expect(await service.challenge(challengeInput(channelId, { opponent: cat }))).toMatchObject({
+      expect(await service.challenges.make(challengeInput(channelId, { opponent: cat }))).toMatchObject({
         ok: false,
         code: 'already-pending',
       });
       if (!first.ok) return;
-      expect(await service.withdrawChallenge(guild, first.value.id, bob)).toMatchObject({
+      expect(await service.challenges.withdraw(guild, first.value.id, bob)).toMatchObject({
         ok: false,
         code: 'not-challenger',
       });
-      expect(await service.withdrawChallenge(guild, first.value.id, ann)).toMatchObject({
+      expect(await service.challenges.withdraw(guild, first.value.id, ann)).toMatchObject({
         ok: true,
         value: { status: 'withdrawn' },
       });
-      expect((await service.challenge(challengeInput(channelId, { opponent: cat }))).ok).toBe(true);
+      expect((await service.challenges.make(challengeInput(channelId, { opponent: cat }))).ok).toBe(true);
     });
 
     it('refuses a channel that has a game, suggesting a thread; a thread challenge is allowed', async () => {
       const { service } = await setup();
       const table = await startedGame(service, new Game('fetlar'), { attackers: cat, defenders: bob });
-      const refused = await service.challenge(challengeInput(table.channelId));
+      const refused = await service.challenges.make(challengeInput(table.channelId));
       expect(refused).toMatchObject({ ok: false, code: 'channel-busy' });
       expect(inEnglish(refused)).toContain('thread:true');
-      expect((await service.challenge(challengeInput(table.channelId, { thread: true }))).ok).toBe(true);
+      expect((await service.challenges.make(challengeInput(table.channelId, { thread: true }))).ok).toBe(
+        true,
+      );
     });
 
     it('only the challenged member accepts; the game starts with the chosen sides', async () => {
       const { service } = await setup();
       const channelId = channel();
-      const made = await service.challenge(challengeInput(channelId, { side: 'defenders' }));
+      const made = await service.challenges.make(challengeInput(channelId, { side: 'defenders' }));
       if (!made.ok) throw new Error(made.code);
-      expect(await service.acceptChallenge(guild, made.value.id, cat)).toMatchObject({
+      expect(await service.challenges.accept(guild, made.value.id, cat)).toMatchObject({
         ok: false,
         code: 'not-challenged',
       });
-      const accepted = await service.acceptChallenge(guild, made.value.id, {
+      const accepted = await service.challenges.accept(guild, made.value.id, {
         id: bob.id,
         name: 'Bob the Bold',
       });
@@ -118,10 +121,10 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
         attackers: { id: bob.id, name: 'Bob the Bold' },
         defenders: ann,
       });
-      expect((await service.board({ guildId: guild, channelId }))?.game.position()).toBe(
+      expect((await service.play.board({ guildId: guild, channelId }))?.game.position()).toBe(
         new Game('fetlar').position(),
       );
-      expect(await service.acceptChallenge(guild, made.value.id, bob)).toMatchObject({
+      expect(await service.challenges.accept(guild, made.value.id, bob)).toMatchObject({
         ok: false,
         code: 'accepted',
       });
@@ -129,35 +132,37 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
 
     it('a random side is drawn on acceptance', async () => {
       const { service } = await setup({ random: () => 0.9 });
-      const made = await service.challenge(challengeInput(channel(), { side: 'random' }));
+      const made = await service.challenges.make(challengeInput(channel(), { side: 'random' }));
       if (!made.ok) throw new Error(made.code);
-      const accepted = await service.acceptChallenge(guild, made.value.id, bob);
+      const accepted = await service.challenges.accept(guild, made.value.id, bob);
       expect(accepted.ok && accepted.value.game.players.defenders.id).toBe(ann.id);
     });
 
     it('opens the game in the new thread when asked', async () => {
       const { service } = await setup();
-      const made = await service.challenge(challengeInput(channel(), { thread: true }));
+      const made = await service.challenges.make(challengeInput(channel(), { thread: true }));
       if (!made.ok) throw new Error(made.code);
       const thread = channel();
-      expect((await service.acceptChallenge(guild, made.value.id, bob, thread)).ok).toBe(true);
-      expect((await service.board({ guildId: guild, channelId: thread }))?.players.attackers.id).toBe(ann.id);
-      expect(await service.board(made.value)).toBeNull();
+      expect((await service.challenges.accept(guild, made.value.id, bob, thread)).ok).toBe(true);
+      expect((await service.play.board({ guildId: guild, channelId: thread }))?.players.attackers.id).toBe(
+        ann.id,
+      );
+      expect(await service.play.board(made.value)).toBeNull();
     });
 
     it('only the challenged member declines', async () => {
       const { service } = await setup();
-      const made = await service.challenge(challengeInput(channel()));
+      const made = await service.challenges.make(challengeInput(channel()));
       if (!made.ok) throw new Error(made.code);
-      expect(await service.declineChallenge(guild, made.value.id, ann)).toMatchObject({
+      expect(await service.challenges.decline(guild, made.value.id, ann)).toMatchObject({
         ok: false,
         code: 'not-challenged-decline',
       });
-      expect(await service.declineChallenge(guild, made.value.id, bob)).toMatchObject({
+      expect(await service.challenges.decline(guild, made.value.id, bob)).toMatchObject({
         ok: true,
         value: { status: 'declined' },
       });
-      expect(await service.acceptChallenge(guild, made.value.id, bob)).toMatchObject({
+      expect(await service.challenges.accept(guild, made.value.id, bob)).toMatchObject({
         ok: false,
         code: 'declined',
       });
@@ -166,20 +171,20 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
     it('expires after its time; an expired challenge refuses everything', async () => {
       let now = 1_000_000;
       const { service } = await setup({ now: () => now });
-      const made = await service.challenge(challengeInput(channel()));
+      const made = await service.challenges.make(challengeInput(channel()));
       if (!made.ok) throw new Error(made.code);
       expect(made.value.expiresAt).toBe(now + 15 * 60 * 1000);
-      expect(await service.expireChallenge(guild, made.value.id)).toMatchObject({
+      expect(await service.challenges.expire(guild, made.value.id)).toMatchObject({
         ok: false,
         code: 'not-expired',
       });
       now += 15 * 60 * 1000;
-      expect(await service.acceptChallenge(guild, made.value.id, bob)).toMatchObject({
+      expect(await service.challenges.accept(guild, made.value.id, bob)).toMatchObject({
         ok: false,
         code: 'expired',
       });
-      expect((await service.challengeFor(guild, made.value.id))?.status).toBe('expired');
-      expect(await service.withdrawChallenge(guild, made.value.id, ann)).toMatchObject({
+      expect((await service.challenges.find(guild, made.value.id))?.status).toBe('expired');
+      expect(await service.challenges.withdraw(guild, made.value.id, ann)).toMatchObject({
         ok: false,
         code: 'expired',
       });
@@ -194,21 +199,21 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
         new GameService(other, { now: () => now }),
       ];
       const made = async (challenger: Player, messageId?: string) => {
-        const outcome = await one.challenge(
+        const outcome = await one.challenges.make(
           challengeInput(channel(), { challenger, opponent: cat, locale: 'de' }),
         );
         if (!outcome.ok) throw new Error(outcome.code);
-        if (messageId) await one.recordChallengeMessage(outcome.value, messageId);
+        if (messageId) await one.challenges.recordMessage(outcome.value, messageId);
         return outcome.value;
       };
       const posted = await made(ann, '9001');
       const unposted = await made(bob);
       const answered = await made(ann, '9002');
-      expect((await two.declineChallenge(guild, answered.id, cat)).ok).toBe(true);
+      expect((await two.challenges.decline(guild, answered.id, cat)).ok).toBe(true);
       // Both processes claim at once. (The tests on Redis share one schedule: only this test's challenges count.)
       const ids = [posted.id, unposted.id, answered.id];
       const claimBoth = async () =>
-        (await Promise.all([one.claimExpiredChallenges(), two.claimExpiredChallenges()]))
+        (await Promise.all([one.challenges.claimExpired(), two.challenges.claimExpired()]))
           .flat()
           .filter(({ challenge }) => ids.includes(challenge.id));
       expect(await claimBoth()).toEqual([]);
@@ -224,14 +229,14 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
         ].sort(),
       );
       expect(claimed.every(({ challenge }) => challenge.locale === 'de')).toBe(true);
-      expect((await one.challengeFor(guild, answered.id))?.status).toBe('declined');
+      expect((await one.challenges.find(guild, answered.id))?.status).toBe('declined');
 
       // A claimer that stops before it has edited the message: the next one takes it over when the lease ends.
       expect(await claimBoth()).toEqual([]);
       now += 61 * 1000;
       const again = await claimBoth();
       expect(again.map(({ challenge }) => challenge.id).sort()).toEqual([posted.id, unposted.id].sort());
-      for (const { challenge, entry } of again) await two.challengeExpiryDone(challenge.guildId, entry);
+      for (const { challenge, entry } of again) await two.challenges.expiryDone(challenge.guildId, entry);
       now += 61 * 1000;
       expect(await claimBoth()).toEqual([]);
     });
@@ -239,48 +244,48 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
     it('a challenge that expired before its message was noted is claimed again, with the message', async () => {
       let now = 3_000_000;
       const { service } = await setup({ now: () => now });
-      const made = await service.challenge(challengeInput(channel()));
+      const made = await service.challenges.make(challengeInput(channel()));
       if (!made.ok) throw new Error(made.code);
       const claim = async () =>
-        (await service.claimExpiredChallenges()).filter(({ challenge }) => challenge.id === made.value.id);
+        (await service.challenges.claimExpired()).filter(({ challenge }) => challenge.id === made.value.id);
       now += 15 * 60 * 1000;
       const [first] = await claim();
       expect(first).toMatchObject({ challenge: { id: made.value.id }, messageId: null });
-      await service.challengeExpiryDone(guild, first.entry);
-      await service.recordChallengeMessage(made.value, '9003');
+      await service.challenges.expiryDone(guild, first.entry);
+      await service.challenges.recordMessage(made.value, '9003');
       const [second] = await claim();
       expect(second).toMatchObject({
         challenge: { id: made.value.id, status: 'expired' },
         messageId: '9003',
       });
-      await service.challengeExpiryDone(guild, second.entry);
+      await service.challenges.expiryDone(guild, second.entry);
       expect(await claim()).toEqual([]);
     });
 
     it('a click after the expiry closes the challenge itself: the schedule leaves its message alone', async () => {
       let now = 4_000_000;
       const { service } = await setup({ now: () => now });
-      const made = await service.challenge(challengeInput(channel()));
+      const made = await service.challenges.make(challengeInput(channel()));
       if (!made.ok) throw new Error(made.code);
-      await service.recordChallengeMessage(made.value, '9004');
+      await service.challenges.recordMessage(made.value, '9004');
       now += 15 * 60 * 1000;
-      expect(await service.acceptChallenge(guild, made.value.id, bob)).toMatchObject({
+      expect(await service.challenges.accept(guild, made.value.id, bob)).toMatchObject({
         ok: false,
         code: 'expired',
       });
-      const claimed = await service.claimExpiredChallenges();
+      const claimed = await service.challenges.claimExpired();
       expect(claimed.filter(({ challenge }) => challenge.id === made.value.id)).toEqual([]);
     });
 
     it('two simultaneous accepts (a double click) start exactly one game', async () => {
       const store = await openStore();
       const service = new GameService(store);
-      const made = await service.challenge(challengeInput(channel()));
+      const made = await service.challenges.make(challengeInput(channel()));
       if (!made.ok) throw new Error(made.code);
       const racing = gated(store, 2);
       const [one, two] = await Promise.all([
-        new GameService(racing).acceptChallenge(guild, made.value.id, bob),
-        new GameService(racing).acceptChallenge(guild, made.value.id, bob),
+        new GameService(racing).challenges.accept(guild, made.value.id, bob),
+        new GameService(racing).challenges.accept(guild, made.value.id, bob),
       ]);
       expect([one.ok, two.ok].filter(Boolean)).toHaveLength(1);
     });
@@ -289,31 +294,31 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
   describe('moves', () => {
     it('refuses with a reason: no game, not a player, not your turn, the engine’s reasons', async () => {
       const { service } = await setup();
-      expect(await service.move(newTable(), ann, 'd1-d3')).toMatchObject({ ok: false, code: 'no-game' });
+      expect(await service.play.move(newTable(), ann, 'd1-d3')).toMatchObject({ ok: false, code: 'no-game' });
       const table = await startedGame(service, new Game('fetlar'));
-      const notAPlayer = await service.move(table, cat, 'd1-d3');
+      const notAPlayer = await service.play.move(table, cat, 'd1-d3');
       expect(notAPlayer).toMatchObject({ ok: false, code: 'not-a-player' });
       expect(inEnglish(notAPlayer)).toBe('You are not playing in this game.');
-      const notYourTurn = await service.move(table, bob, 'f4-c4');
+      const notYourTurn = await service.play.move(table, bob, 'f4-c4');
       expect(notYourTurn).toMatchObject({
         ok: false,
         code: 'not-your-turn',
         params: { name: 'Ann', side: 'attackers' },
       });
       expect(inEnglish(notYourTurn)).toBe('It is not your turn: Ann (attackers) is to move.');
-      const blocked = await service.move(table, ann, 'a4-a8');
+      const blocked = await service.play.move(table, ann, 'a4-a8');
       expect(blocked).toMatchObject({ ok: false, code: 'blocked', params: { square: 'a5' } });
       expect(inEnglish(blocked)).toBe('a5 is in the way');
-      expect(await service.move(table, ann, 'a4-l4')).toMatchObject({ ok: false, code: 'off-board' });
-      expect((await service.board(table))?.game.plyCount).toBe(0);
+      expect(await service.play.move(table, ann, 'a4-l4')).toMatchObject({ ok: false, code: 'off-board' });
+      expect((await service.play.board(table))?.game.plyCount).toBe(0);
     });
 
     it('plays a legal move, stores it, and hands the turn over', async () => {
       const { service } = await setup();
       const table = await startedGame(service, new Game('fetlar'));
-      const played = await service.move(table, ann, 'D1 D3');
+      const played = await service.play.move(table, ann, 'D1 D3');
       expect(played).toMatchObject({ ok: true, value: { move: { notation: 'd1-d3' }, result: null } });
-      const board = await service.board(table);
+      const board = await service.play.board(table);
       expect(board?.game.history().map((move) => move.notation)).toEqual(['d1-d3']);
       expect(board?.game.turn).toBe('defenders');
     });
@@ -325,15 +330,15 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       const other = kind === 'redis' ? await openStore() : store;
       const [one, two] = gatedTogether([store, other], 2);
       const results = await Promise.all([
-        new GameService(one).move(table, ann, 'd1-d3'),
-        new GameService(two).move(table, ann, 'h1-h3'),
+        new GameService(one).play.move(table, ann, 'd1-d3'),
+        new GameService(two).play.move(table, ann, 'h1-h3'),
       ]);
       expect(results.filter((result) => result.ok)).toHaveLength(1);
       const refused = results.find((result) => !result.ok);
       expect(refused).toMatchObject({ code: 'position-changed' });
       expect(refused && inEnglish(refused)).toContain('nothing was changed');
       const played = results.find((result) => result.ok);
-      const board = await new GameService(other).board(table);
+      const board = await new GameService(other).play.board(table);
       expect(board?.game.history().map((move) => move.notation)).toEqual([
         played?.ok ? played.value.move?.notation : 'none',
       ]);
@@ -346,42 +351,42 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       const other = kind === 'redis' ? await openStore() : store;
       const [one, two] = gatedTogether([store, other], 2);
       const [moved, aborted] = await Promise.all([
-        new GameService(one).move(table, ann, 'd1-d3'),
-        new GameService(two).abortGame(table),
+        new GameService(one).play.move(table, ann, 'd1-d3'),
+        new GameService(two).lifecycle.abortGame(table),
       ]);
       expect([moved.ok, aborted.ok].filter(Boolean)).toHaveLength(1);
       expect((moved.ok ? aborted : moved) as object).toMatchObject({ code: 'position-changed' });
       const watcher = new GameService(other);
-      const record = await watcher.gameForRecord(table);
+      const record = await watcher.records.gameForRecord(table);
       expect(record?.aborted).toBe(aborted.ok);
       expect(record?.game.history().map((move) => move.notation)).toEqual(moved.ok ? ['d1-d3'] : []);
-      expect(await watcher.standings(guild)).toEqual([]);
+      expect(await watcher.records.standings(guild)).toEqual([]);
     });
 
     it('suggests moves only to the player on turn, narrowing as they type', async () => {
       const { service } = await setup();
       const table = await startedGame(service, new Game('fetlar'));
-      expect(await service.suggestMoves(table, bob.id, '')).toEqual([]);
-      expect(await service.suggestMoves(table, cat.id, '')).toEqual([]);
-      const pieces = await service.suggestMoves(table, ann.id, '');
+      expect(await service.play.suggestMoves(table, bob.id, '')).toEqual([]);
+      expect(await service.play.suggestMoves(table, cat.id, '')).toEqual([]);
+      const pieces = await service.play.suggestMoves(table, ann.id, '');
       expect(pieces.length).toBeGreaterThan(0);
       expect(pieces.length).toBeLessThanOrEqual(25);
       expect(pieces.every((choice) => /^[a-k]\d{1,2}$/.test(choice.value))).toBe(true);
       const fromD1 = new Game('fetlar').legalMoves({ from: 'd1' }).map((move) => move.notation);
-      expect((await service.suggestMoves(table, ann.id, 'd1')).map((choice) => choice.value)).toEqual([
+      expect((await service.play.suggestMoves(table, ann.id, 'd1')).map((choice) => choice.value)).toEqual([
         ...fromD1.sort((a, b) => a.localeCompare(b, 'en', { numeric: true })),
         'd11',
       ]);
-      expect((await service.suggestMoves(table, ann.id, 'd1-d')).map((choice) => choice.value)).toEqual([
+      expect((await service.play.suggestMoves(table, ann.id, 'd1-d')).map((choice) => choice.value)).toEqual([
         'd1-d2',
         'd1-d3',
         'd1-d4',
         'd1-d5',
       ]);
-      expect((await service.suggestMoves(table, ann.id, 'd1 c')).map((choice) => choice.value)).toEqual([
+      expect((await service.play.suggestMoves(table, ann.id, 'd1 c')).map((choice) => choice.value)).toEqual([
         'd1-c1',
       ]);
-      expect(await service.suggestMoves(table, ann.id, 'zz9')).toEqual([]);
+      expect(await service.play.suggestMoves(table, ann.id, 'zz9')).toEqual([]);
     });
   });
 
@@ -394,63 +399,63 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
         new GameService(store, { now: () => now }),
         new GameService(other, { now: () => now }),
       ];
-      const made = await one.challenge({ ...challengeInput(channel()), time: '10m' });
+      const made = await one.challenges.make({ ...challengeInput(channel()), time: '10m' });
       if (!made.ok) throw new Error(made.code);
-      const accepted = await one.acceptChallenge(guild, made.value.id, bob);
+      const accepted = await one.challenges.accept(guild, made.value.id, bob);
       if (!accepted.ok) throw new Error(accepted.code);
       const table = { guildId: guild, channelId: accepted.value.game.channelId };
       expect(accepted.value.game.clock?.deadline).toBe(now + 10 * 60 * 1000);
 
       now += 5 * 60 * 1000;
-      expect((await one.move(table, ann, 'd1-d3')).ok).toBe(true);
+      expect((await one.play.move(table, ann, 'd1-d3')).ok).toBe(true);
       const deadline = now + 10 * 60 * 1000;
-      expect((await one.board(table))?.clock?.deadline).toBe(deadline);
+      expect((await one.play.board(table))?.clock?.deadline).toBe(deadline);
 
       now += 7 * 60 * 1000;
-      expect(await Promise.all([one.sweep(), two.sweep()])).toEqual([
+      expect(await Promise.all([one.due.sweep(), two.due.sweep()])).toEqual([
         { timedOut: [], nextGames: [], reminders: [] },
         { timedOut: [], nextGames: [], reminders: [] },
       ]);
       now += 60 * 1000;
-      const reminded = await Promise.all([one.sweep(), two.sweep()]);
+      const reminded = await Promise.all([one.due.sweep(), two.due.sweep()]);
       expect(reminded.flatMap((found) => found.reminders)).toEqual([
         { channelId: table.channelId, player: bob, deadline },
       ]);
       expect(reminded.flatMap((found) => found.timedOut)).toEqual([]);
 
       now = deadline;
-      const swept = await Promise.all([one.sweep(), two.sweep(), one.sweep()]);
+      const swept = await Promise.all([one.due.sweep(), two.due.sweep(), one.due.sweep()]);
       const timedOut = swept.flatMap((found) => found.timedOut);
       expect(timedOut).toHaveLength(1);
       expect(timedOut[0].game.result).toMatchObject({ winner: 'attackers', reason: 'timeout' });
-      expect(await one.board(table)).toBeNull();
+      expect(await one.play.board(table)).toBeNull();
       expect(
-        (await one.standings(guild, 'fetlar')).find((row) => row.userId === ann.id)?.wins,
+        (await one.records.standings(guild, 'fetlar')).find((row) => row.userId === ann.id)?.wins,
       ).toBeGreaterThanOrEqual(1);
       now += 24 * 60 * 60 * 1000;
-      expect(await one.sweep()).toEqual({ timedOut: [], nextGames: [], reminders: [] });
+      expect(await one.due.sweep()).toEqual({ timedOut: [], nextGames: [], reminders: [] });
     });
 
     it('a move in time moves the deadline on; the old deadline ends nothing', async () => {
       let now = 1_000_000;
       const { service } = await setup({ now: () => now });
-      const made = await service.challenge({ ...challengeInput(channel()), time: '1h' });
+      const made = await service.challenges.make({ ...challengeInput(channel()), time: '1h' });
       if (!made.ok) throw new Error(made.code);
-      const accepted = await service.acceptChallenge(guild, made.value.id, bob);
+      const accepted = await service.challenges.accept(guild, made.value.id, bob);
       if (!accepted.ok) throw new Error(accepted.code);
       const table = { guildId: guild, channelId: accepted.value.game.channelId };
       now += 59 * 60 * 1000;
-      await service.move(table, ann, 'd1-d3');
+      await service.play.move(table, ann, 'd1-d3');
       now += 2 * 60 * 1000;
-      expect((await service.sweep()).timedOut).toEqual([]);
-      expect((await service.board(table))?.game.plyCount).toBe(1);
+      expect((await service.due.sweep()).timedOut).toEqual([]);
+      expect((await service.play.board(table))?.game.plyCount).toBe(1);
     });
 
     it('without a time limit there is no deadline', async () => {
       const { service } = await setup();
-      const made = await service.challenge({ ...challengeInput(channel()), time: 'none' });
+      const made = await service.challenges.make({ ...challengeInput(channel()), time: 'none' });
       if (!made.ok) throw new Error(made.code);
-      const accepted = await service.acceptChallenge(guild, made.value.id, bob);
+      const accepted = await service.challenges.accept(guild, made.value.id, bob);
       expect(accepted.ok && accepted.value.game.clock).toBeNull();
     });
   });
@@ -459,39 +464,39 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
     it('game 2 starts with sides swapped when game 1 ends; the match is rated once, as one result', async () => {
       const { service } = await setup();
       const ownGuild = `g${randomBytes(4).toString('hex')}`;
-      const made = await service.challenge({
+      const made = await service.challenges.make({
         ...challengeInput(channel()),
         guildId: ownGuild,
         variant: 'alea-armed',
         match: true,
       });
       if (!made.ok) throw new Error(made.code);
-      const accepted = await service.acceptChallenge(ownGuild, made.value.id, bob);
+      const accepted = await service.challenges.accept(ownGuild, made.value.id, bob);
       if (!accepted.ok) throw new Error(accepted.code);
       const table = { guildId: ownGuild, channelId: accepted.value.game.channelId };
       expect(accepted.value.game.match).toMatchObject({ game: 1 });
 
       // Game 1: Ann attacks; Bob (defenders, to move first) resigns at once: Ann wins in 0 moves.
-      const first = await service.resign(table, bob);
+      const first = await service.play.resign(table, bob);
       if (!first.ok) throw new Error(first.code);
       expect(first.value.nextGame?.players).toEqual({ attackers: bob, defenders: ann });
       expect(first.value.nextGame?.match).toMatchObject({
         game: 2,
         first: { winner: ann.id, winnerMoves: 0 },
       });
-      expect(await service.standings(ownGuild)).toEqual([]);
-      const second = await service.board(table);
+      expect(await service.records.standings(ownGuild)).toEqual([]);
+      const second = await service.play.board(table);
       expect(second?.match?.game).toBe(2);
 
       // Game 2: Ann defends and moves first, then resigns: Bob wins in 1 move. One win each; Ann's took fewer moves.
-      expect((await service.move(table, ann, 'j11-k11')).ok).toBe(true);
-      expect((await service.move(table, bob, 'c1-c2')).ok).toBe(true);
-      const ended = await service.resign(table, ann);
+      expect((await service.play.move(table, ann, 'j11-k11')).ok).toBe(true);
+      expect((await service.play.move(table, bob, 'c1-c2')).ok).toBe(true);
+      const ended = await service.play.resign(table, ann);
       expect(ended.ok && ended.value.nextGame).toBeUndefined();
-      const rows = await service.standings(ownGuild, 'alea-armed');
+      const rows = await service.records.standings(ownGuild, 'alea-armed');
       expect(rows.find((row) => row.userId === ann.id)).toMatchObject({ games: 1, wins: 1 });
       expect(rows.find((row) => row.userId === bob.id)).toMatchObject({ games: 1, losses: 1 });
-      expect(await service.board(table)).toBeNull();
+      expect(await service.play.board(table)).toBeNull();
     });
   });
 
@@ -499,72 +504,75 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
     it('the opponent takes back the last move on request; a move or a stale answer does nothing', async () => {
       const { service } = await setup();
       const table = await startedGame(service, new Game('fetlar'));
-      expect(await service.requestUndo(table, ann)).toMatchObject({ ok: false, code: 'nothing-to-undo' });
-      await service.move(table, ann, 'd1-d3');
-      const asked = await service.requestUndo(table, ann);
+      expect(await service.play.requestUndo(table, ann)).toMatchObject({
+        ok: false,
+        code: 'nothing-to-undo',
+      });
+      await service.play.move(table, ann, 'd1-d3');
+      const asked = await service.play.requestUndo(table, ann);
       expect(asked).toMatchObject({ ok: true, value: { ply: 1 } });
-      const gameId = (await service.board(table))?.id ?? '';
-      expect(await service.answerUndo(table, ann, gameId, 1, true)).toMatchObject({
+      const gameId = (await service.play.board(table))?.id ?? '';
+      expect(await service.play.answerUndo(table, ann, gameId, 1, true)).toMatchObject({
         ok: false,
         code: 'own-request',
       });
-      expect(await service.answerUndo(table, cat, gameId, 1, true)).toMatchObject({
+      expect(await service.play.answerUndo(table, cat, gameId, 1, true)).toMatchObject({
         ok: false,
         code: 'not-a-player',
       });
-      expect(await service.answerUndo(table, bob, gameId, 1, true)).toMatchObject({
+      expect(await service.play.answerUndo(table, bob, gameId, 1, true)).toMatchObject({
         ok: true,
         value: { undone: 'd1-d3' },
       });
-      const board = await service.board(table);
+      const board = await service.play.board(table);
       expect(board?.game.plyCount).toBe(0);
       expect(board?.game.turn).toBe('attackers');
-      expect(await service.answerUndo(table, bob, gameId, 1, true)).toMatchObject({
+      expect(await service.play.answerUndo(table, bob, gameId, 1, true)).toMatchObject({
         ok: false,
         code: 'stale-undo',
       });
 
-      await service.move(table, ann, 'd1-d3');
-      await service.requestUndo(table, ann);
-      await service.move(table, bob, 'f4-c4');
-      expect(await service.answerUndo(table, bob, gameId, 1, true)).toMatchObject({
+      await service.play.move(table, ann, 'd1-d3');
+      await service.play.requestUndo(table, ann);
+      await service.play.move(table, bob, 'f4-c4');
+      expect(await service.play.answerUndo(table, bob, gameId, 1, true)).toMatchObject({
         ok: false,
         code: 'stale-undo',
       });
-      expect((await service.board(table))?.game.plyCount).toBe(2);
+      expect((await service.play.board(table))?.game.plyCount).toBe(2);
     });
 
     it('a declined request leaves the game as it was', async () => {
       const { service } = await setup();
       const table = await startedGame(service, new Game('fetlar'));
-      await service.move(table, ann, 'd1-d3');
-      await service.requestUndo(table, ann);
-      const gameId = (await service.board(table))?.id ?? '';
-      expect(await service.answerUndo(table, bob, gameId, 1, false)).toMatchObject({
+      await service.play.move(table, ann, 'd1-d3');
+      await service.play.requestUndo(table, ann);
+      const gameId = (await service.play.board(table))?.id ?? '';
+      expect(await service.play.answerUndo(table, bob, gameId, 1, false)).toMatchObject({
         ok: true,
         value: { undone: null },
       });
-      expect((await service.board(table))?.game.plyCount).toBe(1);
+      expect((await service.play.board(table))?.game.plyCount).toBe(1);
     });
 
     it('the record of the game in progress, or of the last one finished in the channel', async () => {
       const { service } = await setup();
       const table = await startedGame(service, new Game('fetlar'));
-      await service.move(table, ann, 'd1-d3');
-      expect(await service.gameForRecord(table)).toMatchObject({ finished: false });
-      await service.resign(table, bob);
-      const record = await service.gameForRecord(table);
+      await service.play.move(table, ann, 'd1-d3');
+      expect(await service.records.gameForRecord(table)).toMatchObject({ finished: false });
+      await service.play.resign(table, bob);
+      const record = await service.records.gameForRecord(table);
       expect(record?.finished).toBe(true);
       expect(record?.game.history().map((move) => move.notation)).toEqual(['d1-d3']);
       expect(record?.game.result?.reason).toBe('resignation');
-      expect(await service.gameForRecord(newTable())).toBeNull();
+      expect(await service.records.gameForRecord(newTable())).toBeNull();
     });
 
     it('a rematch is a challenge to the same opponent with sides swapped', async () => {
       const { service } = await setup();
       const table = await startedGame(service, new Game('alea-walker'));
-      const gameId = (await service.board(table))?.id ?? '';
-      await service.resign(table, bob);
+      const gameId = (await service.play.board(table))?.id ?? '';
+      await service.play.resign(table, bob);
       expect(await service.rematch(table, gameId, cat)).toMatchObject({
         ok: false,
         code: 'not-in-that-game',
@@ -593,23 +601,23 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       // A guild of its own, so that other tests' results do not count here.
       const ownGuild = `g${randomBytes(4).toString('hex')}`;
       const table = { guildId: ownGuild, channelId: channel() };
-      await service.startGame({ ...table, players: { attackers: ann, defenders: bob }, game });
-      const gameId = (await service.board(table))?.id ?? '';
-      const ended = await service.move(table, ann, 'c5-f5');
+      await service.lifecycle.startGame({ ...table, players: { attackers: ann, defenders: bob }, game });
+      const gameId = (await service.play.board(table))?.id ?? '';
+      const ended = await service.play.move(table, ann, 'c5-f5');
       expect(ended).toMatchObject({
         ok: true,
         value: { result: { winner: 'attackers', reason: 'king-captured' } },
       });
-      expect(await service.board(table)).toBeNull();
-      expect(await service.archived(ownGuild, gameId)).toMatchObject({
+      expect(await service.play.board(table)).toBeNull();
+      expect(await service.records.archived(ownGuild, gameId)).toMatchObject({
         winner: 'attackers',
         reason: 'king-captured',
       });
-      expect(await service.move(table, bob, 'k1-k2')).toMatchObject({ ok: false, code: 'no-game' });
-      const rows = await service.standings(ownGuild, 'fetlar');
+      expect(await service.play.move(table, bob, 'k1-k2')).toMatchObject({ ok: false, code: 'no-game' });
+      const rows = await service.records.standings(ownGuild, 'fetlar');
       expect(rows.find((row) => row.userId === ann.id)).toMatchObject({ games: 1, wins: 1, points: 1 });
       expect(rows.find((row) => row.userId === bob.id)).toMatchObject({ games: 1, losses: 1, points: 0 });
-      expect((await service.memberRecord(ownGuild, bob.id))?.opponents).toEqual([
+      expect((await service.records.memberRecord(ownGuild, bob.id))?.opponents).toEqual([
         { userId: ann.id, name: 'Ann', wins: 0, losses: 1, draws: 0 },
       ]);
     });
@@ -617,33 +625,33 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
     it('resignation ends the game for the other side', async () => {
       const { service } = await setup();
       const table = await startedGame(service, new Game('alea-armed'));
-      expect(await service.resign(table, cat)).toMatchObject({ ok: false, code: 'not-a-player' });
-      expect(await service.resign(table, bob)).toMatchObject({
+      expect(await service.play.resign(table, cat)).toMatchObject({ ok: false, code: 'not-a-player' });
+      expect(await service.play.resign(table, bob)).toMatchObject({
         ok: true,
         value: { result: { winner: 'attackers', reason: 'resignation' } },
       });
-      expect(await service.board(table)).toBeNull();
+      expect(await service.play.board(table)).toBeNull();
     });
 
     it('a draw offer: the opponent agrees by button or by offering too; a move declines it', async () => {
       const { service } = await setup();
       const table = await startedGame(service, new Game('fetlar'));
-      expect(await service.offerDraw(table, ann)).toMatchObject({ ok: true, value: { agreed: false } });
-      expect(await service.offerDraw(table, ann)).toMatchObject({ ok: false, code: 'already-offered' });
-      expect(await service.acceptDraw(table, ann)).toMatchObject({ ok: false, code: 'own-offer' });
-      expect((await service.move(table, ann, 'd1-d3')).ok).toBe(true);
-      expect(await service.acceptDraw(table, bob)).toMatchObject({ ok: false, code: 'no-offer' });
-      expect((await service.offerDraw(table, bob)).ok).toBe(true);
-      const gameId = (await service.board(table))?.id;
-      expect(await service.acceptDraw(table, ann, 'old-game')).toMatchObject({
+      expect(await service.play.offerDraw(table, ann)).toMatchObject({ ok: true, value: { agreed: false } });
+      expect(await service.play.offerDraw(table, ann)).toMatchObject({ ok: false, code: 'already-offered' });
+      expect(await service.play.acceptDraw(table, ann)).toMatchObject({ ok: false, code: 'own-offer' });
+      expect((await service.play.move(table, ann, 'd1-d3')).ok).toBe(true);
+      expect(await service.play.acceptDraw(table, bob)).toMatchObject({ ok: false, code: 'no-offer' });
+      expect((await service.play.offerDraw(table, bob)).ok).toBe(true);
+      const gameId = (await service.play.board(table))?.id;
+      expect(await service.play.acceptDraw(table, ann, 'old-game')).toMatchObject({
         ok: false,
         code: 'stale-draw-offer',
       });
-      expect(await service.acceptDraw(table, ann, gameId)).toMatchObject({
+      expect(await service.play.acceptDraw(table, ann, gameId)).toMatchObject({
         ok: true,
         value: { game: { game: { result: { reason: 'agreed-draw' } } } },
       });
-      const rows = await service.standings(guild, 'fetlar');
+      const rows = await service.records.standings(guild, 'fetlar');
       expect(rows.filter((row) => row.draws > 0).length).toBeGreaterThanOrEqual(2);
     });
   });
@@ -658,30 +666,32 @@ describe('game service when Redis goes away', () => {
     const store = await createStore({ redisUrl: redis.url, namespace });
     try {
       const service = new GameService(store);
-      expect((await service.startGame({ ...table, players, game: new Game('fetlar') })).ok).toBe(true);
-      expect((await service.move(table, ann, 'd1-d3')).ok).toBe(true);
-      expect((await service.move(table, bob, 'f4-c4')).ok).toBe(true);
+      expect((await service.lifecycle.startGame({ ...table, players, game: new Game('fetlar') })).ok).toBe(
+        true,
+      );
+      expect((await service.play.move(table, ann, 'd1-d3')).ok).toBe(true);
+      expect((await service.play.move(table, bob, 'f4-c4')).ok).toBe(true);
       await redis.stop(); // SIGKILL: no shutdown save; only what was acknowledged and synced survives.
       const started = Date.now();
-      const refused = await service.move(table, ann, 'h1-h3');
+      const refused = await service.play.move(table, ann, 'h1-h3');
       expect(Date.now() - started).toBeLessThan(4000);
       expect(refused).toEqual({ ok: false, code: 'store-unavailable', params: {} });
       expect(inEnglish(refused)).toBe(
         'The game store is unreachable right now, so nothing was changed. Please try again in a moment.',
       );
-      expect(await service.suggestMoves(table, ann.id, '').catch((error: Error) => error.name)).toBe(
+      expect(await service.play.suggestMoves(table, ann.id, '').catch((error: Error) => error.name)).toBe(
         'StoreUnavailableError',
       );
 
       await redis.restart();
-      let board = await service.board(table).catch(() => null);
+      let board = await service.play.board(table).catch(() => null);
       for (let i = 0; i < 100 && !board; i++) {
         await new Promise((resolve) => setTimeout(resolve, 50));
-        board = await service.board(table).catch(() => null);
+        board = await service.play.board(table).catch(() => null);
       }
       expect(board?.game.history().map((move) => move.notation)).toEqual(['d1-d3', 'f4-c4']);
       expect(board?.game.turn).toBe('attackers');
-      expect(await service.move(table, ann, 'h1-h3')).toMatchObject({
+      expect(await service.play.move(table, ann, 'h1-h3')).toMatchObject({
         ok: true,
         value: { move: { notation: 'h1-h3', ply: 3 } },
       });
@@ -695,20 +705,23 @@ describe('game service when Redis goes away', () => {
     const redis = await startStallingRedis(namespace);
     try {
       const service = new GameService(redis.store);
-      await service.startGame({ ...table, players, game: new Game('fetlar') });
+      await service.lifecycle.startGame({ ...table, players, game: new Game('fetlar') });
       await redis.stallWrites();
-      const unsure = await service.move(table, ann, 'd1-d3');
+      const unsure = await service.play.move(table, ann, 'd1-d3');
       expect(unsure).toMatchObject({ ok: false, code: 'store-silent' });
       expect(inEnglish(unsure)).toContain('may or may not have been recorded');
       await redis.resume();
       const watcher = new GameService(redis.observer);
       const board = await redis.eventually(
-        () => watcher.board(table),
+        () => watcher.play.board(table),
         (active) => active?.game.plyCount === 1,
       );
       expect(board?.game.history().map((move) => move.notation)).toEqual(['d1-d3']);
       // Trying again is safe: the move is not played twice.
-      expect(await watcher.move(table, ann, 'd1-d3')).toMatchObject({ ok: false, code: 'not-your-turn' });
+      expect(await watcher.play.move(table, ann, 'd1-d3')).toMatchObject({
+        ok: false,
+        code: 'not-your-turn',
+      });
     } finally {
       await redis.close();
     }

@@ -4,8 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Player } from '../../src/core/players.ts';
 import { Game } from '../../src/engine/index.ts';
-import { GameService, type Player } from '../../src/game/service.ts';
+import { GameService } from '../../src/game/service.ts';
 import { createStore, type Store } from '../../src/store/index.ts';
 import { gatedTogether } from '../support/gated-store.ts';
 import { testRedisUrl } from '../support/redis-url.ts';
@@ -36,24 +37,24 @@ describe.each(['redis', 'memory'] as const)('side standings on the %s store', (k
       { guildId, channelId: 'one' },
       { guildId, channelId: 'two' },
     ];
-    await setup.startGame({
+    await setup.lifecycle.startGame({
       ...tables[0],
       players: { attackers: ann, defenders: bob },
       game: new Game('fetlar'),
     });
-    await setup.startGame({
+    await setup.lifecycle.startGame({
       ...tables[1],
       players: { attackers: cat, defenders: dan },
       game: new Game('fetlar'),
     });
-    expect((await setup.move(tables[1], cat, 'd1-d3')).ok).toBe(true);
+    expect((await setup.play.move(tables[1], cat, 'd1-d3')).ok).toBe(true);
 
     // Both read the standings before either commits: one commit conflicts, reads again and lands.
     const other = kind === 'redis' ? await openStore() : store;
     const [one, two] = gatedTogether([store, other], 2);
     const results = await Promise.all([
-      new GameService(one).resign(tables[0], bob),
-      new GameService(two).resign(tables[1], cat),
+      new GameService(one).play.resign(tables[0], bob),
+      new GameService(two).play.resign(tables[1], cat),
     ]);
     expect(results.map((result) => result.ok)).toEqual([true, true]);
 
@@ -67,6 +68,6 @@ describe.each(['redis', 'memory'] as const)('side standings on the %s store', (k
     expect((await rating(cat)).attackers?.value).toBeLessThan(1500);
     expect((await rating(dan)).defenders?.value).toBeGreaterThan(1500);
     // And the overall table has both results.
-    expect((await setup.standings(guildId, 'fetlar')).map((row) => row.games)).toEqual([1, 1, 1, 1]);
+    expect((await setup.records.standings(guildId, 'fetlar')).map((row) => row.games)).toEqual([1, 1, 1, 1]);
   });
 });

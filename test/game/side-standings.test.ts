@@ -1,7 +1,7 @@
 /** Ratings per side and the side balance, as the result commit updates them. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { INITIAL, rate } from '../../src/game/glicko2.ts';
+import { INITIAL, rate } from '../../src/core/glicko2.ts';
 import {
   MAX_PLIES,
   medianOf,

@@ -8,8 +8,9 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chooseMove } from '../../src/ai/index.ts';
+import type { Player } from '../../src/core/players.ts';
 import { Game, type OpenTaflRulesErrorCode, type Variant } from '../../src/engine/index.ts';
-import { GameService, type Player } from '../../src/game/service.ts';
+import { GameService } from '../../src/game/service.ts';
 import type { Failure } from '../../src/game/types.ts';
 import { failureText, messagesFor } from '../../src/i18n/index.ts';
 import { renderBoard } from '../../src/render/index.ts';
@@ -71,7 +72,7 @@ async function addThenPlay(service: GameService, rules: string): Promise<'refuse
   const variant = await service.variants.find(guildId, added.value.id);
   if (!variant) throw new Error('added but not found');
   const channelId = `c${randomBytes(4).toString('hex')}`;
-  const challenge = await service.challenge({
+  const challenge = await service.challenges.make({
     guildId,
     channelId,
     challenger: ann,
@@ -81,7 +82,7 @@ async function addThenPlay(service: GameService, rules: string): Promise<'refuse
     thread: false,
   });
   if (!challenge.ok) throw new Error(`challenge: ${challenge.code}`);
-  const accepted = await service.acceptChallenge(guildId, challenge.value.id, bob);
+  const accepted = await service.challenges.accept(guildId, challenge.value.id, bob);
   if (!accepted.ok) throw new Error(`accept: ${accepted.code}`);
   const table = { guildId, channelId };
   const players = { attackers: ann, defenders: bob };
@@ -89,14 +90,14 @@ async function addThenPlay(service: GameService, rules: string): Promise<'refuse
   expect(game.isGameOver()).toBe(false);
   const [first] = game.legalMoves();
   expect(first).toBeDefined();
-  const moved = await service.move(table, players[game.turn], first.notation);
+  const moved = await service.play.move(table, players[game.turn], first.notation);
   if (!moved.ok) throw new Error(`move ${first.notation}: ${moved.code}`);
   const picture = await renderBoard(moved.value.game.game.snapshot(), { attackers: 'Ann', defenders: 'Bob' });
   expect(picture.subarray(0, 4)).toEqual(PNG_SIGNATURE);
   if (moved.value.result) return 'played';
   const after = moved.value.game.game;
   const answer = chooseMove(after, 'easy', { timeMs: 5, random: () => 0.5 });
-  const answered = await service.move(table, players[after.turn], answer.notation);
+  const answered = await service.play.move(table, players[after.turn], answer.notation);
   if (!answered.ok) throw new Error(`AI move ${answer.notation}: ${answered.code}`);
   return 'played';
 }

@@ -7,9 +7,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { englishCommandWords } from '../../src/bot/command-words.ts';
-import { loadCommands } from '../../src/bot/load-commands.ts';
-import { commandBodies } from '../../src/bot/register.ts';
+import { englishCommandWords } from '../../src/bot/discord/command-words.ts';
+import { loadCommands } from '../../src/bot/discord/load-commands.ts';
+import { commandBodies } from '../../src/bot/discord/register.ts';
 import { getVariant, variantIds } from '../../src/engine/index.ts';
 import {
   catalogueLanguage,

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BLUNDER, INACCURACY, MISTAKE } from '../../src/analysis/accuracy.ts';
-import { LIMITS } from '../../src/bot/discord-limits.ts';
+import { LIMITS } from '../../src/bot/discord/discord-limits.ts';
 import { getVariant, variantIds } from '../../src/engine/index.ts';
 import { discordLocalesOf, languages, messagesFor } from '../../src/i18n/index.ts';
 import { resources } from '../../src/i18n/resources.ts';

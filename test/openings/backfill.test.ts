@@ -6,11 +6,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type App, createApp } from '../../src/app.ts';
+import { seededRandom } from '../../src/core/seeded-random.ts';
 import { getVariant } from '../../src/engine/index.ts';
-import { GameService } from '../../src/game/service.ts';
 import { type BackfillMarker, backfillKey } from '../../src/openings/backfill.ts';
 import type { OpeningNode } from '../../src/openings/tree.ts';
-import { seededRandom } from '../../src/seeded-random.ts';
 import { createStore, type Store } from '../../src/store/index.ts';
 import { gameWith } from '../engine/setup.ts';
 import { gatedTogether } from '../support/gated-store.ts';
@@ -44,11 +44,7 @@ function olderGames(seed: number): OldGame[] {
 }
 
 /** Every position the games' openings reach, by variant and moves, with its node in the guild's tree. */
-async function treeOf(
-  service: GameService,
-  guildId: string,
-  games: OldGame[],
-): Promise<Map<string, unknown>> {
+async function treeOf(service: App, guildId: string, games: OldGame[]): Promise<Map<string, unknown>> {
   const tree = new Map<string, unknown>();
   for (const { game } of games) {
     const moves = game.history().map((move) => `${move.from}-${move.to}`);
@@ -78,9 +74,9 @@ describe.each(['redis', 'memory'] as const)('the opening tree backfill on the %s
 
   /** The tree the live counting builds from `games` (played live in a guild of their own). */
   async function reference(games: OldGame[]): Promise<Map<string, unknown>> {
-    const service = new GameService(await storeOfProcess(), { now: () => T0 });
+    const service = createApp(await storeOfProcess(), { now: () => T0 });
     const guild = newGuild();
-    for (const [i, game] of games.entries()) await playLive(service, guild, game, `live-${i}`);
+    for (const [i, game] of games.entries()) await playLive(service.games, guild, game, `live-${i}`);
     return treeOf(service, guild, games);
   }
 
@@ -98,8 +94,8 @@ describe.each(['redis', 'memory'] as const)('the opening tree backfill on the %s
     const games = olderGames(7).slice(0, 3);
     const guild = await guildWithOlderGames(games);
     await guildWithOlderGames(olderGames(8).slice(0, 2));
-    const live = new GameService(await storeOfProcess(), { now: () => T0 });
-    await playLive(live, guild, olderGames(9)[5], 'live');
+    const live = createApp(await storeOfProcess(), { now: () => T0 });
+    await playLive(live.games, guild, olderGames(9)[5], 'live');
     const ids = await (await storeOfProcess()).idsInGuild(guild, 'archive');
     expect(ids).toHaveLength(4);
     expect(ids).toEqual(expect.arrayContaining(games.map((game) => game.id)));
@@ -109,7 +105,7 @@ describe.each(['redis', 'memory'] as const)('the opening tree backfill on the %s
   it('counts every older game once, as live counting would, aborted and set-up games left out', async () => {
     const games = olderGames(1);
     const guild = await guildWithOlderGames(games);
-    const service = new GameService(await storeOfProcess(), {
+    const service = createApp(await storeOfProcess(), {
       now: () => T0,
       openingsBackfill: { batch: 4 },
     });
@@ -131,7 +127,7 @@ describe.each(['redis', 'memory'] as const)('the opening tree backfill on the %s
 
     // Done once: another run, and /openings's start, count nothing again.
     expect(await service.openingsBackfill.run(guild)).toBe(true);
-    expect(await new GameService(await storeOfProcess()).openingsBackfill.start(guild)).toBe('done');
+    expect(await createApp(await storeOfProcess()).openingsBackfill.start(guild)).toBe('done');
     expect(await treeOf(service, guild, games)).toEqual(expected);
   });
 
@@ -142,18 +138,17 @@ describe.each(['redis', 'memory'] as const)('the opening tree backfill on the %s
     // both read the marker before either claims it.
     const stores = gatedTogether([await storeOfProcess(), await storeOfProcess()], 2);
     const committedBy: string[] = [];
-    const services = stores.map(
-      (store) =>
-        new GameService(store, {
-          now: () => T0,
-          openingsBackfill: {
-            batch: 2,
-            leaseMs: 0,
-            afterBatch: (_guild, marker) => {
-              committedBy.push(marker.owner);
-            },
+    const services = stores.map((store) =>
+      createApp(store, {
+        now: () => T0,
+        openingsBackfill: {
+          batch: 2,
+          leaseMs: 0,
+          afterBatch: (_guild, marker) => {
+            committedBy.push(marker.owner);
           },
-        }),
+        },
+      }),
     );
     await Promise.all(services.map((service) => service.openingsBackfill.run(guild)));
     expect(await treeOf(services[0], guild, games)).toEqual(await reference(games));
@@ -166,7 +161,7 @@ describe.each(['redis', 'memory'] as const)('the opening tree backfill on the %s
     const games = olderGames(3);
     const guild = await guildWithOlderGames(games);
     let clock = T0;
-    const crashing = new GameService(await storeOfProcess(), {
+    const crashing = createApp(await storeOfProcess(), {
       now: () => clock,
       openingsBackfill: {
         batch: 5,
@@ -182,9 +177,9 @@ describe.each(['redis', 'memory'] as const)('the opening tree backfill on the %s
 
     // Games end live before the next process starts: archived, with the older ones, and counted already.
     const meanwhile = olderGames(6).slice(0, 4);
-    const live = new GameService(await storeOfProcess(), { now: () => clock });
-    for (const [i, game] of meanwhile.entries()) await playLive(live, guild, game, `meanwhile-${i}`);
-    const next = new GameService(await storeOfProcess(), {
+    const live = createApp(await storeOfProcess(), { now: () => clock });
+    for (const [i, game] of meanwhile.entries()) await playLive(live.games, guild, game, `meanwhile-${i}`);
+    const next = createApp(await storeOfProcess(), {
       now: () => clock,
       openingsBackfill: { batch: 5 },
     });
@@ -201,11 +196,11 @@ describe.each(['redis', 'memory'] as const)('the opening tree backfill on the %s
     const games = olderGames(4);
     const guild = await guildWithOlderGames(games);
     const during = olderGames(5).slice(0, 8);
-    const live = new GameService(await storeOfProcess(), { now: () => T0 });
+    const live = createApp(await storeOfProcess(), { now: () => T0 });
     // Two end after the explorer came and before the guild's first /openings: the backfill finds them archived.
-    for (const [i, game] of during.slice(6).entries()) await playLive(live, guild, game, `before-${i}`);
+    for (const [i, game] of during.slice(6).entries()) await playLive(live.games, guild, game, `before-${i}`);
     let batches = 0;
-    const service = new GameService(await storeOfProcess(), {
+    const service = createApp(await storeOfProcess(), {
       now: () => T0,
       openingsBackfill: {
         batch: 3,
@@ -213,7 +208,7 @@ describe.each(['redis', 'memory'] as const)('the opening tree backfill on the %s
           // Two games end after each of the first three batches, live, in the same guild.
           if (batches < 3)
             for (const [i, game] of during.slice(batches * 2, batches * 2 + 2).entries())
-              await playLive(live, guild, game, `during-${batches}-${i}`);
+              await playLive(live.games, guild, game, `during-${batches}-${i}`);
           batches++;
         },
       },

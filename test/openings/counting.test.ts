@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app.ts';
+import type { Player } from '../../src/core/players.ts';
 import { Game, getVariant } from '../../src/engine/index.ts';
-import { GameService, type Player } from '../../src/game/service.ts';
 import { createStore, type Store } from '../../src/store/index.ts';
 import { gatedTogether } from '../support/gated-store.ts';
 import { testRedisUrl } from '../support/redis-url.ts';
@@ -22,12 +23,12 @@ describe.each(['redis', 'memory'] as const)('the opening tree on the %s store', 
     const store = await createStore({ redisUrl: kind === 'redis' ? testRedisUrl : undefined, namespace });
     opened.push(store);
     const tables = ['c1', 'c2'].map((channelId) => ({ guildId: guild, channelId }));
-    const starter = new GameService(store);
+    const { games: starter, openings } = createApp(store);
     for (const [i, table] of tables.entries()) {
       const game = new Game('brandubh');
       game.play('d2-b2');
       game.play(i === 0 ? 'c4-c6' : 'e4-e6');
-      const started = await starter.startGame({
+      const started = await starter.lifecycle.startGame({
         ...table,
         players: { attackers: ann, defenders: bob },
         game,
@@ -35,25 +36,25 @@ describe.each(['redis', 'memory'] as const)('the opening tree on the %s store', 
       expect(started.ok).toBe(true);
     }
     // Both read the tree before either commits: the second commit conflicts on the start's node.
-    const [one, two] = gatedTogether([store, store], 2).map((gatedStore) => new GameService(gatedStore));
-    const ended = await Promise.all([one.resign(tables[0], ann), two.resign(tables[1], bob)]);
+    const [one, two] = gatedTogether([store, store], 2).map((gatedStore) => createApp(gatedStore).games);
+    const ended = await Promise.all([one.play.resign(tables[0], ann), two.play.resign(tables[1], bob)]);
     expect(ended.map((outcome) => outcome.ok)).toEqual([true, true]);
 
-    const start = await starter.openings.explore(guild, getVariant('brandubh'), []);
+    const start = await openings.explore(guild, getVariant('brandubh'), []);
     if (!start.ok) throw new Error(start.code);
     expect(start.value.node).toEqual({
       schema: 1,
       games: { attackers: 1, draws: 0, defenders: 1 },
       moves: { 'd2-b2': { attackers: 1, draws: 0, defenders: 1 } },
     });
-    const after = await starter.openings.explore(guild, getVariant('brandubh'), ['d2-b2']);
+    const after = await openings.explore(guild, getVariant('brandubh'), ['d2-b2']);
     if (!after.ok) throw new Error(after.code);
     expect(after.value.node?.moves).toEqual({
       'c4-c6': { attackers: 0, draws: 0, defenders: 1 },
       'e4-e6': { attackers: 1, draws: 0, defenders: 0 },
     });
     // Another guild's tree is its own.
-    const elsewhere = await starter.openings.explore(`${guild}x`, getVariant('brandubh'), []);
+    const elsewhere = await openings.explore(`${guild}x`, getVariant('brandubh'), []);
     expect(elsewhere.ok && elsewhere.value.node).toBeNull();
   });
 });

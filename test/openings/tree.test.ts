@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { explorerButtonId } from '../../src/bot/opening-explorer.ts';
+import { explorerButtonId } from '../../src/bot/views/opening-explorer.ts';
+import { seededRandom } from '../../src/core/seeded-random.ts';
 import { Game, type VariantId, variantIds } from '../../src/engine/index.ts';
 import { packMoves, typedMoves, unpackMoves } from '../../src/openings/moves.ts';
 import {
@@ -11,7 +12,6 @@ import {
   type OpeningStep,
   openingSteps,
 } from '../../src/openings/tree.ts';
-import { seededRandom } from '../../src/seeded-random.ts';
 import { gameWith } from '../engine/setup.ts';
 
 /** A game of `plies` random moves (none ending it) from the variant's start. */

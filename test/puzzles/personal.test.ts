@@ -8,8 +8,8 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Think } from '../../src/analysis/answer-rating.ts';
 import type { GameReview, MoveReview } from '../../src/analysis/review.ts';
+import type { Player } from '../../src/core/players.ts';
 import { Game, loadGame, serializeGame } from '../../src/engine/index.ts';
-import type { Player } from '../../src/game/types.ts';
 import { DAY_MS, dayOf } from '../../src/puzzles/days.ts';
 import {
   afterAnswer,

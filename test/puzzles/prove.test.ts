@@ -7,9 +7,16 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { judge, moveBufferSize, Position, squareName, startingPosition } from '../../src/engine/core.ts';
+import {
+  judge,
+  moveBufferSize,
+  Position,
+  positionFrom,
+  squareName,
+  startingPosition,
+} from '../../src/engine/core.ts';
 import { getVariant, type VariantId } from '../../src/engine/index.ts';
-import { goalOf, positionFrom } from '../../src/puzzles/analyse.ts';
+import { goalOf } from '../../src/puzzles/analyse.ts';
 import { PuzzleCatalogue, puzzleGame } from '../../src/puzzles/catalogue.ts';
 import { type Goal, Prover } from '../../src/puzzles/prove.ts';
 import { gameWith } from '../engine/setup.ts';

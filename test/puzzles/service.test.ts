@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Player } from '../../src/game/types.ts';
+import type { Player } from '../../src/core/players.ts';
 import { PuzzleCatalogue, puzzleGame, variantOfPuzzle } from '../../src/puzzles/catalogue.ts';
 import type { Puzzle } from '../../src/puzzles/puzzle-file.ts';
 import { DAILY_POSTS, dayOf, nextPostAt, Puzzles } from '../../src/puzzles/service.ts';

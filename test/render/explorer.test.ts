@@ -1,9 +1,9 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../src/core/seeded-random.ts';
 import { Game, variantIds } from '../../src/engine/index.ts';
 import { type ExplorerArrow, renderExplorer } from '../../src/render/explorer.ts';
 import { centreOfSquare, layoutOf } from '../../src/render/index.ts';
-import { seededRandom } from '../../src/seeded-random.ts';
 
 const players = { attackers: 'won 5 of 12 games', defenders: 'won 6 of 12 games' };
 

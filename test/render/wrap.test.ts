@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { displayWidth } from '../../src/bot/display-width.ts';
+import { displayWidth } from '../../src/bot/views/display-width.ts';
 import { wrapText } from '../../src/render/wrap.ts';
 
 /** A stand-in for a font: one unit a cell, as a fixed-width font draws it. */

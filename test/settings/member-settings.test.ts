@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { turnAlert } from '../../src/game/commit-plan.ts';
 import {
   DEFAULT_SETTINGS,
   inQuietHours,
@@ -6,7 +7,6 @@ import {
   quietEnds,
   withChange,
 } from '../../src/settings/member-settings.ts';
-import { turnAlert } from '../../src/settings/turn-alert-plan.ts';
 
 const alertsIn = (zone: string | null, quiet: { from: number; to: number } | null) => ({
   ...DEFAULT_SETTINGS.alerts,

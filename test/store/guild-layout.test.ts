@@ -3,6 +3,7 @@ import { createClient } from '@keyv/redis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { keys } from '../../src/game/keys.ts';
 import { createStore, inGuild, type LayoutReport, type Store } from '../../src/store/index.ts';
+import { tournamentKeys } from '../../src/tournament/keys.ts';
 import { testRedisUrl } from '../support/redis-url.ts';
 
 const opened: Store[] = [];
@@ -89,8 +90,8 @@ describe('moving layout 1 keys to the guild layout', () => {
       schema: 1,
       challengeId: 'ch1',
     });
-    expect((await store.read(keys.tournament('H', 't1')))?.value).toMatchObject({ id: 't1' });
-    expect((await store.read(keys.tournaments('H')))?.value).toEqual({ schema: 1, tournaments: ['t1'] });
+    expect((await store.read(tournamentKeys.tournament('H', 't1')))?.value).toMatchObject({ id: 't1' });
+    expect((await store.read(tournamentKeys.index('H')))?.value).toEqual({ schema: 1, tournaments: ['t1'] });
     expect((await store.read(inGuild('G', 'puzzle-member:u1')))?.value).toEqual({ schema: 1, solved: 2 });
     expect((await store.read(inGuild('G', 'puzzle-daily:2026-11-23')))?.revision).toBe(1);
     // Puzzle ratings were shared by all servers: each server with puzzles starts from them.

@@ -38,34 +38,36 @@ it("continues layout 1's games, standings, variants, challenges and schedules af
   let now = fixture.now + 1000;
   const service = new GameService(store, { now: () => now });
 
-  const live = await service.board({ guildId: G, channelId: 'c-live' });
+  const live = await service.play.board({ guildId: G, channelId: 'c-live' });
   expect(live?.game.history().map((move) => move.notation)).toEqual(['d1-d3', 'f4-c4']);
-  expect((await service.board({ guildId: H, channelId: 'c-live' })) === null).toBe(true);
-  const finished = await service.gameForRecord({ guildId: G, channelId: 'c-done' });
+  expect((await service.play.board({ guildId: H, channelId: 'c-live' })) === null).toBe(true);
+  const finished = await service.records.gameForRecord({ guildId: G, channelId: 'c-done' });
   expect(finished?.id).toBe('id2');
-  expect(await service.archived(G, 'id2')).toMatchObject({ winner: 'attackers' });
-  const standings = await service.standings(G);
+  expect(await service.records.archived(G, 'id2')).toMatchObject({ winner: 'attackers' });
+  const standings = await service.records.standings(G);
   expect(standings.map((row) => [row.name, row.wins, row.losses])).toEqual([
     ['Bob', 1, 0],
     ['Ann', 0, 1],
   ]);
   expect((await service.variants.list(H)).variants.map((variant) => variant.name)).toEqual(['Little']);
-  expect((await service.challengeFor(H, 'id3'))?.challenger.name).toBe('Cat');
-  expect(await service.claimAiTurns()).toEqual([{ guildId: H, channelId: 'c-ai', gameId: 'id4', ply: 0 }]);
+  expect((await service.challenges.find(H, 'id3'))?.challenger.name).toBe('Cat');
+  expect(await service.due.claimAiTurns()).toEqual([
+    { guildId: H, channelId: 'c-ai', gameId: 'id4', ply: 0 },
+  ]);
 
   // The open challenge is taken up, and its game starts.
-  const accepted = await service.acceptChallenge(H, 'id3', ann);
+  const accepted = await service.challenges.accept(H, 'id3', ann);
   expect(accepted.ok).toBe(true);
   expect(
-    await service.move({ guildId: H, channelId: 'c-open' }, { id: '103', name: 'Cat' }, 'b4-b6'),
+    await service.play.move({ guildId: H, channelId: 'c-open' }, { id: '103', name: 'Cat' }, 'b4-b6'),
   ).toMatchObject({
     ok: true,
   });
 
   // The clocks run on: both games on the clock are lost on time once their hour is up, each once.
   now = fixture.now + 3_600_000 + 1;
-  const swept = await service.sweep();
+  const swept = await service.due.sweep();
   expect(swept.timedOut.map((game) => game.channelId).sort()).toEqual(['c-ai', 'c-live']);
-  expect((await service.sweep()).timedOut).toEqual([]);
-  expect((await service.standings(G)).find((row) => row.name === 'Ann')?.losses).toBe(2);
+  expect((await service.due.sweep()).timedOut).toEqual([]);
+  expect((await service.records.standings(G)).find((row) => row.name === 'Ann')?.losses).toBe(2);
 });

@@ -5,8 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Player } from '../../src/core/players.ts';
 import { Game, type Side } from '../../src/engine/index.ts';
-import { GameService, type Player } from '../../src/game/service.ts';
+import { GameService } from '../../src/game/service.ts';
 import { createStore, type Store } from '../../src/store/index.ts';
 import { spawnBot } from '../bot/child.ts';
 import { startDiscordEmulator } from '../discord-emulator/index.ts';
@@ -48,7 +49,8 @@ describe('the store behind Redis Sentinel', () => {
     const service = new GameService(store);
     const shadow = new Game('fetlar');
     expect(
-      (await service.startGame({ guildId: 'g', channelId: 'c', players, game: new Game('fetlar') })).ok,
+      (await service.lifecycle.startGame({ guildId: 'g', channelId: 'c', players, game: new Game('fetlar') }))
+        .ok,
     ).toBe(true);
     const nextMove = () => {
       const moves = shadow.legalMoves();
@@ -59,12 +61,12 @@ describe('the store behind Redis Sentinel', () => {
     const play = async (move: string) => {
       const player = players[shadow.turn];
       for (let attempt = 0; attempt < 200; attempt++) {
-        const outcome = await service.move(table, player, move);
+        const outcome = await service.play.move(table, player, move);
         if (outcome.ok) return true;
         expect(['store-unavailable', 'store-silent', 'position-changed']).toContain(outcome.code);
         refusedWhileFailingOver++;
         // "May or may not have been recorded": the player looks at the board before trying again.
-        const board = await service.board(table).catch(() => null);
+        const board = await service.play.board(table).catch(() => null);
         if (board && board.game.plyCount > shadow.plyCount)
           return board.game.history().at(-1)?.notation === move;
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -88,7 +90,7 @@ describe('the store behind Redis Sentinel', () => {
 
     expect(await redis.masterPort()).toBe(redis.replica.port);
     expect(refusedWhileFailingOver).toBeGreaterThan(0);
-    const board = await service.board(table);
+    const board = await service.play.board(table);
     expect(board?.game.history().map((move) => move.notation)).toEqual(
       shadow.history().map((move) => move.notation),
     );
@@ -102,18 +104,21 @@ describe('a commit behind Sentinel', () => {
     const { redis, store } = setup;
     const service = new GameService(store);
     expect(
-      (await service.startGame({ guildId: 'g', channelId: 'c', players, game: new Game('fetlar') })).ok,
+      (await service.lifecycle.startGame({ guildId: 'g', channelId: 'c', players, game: new Game('fetlar') }))
+        .ok,
     ).toBe(true);
     redis.replica.freeze();
     try {
-      const unsure = await service.move(table, ann, 'd1-d3');
+      const unsure = await service.play.move(table, ann, 'd1-d3');
       // On the master, but a failover now would lose it: the player is told to look before trying again.
       expect(unsure).toMatchObject({ ok: false, code: 'store-silent' });
-      expect((await service.board(table))?.game.history().map((move) => move.notation)).toEqual(['d1-d3']);
+      expect((await service.play.board(table))?.game.history().map((move) => move.notation)).toEqual([
+        'd1-d3',
+      ]);
     } finally {
       redis.replica.thaw();
     }
-    expect(await service.move(table, bob, 'f4-c4')).toMatchObject({ ok: true });
+    expect(await service.play.move(table, bob, 'f4-c4')).toMatchObject({ ok: true });
   });
 });
 
@@ -138,7 +143,7 @@ describe('npm start with REDIS_SENTINELS', () => {
         attackers: { id: annMember.id, name: 'Ann' },
         defenders: { id: bobMember.id, name: 'Bob' },
       };
-      const started = await service.startGame({
+      const started = await service.lifecycle.startGame({
         guildId: emulator.guildId,
         channelId: emulator.channelId,
         players: named,
@@ -148,7 +153,7 @@ describe('npm start with REDIS_SENTINELS', () => {
       const answer = await emulator.slash(annMember, 'move', { move: 'd1-d3' }).reply();
       expect(answer.ephemeral).toBe(false);
       expect(
-        (await service.board({ guildId: emulator.guildId, channelId: emulator.channelId }))?.game
+        (await service.play.board({ guildId: emulator.guildId, channelId: emulator.channelId }))?.game
           .history()
           .map((move) => move.notation),
       ).toEqual(['d1-d3']);

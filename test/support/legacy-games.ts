@@ -3,10 +3,12 @@
  * counted in the opening tree nor marked counted (no `openingsCounted`). For the backfill's tests
  * and bench. The same games can be played live (`playLive`), for the tree live counting builds.
  */
+
+import type { Player } from '../../src/core/players.ts';
 import { Game, loadGame, type Side, serializeGame } from '../../src/engine/index.ts';
 import { newStoredGame } from '../../src/game/commit-plan.ts';
 import { keys } from '../../src/game/keys.ts';
-import type { GameService, Player } from '../../src/game/service.ts';
+import type { GameService } from '../../src/game/service.ts';
 import { ABORTED, type ArchivedGame } from '../../src/game/types.ts';
 import type { Store } from '../../src/store/index.ts';
 
@@ -67,18 +69,18 @@ export async function playLive(
   channelId: string,
 ): Promise<void> {
   const table = { guildId, channelId };
-  const started = await service.startGame({
+  const started = await service.lifecycle.startGame({
     ...table,
     players: { attackers: ann, defenders: bob },
     game: loadGame(serializeGame(old.game)),
   });
   if (!started.ok) throw new Error(started.code);
-  if (old.end === 'draw') await service.offerDraw(table, ann);
+  if (old.end === 'draw') await service.play.offerDraw(table, ann);
   const ended =
     old.end === 'aborted'
-      ? await service.abortGame(table)
+      ? await service.lifecycle.abortGame(table)
       : old.end === 'draw'
-        ? await service.offerDraw(table, bob)
-        : await service.resign(table, old.end === 'attackers' ? bob : ann);
+        ? await service.play.offerDraw(table, bob)
+        : await service.play.resign(table, old.end === 'attackers' ? bob : ann);
   if (!ended.ok) throw new Error(ended.code);
 }

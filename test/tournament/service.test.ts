@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Player } from '../../src/core/players.ts';
 import { getVariant } from '../../src/engine/index.ts';
-import { keys } from '../../src/game/keys.ts';
-import { GameService, type Player, type Table } from '../../src/game/service.ts';
+import { GameService, type Table } from '../../src/game/service.ts';
 import { createStore, type Store } from '../../src/store/index.ts';
+import { tournamentKeys } from '../../src/tournament/keys.ts';
 import { type Changed, Tournaments } from '../../src/tournament/service.ts';
 import { gatedTogether } from '../support/gated-store.ts';
 import { testRedisUrl } from '../support/redis-url.ts';
@@ -97,7 +98,7 @@ describe.each(['redis', 'memory'] as const)('tournaments on the %s store', (kind
     const store = await openStore();
     const { tournaments, doc, threads, games, guildId } = await started(store);
     const again = unwrap(await tournaments.startPairingGame(guildId, doc.id, { round: 1, index: 0 }));
-    expect(again.id).toBe((await games.board(threads[0]))?.id);
+    expect(again.id).toBe((await games.play.board(threads[0]))?.id);
     // Another process's thread, noted first, is the one kept.
     expect(unwrap(await tournaments.recordThread(guildId, doc.id, { round: 1, index: 0 }, 'other'))).toBe(
       threads[0].channelId,
@@ -107,8 +108,8 @@ describe.each(['redis', 'memory'] as const)('tournaments on the %s store', (kind
   it('a result is recorded once, however often its entry is handled', async () => {
     const store = await openStore();
     const { tournaments, doc, threads, games, guildId } = await started(store);
-    const game = (await games.board(threads[0]))!;
-    unwrap(await games.resign(threads[0], game.players.defenders));
+    const game = (await games.play.board(threads[0]))!;
+    unwrap(await games.play.resign(threads[0], game.players.defenders));
     const [claimed] = await tournaments.claimResults();
     expect(claimed).toEqual({ guildId, entry: `${doc.id}|${game.id}` });
     const { entry } = claimed;
@@ -117,10 +118,10 @@ describe.each(['redis', 'memory'] as const)('tournaments on the %s store', (kind
       gameId: game.id,
       result: { attackers: 1, defenders: 0, how: 'played', reason: 'resignation' },
     });
-    const revision = (await store.read(keys.tournament(guildId, doc.id)))?.revision;
+    const revision = (await store.read(tournamentKeys.tournament(guildId, doc.id)))?.revision;
     const second = await tournaments.recordResult(guildId, entry);
     expect(second.changed?.progress.completed).toEqual([]);
-    expect((await store.read(keys.tournament(guildId, doc.id)))?.revision).toBe(revision);
+    expect((await store.read(tournamentKeys.tournament(guildId, doc.id)))?.revision).toBe(revision);
     expect(await tournaments.claimResults()).toEqual([]);
   });
 
@@ -128,8 +129,8 @@ describe.each(['redis', 'memory'] as const)('tournaments on the %s store', (kind
     const store = await openStore();
     const { tournaments, doc, threads, games, guildId } = await started(store);
     for (const thread of threads) {
-      const game = (await games.board(thread))!;
-      unwrap(await games.resign(thread, game.players.attackers));
+      const game = (await games.play.board(thread))!;
+      unwrap(await games.play.resign(thread, game.players.attackers));
     }
     const entries = await tournaments.claimResults();
     expect(entries).toHaveLength(2);
@@ -156,17 +157,17 @@ describe.each(['redis', 'memory'] as const)('tournaments on the %s store', (kind
   it('withdrawing mid-game aborts the game and forfeits it; the round robin forfeits their later games', async () => {
     const store = await openStore();
     const { tournaments, doc, threads, games, guildId } = await started(store);
-    const game = (await games.board(threads[0]))!;
+    const game = (await games.play.board(threads[0]))!;
     const leaver = game.players.defenders;
     const { doc: after } = unwrap(await tournaments.withdraw(guildId, doc.id, leaver.id, 'withdrew'));
-    expect(await games.board(threads[0])).toBeNull();
+    expect(await games.play.board(threads[0])).toBeNull();
     expect(after.played[0].pairings[0].result).toEqual({ attackers: 1, defenders: 0, how: 'forfeit' });
     // The aborted game's entry records nothing.
     const [aborted] = await tournaments.claimResults();
     expect(await tournaments.recordResult(guildId, aborted.entry)).toEqual({ changed: null, aborted: true });
     // Round 1 done: round 2 and 3 pair the leaver as a forfeit at once.
-    const other = (await games.board(threads[1]))!;
-    unwrap(await games.resign(threads[1], other.players.defenders));
+    const other = (await games.play.board(threads[1]))!;
+    unwrap(await games.play.resign(threads[1], other.players.defenders));
     const [last] = await tournaments.claimResults();
     const recorded = await tournaments.recordResult(last.guildId, last.entry);
     const round2 = recorded.changed?.doc.played[1];

@@ -4,9 +4,10 @@
  * machine), from a few random opening moves, with a little noise at the root. Every quiet position
  * is kept with the game's result.
  */
+
+import { seededRandom } from '../../core/seeded-random.ts';
 import { ATTACKERS, DEFENDERS, escapeLines, judge, Position, startingPosition } from '../../engine/core.ts';
 import type { VariantId } from '../../engine/index.ts';
-import { seededRandom } from '../../seeded-random.ts';
 import { TRAINING_WEIGHTS, useLearnedWeights, WEIGHTS } from '../evaluate.ts';
 import type { Family } from '../features.ts';
 import type { FamilyWeights } from '../learned-weights.ts';

@@ -5,9 +5,9 @@
  * results on those scores, by Newton's method on the log loss.
  */
 
+import { seededRandom } from '../../core/seeded-random.ts';
 import { ATTACKERS } from '../../engine/core.ts';
 import type { VariantId } from '../../engine/index.ts';
-import { seededRandom } from '../../seeded-random.ts';
 import type { Family } from '../features.ts';
 import { search } from '../search.ts';
 import { decodePosition, SELF_PLAY, type SelfPlayOptions, type TrainingGame } from './self-play.ts';

@@ -12,9 +12,9 @@ import {
   weightsFileText,
   weightsOf,
 } from '../../../src/ai/learned-weights.ts';
-import { positionOf } from '../../../src/ai/position-of.ts';
 import { playTrainingGame, type SelfPlayOptions } from '../../../src/ai/training/self-play.ts';
 import { fitWeights } from '../../../src/ai/training/texel.ts';
+import { positionOf } from '../../../src/engine/core.ts';
 import { gameWith } from '../../engine/setup.ts';
 
 const SMALL: SelfPlayOptions = { depth: 1, openingPlies: 4, cap: 80, randomness: 0.5 };

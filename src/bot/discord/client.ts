@@ -1,0 +1,191 @@
+/** The bot process: a discord.js client logged in to the gateway, routing interactions to commands. */
+import { Client, Events, GatewayIntentBits } from 'discord.js';
+import { AiPlayer } from '../../ai/player.ts';
+import type { App } from '../../app.ts';
+import type { Messages } from '../../i18n/index.ts';
+import type { Logger } from '../../log.ts';
+import type { LinkSigner } from '../../web/links.ts';
+import type { Played } from '../../web/server.ts';
+import { AiDriver } from '../jobs/ai-driver.ts';
+import { AnalysisRuns } from '../jobs/analysis-runs.ts';
+import { ChallengeExpiry } from '../jobs/challenge-expiry.ts';
+import { DrawingThread } from '../jobs/drawing-thread.ts';
+import { PracticeRuns } from '../jobs/practice-runs.ts';
+import { PuzzleDesk } from '../jobs/puzzle-desk.ts';
+import { Sweeps } from '../jobs/sweeps.ts';
+import { TournamentDriver } from '../jobs/tournament-driver.ts';
+import { TurnAlertDriver } from '../jobs/turn-alert-driver.ts';
+import { moveAnnouncement, secondGame } from '../views/announcements.ts';
+import { createBoardPictures, warmPictures } from '../views/board-pictures.ts';
+import { messagesOfChannel, type Post } from '../views/present.ts';
+import { ReviewPlots } from '../views/review-plots.ts';
+import type { BotContext } from './command.ts';
+import { guardRequests } from './discord-limits.ts';
+import { exemptInteractionWebhooks } from './interaction-rest.ts';
+import { loadCommands } from './load-commands.ts';
+import { noteReceived } from './received-at.ts';
+import { commandBodies, syncCommands } from './register.ts';
+import { createRouter } from './router.ts';
+
+export interface BotOptions {
+  token: string;
+  applicationId: string;
+  guildId?: string;
+  /** REST base URL (a REST proxy, or the test emulator); the gateway address comes from it. */
+  apiUrl?: string;
+  /** The modules the bot serves (src/app.ts). */
+  app: App;
+  logger: Logger;
+  /** How often to sweep (default 15 s); 0 turns the timers off (tests sweep by hand). */
+  sweepIntervalMs?: number;
+  /**
+   * How often to look for deadlines and reminders alone (default half a second, as a blitz
+   * player's time running out is found within a second; never longer than `sweepIntervalMs`).
+   */
+  clockSweepIntervalMs?: number;
+  /** What the AI has for each position when /analyze reviews a game (default 200 ms). */
+  analysisMsPerPosition?: number;
+  /** Signs the web board's personal links (src/web); without it the web board is off. */
+  webLinks?: LinkSigner;
+}
+
+export interface Bot {
+  client: Client;
+  /** Resolves when no AI turn is being played. */
+  aiIdle(): Promise<void>;
+  /**
+   * Ends games lost on time, sends reminders and closes expired challenges; runs every
+   * `sweepIntervalMs`, and tests call it.
+   */
+  sweep(): Promise<void>;
+  /** Logs in, registers the commands if they changed, and resolves when ready. */
+  start(): Promise<void>;
+  /** Stops taking interactions, lets those in flight finish, and disconnects. */
+  stop(): Promise<void>;
+  /** Posts the usual board message for a move made on the web board, and lets the AI answer it. */
+  announceWebMove(played: Played): Promise<void>;
+}
+
+export async function createBot(options: BotOptions): Promise<Bot> {
+  const commands = await loadCommands();
+  const rest = {
+    ...(options.apiUrl ? { api: options.apiUrl } : {}),
+    makeRequest: guardRequests(options.logger),
+  };
+  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest });
+  exemptInteractionWebhooks(client.rest, options.applicationId, rest);
+  const aiPlayer = new AiPlayer();
+  const { app } = options;
+  const { settings } = app;
+  const pictures = createBoardPictures(64, async (userId) => (await settings.read(userId)).view);
+  const drawings = new DrawingThread();
+  const context: BotContext = {
+    service: app.games,
+    now: app.now,
+    openings: app.openings,
+    openingsBackfill: app.openingsBackfill,
+    pictures,
+    logger: options.logger,
+    ai: new AiDriver(app.games, app.now, aiPlayer, client, pictures, options.logger),
+    expiry: new ChallengeExpiry(app.games, client, options.logger),
+    analyses: new AnalysisRuns(app.games, options.analysisMsPerPosition),
+    drawings,
+    plots: new ReviewPlots((review, labels) => drawings.plot(review, labels)),
+    tournaments: new TournamentDriver(app.tournaments, client, pictures, options.logger, (table) =>
+      drawings.crosstable(table),
+    ),
+    puzzles: new PuzzleDesk(app.puzzles, client, options.logger),
+    practice: new PracticeRuns(),
+    webLinks: options.webLinks,
+    settings,
+    alerts: new TurnAlertDriver(
+      app.turnAlerts,
+      client,
+      pictures,
+      (userId) => settings.noteDmsClosed(userId),
+      (userId, game) => settings.addWaiting(userId, game),
+      options.logger,
+    ),
+  };
+  const router = createRouter(commands, context);
+  let accepting = true;
+
+  client.on(Events.InteractionCreate, (interaction) => {
+    if (!accepting) return;
+    noteReceived(interaction, app.now());
+    const handled = router.handle(interaction);
+    // A command or button may have ended a tournament game, or started or changed a tournament.
+    if (interaction.isChatInputCommand() || interaction.isButton())
+      void handled.then(() => context.tournaments.nudge());
+    // A command, button or menu may have passed the turn: its player may want a direct message.
+    if (!interaction.isAutocomplete()) void handled.then(() => context.alerts.nudge());
+  });
+  client.on(Events.Error, (error) => options.logger.error('discord client error', { error }));
+  client.on(Events.ShardDisconnect, (event, shard) =>
+    options.logger.warn('gateway disconnected', { shard, code: event.code }),
+  );
+
+  /** Posts to a channel in its server's language; a channel that is gone or closed to the bot is logged, not fatal. */
+  async function post(channelId: string, message: (m: Messages) => Promise<Post>): Promise<void> {
+    try {
+      const channel = await client.channels.fetch(channelId);
+      if (channel?.isSendable()) await channel.send(await message(messagesOfChannel(channel)));
+    } catch (error) {
+      options.logger.warn('could not post to a channel', { channel: channelId, error });
+    }
+  }
+
+  const sweeps = new Sweeps(app.games, context, post, options.logger, options);
+
+  return {
+    client,
+    aiIdle: () => context.ai.idle(),
+    async announceWebMove(played) {
+      const { game: active, nextGame } = played;
+      await post(active.channelId, (m) => moveAnnouncement(m, played, context.pictures));
+      if (nextGame) await post(nextGame.channelId, (m) => secondGame(m, nextGame, context.pictures));
+      if ((active.ai && !active.game.result) || nextGame?.ai) context.ai.nudge();
+      if (active.tournament) context.tournaments.nudge();
+    },
+    sweep: () => sweeps.sweep(),
+    async start() {
+      const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+      const loggingIn = client.login(options.token);
+      // Awaited below, after the pictures are warm; until then a refused login is not "unhandled".
+      loggingIn.catch(() => {});
+      await warmPictures();
+      await loggingIn;
+      await ready;
+      const registration = {
+        rest: client.rest,
+        applicationId: options.applicationId,
+        guildId: options.guildId,
+      };
+      const outcome = await syncCommands(registration, commandBodies(commands));
+      await aiPlayer.warm().catch((error) => options.logger.warn('the AI worker did not start', { error }));
+      // AI turns left when the bot last stopped.
+      context.ai.nudge();
+      options.logger.info('ready', {
+        user: client.user?.tag,
+        commands: commands.size,
+        registration: outcome,
+        scope: options.guildId ? `guild ${options.guildId}` : 'global',
+      });
+      sweeps.start();
+    },
+    async stop() {
+      accepting = false;
+      await sweeps.stop();
+      await context.ai.idle();
+      await aiPlayer.close();
+      await router.drain();
+      await context.tournaments.stop();
+      await context.analyses.close();
+      await context.practice.close();
+      await context.drawings.close();
+      await context.expiry.stop();
+      await context.alerts.idle();
+      await client.destroy();
+    },
+  };
+}

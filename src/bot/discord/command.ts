@@ -1,0 +1,72 @@
+/** What a file in `commands/` exports, and what every handler is given. */
+import type {
+  AutocompleteInteraction,
+  ButtonInteraction,
+  ChatInputCommandInteraction,
+  RESTPostAPIChatInputApplicationCommandsJSONBody,
+  StringSelectMenuInteraction,
+} from 'discord.js';
+import type { GameService } from '../../game/service.ts';
+import type { Logger } from '../../log.ts';
+import type { OpeningsBackfill } from '../../openings/backfill.ts';
+import type { OpeningExplorer } from '../../openings/explorer.ts';
+import type { MemberSettingsService } from '../../settings/service.ts';
+import type { LinkSigner } from '../../web/links.ts';
+import type { CustomIdKind } from '../custom-ids.ts';
+import type { AiDriver } from '../jobs/ai-driver.ts';
+import type { AnalysisRuns } from '../jobs/analysis-runs.ts';
+import type { ChallengeExpiry } from '../jobs/challenge-expiry.ts';
+import type { DrawingThread } from '../jobs/drawing-thread.ts';
+import type { PracticeRuns } from '../jobs/practice-runs.ts';
+import type { PuzzleDesk } from '../jobs/puzzle-desk.ts';
+import type { TournamentDriver } from '../jobs/tournament-driver.ts';
+import type { TurnAlertDriver } from '../jobs/turn-alert-driver.ts';
+import type { BoardPictures } from '../views/board-pictures.ts';
+import type { ReviewPlots } from '../views/review-plots.ts';
+
+export interface BotContext {
+  /** The game module: its challenges, lifecycle, play, records, listing (src/game/service.ts). */
+  service: GameService;
+  /** The clock every module runs on (src/app.ts). */
+  now: () => number;
+  /** What the server's finished games played in their openings, and the backfill of older ones. */
+  openings: OpeningExplorer;
+  openingsBackfill: OpeningsBackfill;
+  pictures: BoardPictures;
+  logger: Logger;
+  /** Plays the AI's turns; nudge it after a move. */
+  ai: AiDriver;
+  /** Closes expired challenges' messages; wake it at a new challenge's expiry. */
+  expiry: ChallengeExpiry;
+  /** Reviews finished games for /analyze, off the event loop. */
+  analyses: AnalysisRuns;
+  /** Draws /replay's GIFs, crosstables and /analyze's plots in a thread of its own (started by the first). */
+  drawings: DrawingThread;
+  /** /analyze's plots: drawn once in the drawing thread, kept a while. */
+  plots: ReviewPlots;
+  /** Records tournament games' results and opens rounds; nudge it after a tournament changes. */
+  tournaments: TournamentDriver;
+  /** Puzzles (members' attempts, the daily puzzle) and the daily post, swept with the rest. */
+  puzzles: PuzzleDesk;
+  /** Judges answers to members' own puzzles with the AI, off the event loop. */
+  practice: PracticeRuns;
+  /** Signs the web board's personal links; absent while the web board is off. */
+  webLinks?: LinkSigner;
+  /** Members' settings (/settings): how they see the board, their language, defaults and turn alerts. */
+  settings: MemberSettingsService;
+  /** Sends turn alerts and digests by direct message; nudge it after a turn passes. */
+  alerts: TurnAlertDriver;
+}
+
+export interface Command {
+  data: { name: string; toJSON(): RESTPostAPIChatInputApplicationCommandsJSONBody };
+  execute(interaction: ChatInputCommandInteraction, context: BotContext): Promise<void>;
+  autocomplete?(interaction: AutocompleteInteraction, context: BotContext): Promise<void>;
+  /**
+   * The kinds of custom id (custom-ids.ts) whose buttons and menus this command answers: every
+   * button or menu of their routes is sent to `button` or `select`, whatever its shape.
+   */
+  customIds?: readonly CustomIdKind[];
+  button?(interaction: ButtonInteraction, context: BotContext): Promise<void>;
+  select?(interaction: StringSelectMenuInteraction, context: BotContext): Promise<void>;
+}

@@ -1,0 +1,116 @@
+/**
+ * Plays the AI's turns. Any bot process may play any AI game: turns are claimed from the store's
+ * schedule one at a time and held while the AI thinks, so each is played once (the move is
+ * committed only at the ply it was thought out for), and a turn left by a process that died falls
+ * due within the claim's lease and is taken up by the next look (every clock sweep, and at start).
+ */
+import type { Client } from 'discord.js';
+import { LEVELS } from '../../ai/index.ts';
+import type { AiPlayer } from '../../ai/player.ts';
+import { clockBudget } from '../../ai/time-manager.ts';
+import { AI_TURN_LEASE_MS, type AiTurn } from '../../game/ai-turns.ts';
+import { timeLeft } from '../../game/fischer.ts';
+import type { GameService } from '../../game/service.ts';
+import type { Logger } from '../../log.ts';
+import { moveAnnouncement, secondGame } from '../views/announcements.ts';
+import type { BoardPictures } from '../views/board-pictures.ts';
+import { messagesOfChannel } from '../views/present.ts';
+import { OneRunAtATime } from './one-run-at-a-time.ts';
+
+export class AiDriver {
+  private readonly runs = new OneRunAtATime(
+    () => this.run(),
+    (error) => this.logger.warn('AI turns failed', { error }),
+  );
+
+  constructor(
+    private readonly service: GameService,
+    private readonly now: () => number,
+    private readonly ai: AiPlayer,
+    private readonly client: Client,
+    private readonly pictures: BoardPictures,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Looks for AI turns now (after a move, at start, on every sweep). */
+  nudge(): void {
+    this.runs.nudge();
+  }
+
+  /** Resolves when no AI turn is being played (for tests and shutdown). */
+  async idle(): Promise<void> {
+    await this.runs.idle();
+  }
+
+  private async run(): Promise<void> {
+    for (let claimed = await this.service.due.claimAiTurns(); claimed.length > 0; ) {
+      await this.play(claimed[0]);
+      claimed = await this.service.due.claimAiTurns();
+    }
+  }
+
+  /** Thinks, holding the turn meanwhile, and plays the move; then tells the channel. */
+  private async play(turn: AiTurn): Promise<void> {
+    const active = await this.service.play.board(turn);
+    if (!active?.ai || active.game.isGameOver()) return;
+    const { side, level } = active.ai;
+    // On a Fischer clock the AI thinks within its time left (its think is charged to it).
+    const fischer = active.clock?.fischer;
+    const budget = fischer
+      ? clockBudget(LEVELS[level].timeMs, timeLeft(fischer, side, this.now()), fischer.incrementMs)
+      : undefined;
+    const move = await this.holding(turn, () => this.ai.think(active.game, level, budget));
+    const outcome = await this.service.play.move(
+      turn,
+      active.players[side],
+      move.notation,
+      this.now(),
+      turn.ply,
+    );
+    if (!outcome.ok) {
+      this.logger.warn('the AI could not play its move', {
+        channel: turn.channelId,
+        move: move.notation,
+        why: outcome.code,
+      });
+      return;
+    }
+    const next = outcome.value.nextGame;
+    // The AI's move ended game 1 of a match: game 2 may open with the AI's turn.
+    if (next?.ai) this.runs.runAgain();
+    try {
+      const channel = await this.client.channels.fetch(turn.channelId);
+      if (channel?.isSendable()) {
+        const m = messagesOfChannel(channel);
+        // No move in it: its time ran out while it thought, and the game ended on time.
+        await channel.send(await moveAnnouncement(m, outcome.value, this.pictures));
+        if (next) await channel.send(await secondGame(m, next, this.pictures));
+      }
+    } catch (error) {
+      this.logger.warn('could not post the AI move', { channel: turn.channelId, error });
+    }
+    this.logger.info('ai move', {
+      channel: turn.channelId,
+      move: move.notation,
+      depth: move.depth,
+      nodes: move.nodes,
+      source: this.ai.lastSource,
+    });
+  }
+
+  /** Runs `work` while holding `turn`'s claim, renewed every third of its lease. */
+  private async holding<T>(turn: AiTurn, work: () => Promise<T>): Promise<T> {
+    let renewal: Promise<void> = Promise.resolve();
+    const timer = setInterval(() => {
+      renewal = this.service.due
+        .holdAiTurn(turn)
+        .catch((error) => this.logger.warn('could not hold the AI turn', { channel: turn.channelId, error }));
+    }, AI_TURN_LEASE_MS / 3);
+    try {
+      return await work();
+    } finally {
+      clearInterval(timer);
+      await renewal;
+    }
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * Closes the messages of challenges nobody answered in time. The expiries are a schedule in the
+ * store, claimed like the deadlines and the AI's turns: any bot process may close any challenge,
+ * each once, after a restart too. The process that posted a challenge wakes itself at its expiry,
+ * so the buttons go at once; every process's sweep looks too, for challenges whose process is gone.
+ */
+import { type Client, DiscordAPIError } from 'discord.js';
+import type { GameService } from '../../game/service.ts';
+import { messagesFor } from '../../i18n/index.ts';
+import type { Logger } from '../../log.ts';
+import { closedMessage } from '../views/challenge-messages.ts';
+import { messagesOfChannel } from '../views/present.ts';
+import { OneRunAtATime } from './one-run-at-a-time.ts';
+
+/** A wake-up a little after the expiry: a timer may fire early, and the store refuses to expire a challenge before its time. */
+const WAKE_MARGIN_MS = 250;
+
+export class ChallengeExpiry {
+  private readonly runs = new OneRunAtATime(
+    () => this.run(),
+    (error) => this.logger.warn('could not expire challenges', { error }),
+  );
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(
+    private readonly service: GameService,
+    private readonly client: Client,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Looks for expired challenges shortly after `at` (an expiry time), in this process. */
+  wakeAt(at: number): void {
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        this.nudge();
+      },
+      Math.max(0, at - Date.now()) + WAKE_MARGIN_MS,
+    );
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  /** Looks for expired challenges now (on a wake-up and on every sweep). */
+  nudge(): void {
+    this.runs.nudge();
+  }
+
+  /** Resolves when no expiry is being dealt with. */
+  async idle(): Promise<void> {
+    await this.runs.idle();
+  }
+
+  /** No more wake-ups; resolves when the expiries in hand are dealt with. */
+  async stop(): Promise<void> {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    await this.idle();
+  }
+
+  private async run(): Promise<void> {
+    for (const { challenge, messageId, entry } of await this.service.challenges.claimExpired()) {
+      if (messageId) {
+        try {
+          const channel = await this.client.channels.fetch(challenge.channelId);
+          if (channel?.isTextBased()) {
+            const m = challenge.locale ? messagesFor(challenge.locale) : messagesOfChannel(channel);
+            await channel.messages.edit(messageId, closedMessage(m, challenge, m.challengeExpired));
+          }
+        } catch (error) {
+          this.logger.warn('could not close an expired challenge', { challenge: challenge.id, error });
+          // Discord may answer later (the lease ends and a process tries again); a message or
+          // channel that is gone or closed to the bot never will.
+          const lasting = error instanceof DiscordAPIError && [403, 404].includes(error.status);
+          if (!lasting) continue;
+        }
+      }
+      await this.service.challenges.expiryDone(challenge.guildId, entry);
+    }
+  }
+}
