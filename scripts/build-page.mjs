@@ -1,5 +1,6 @@
-// Bundles the web board's page (web/board.ts and web/board.css) into dist/web/, for an image that
-// ships no TypeScript sources (the Dockerfile runs it); elsewhere the server bundles web/ at start.
+// Bundles the web board's page (web/board.ts for the browser, web/activity.ts for the Activity inside
+// Discord, and web/board.css) into dist/web/, for an image that ships no TypeScript sources (the
+// Dockerfile runs it); elsewhere the server bundles web/ at start.
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -7,8 +8,8 @@ import { build } from 'esbuild';
 const root = fileURLToPath(new URL('..', import.meta.url));
 mkdirSync(`${root}dist/web`, { recursive: true });
 await build({
-  entryPoints: [`${root}web/board.ts`],
-  outfile: `${root}dist/web/board.js`,
+  entryPoints: { board: `${root}web/board.ts`, activity: `${root}web/activity.ts` },
+  outdir: `${root}dist/web`,
   bundle: true,
   format: 'esm',
   target: ['es2022'],

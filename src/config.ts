@@ -28,9 +28,24 @@ export interface Config {
   /**
    * The web board (off without PUBLIC_URL): its address as members' browsers see it, the port and
    * host it listens on (WEB_PORT, WEB_HOST), and the secret its links are signed with (WEB_SECRET).
+   * With CLIENT_SECRET it also runs as an Activity inside Discord (see ActivitySetup).
    */
-  web?: { publicUrl: string; port: number; host: string; secret: string };
+  web?: { publicUrl: string; port: number; host: string; secret: string; activity?: ActivitySetup };
 }
+
+/**
+ * The web board as a Discord Activity: the application's id and OAuth2 client secret, with which
+ * the server exchanges the code the Embedded App SDK's authorize gives the page, and the API it
+ * asks (DISCORD_API_URL, else Discord's).
+ */
+export interface ActivitySetup {
+  clientId: string;
+  clientSecret: string;
+  apiUrl: string;
+}
+
+/** Discord's REST API, where the Activity's token exchange goes unless DISCORD_API_URL says otherwise. */
+const DISCORD_API = 'https://discord.com/api';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -60,6 +75,21 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics: metricsSetup(optional),
     shards: shardSetup(optional),
     web: webSetup(optional),
+  };
+}
+
+/** CLIENT_SECRET makes the web board an Activity too; it means nothing without the web board. */
+function activitySetup(optional: (name: string) => string | undefined): ActivitySetup | undefined {
+  const clientSecret = optional('CLIENT_SECRET');
+  if (clientSecret === undefined) return undefined;
+  if (optional('PUBLIC_URL') === undefined)
+    throw new ConfigError(
+      'CLIENT_SECRET is for the web board as an Activity: it needs PUBLIC_URL, WEB_PORT and WEB_SECRET too',
+    );
+  return {
+    clientId: optional('CLIENT_ID') as string,
+    clientSecret,
+    apiUrl: (optional('DISCORD_API_URL') ?? DISCORD_API).replace(/\/+$/, ''),
   };
 }
 
@@ -105,6 +135,7 @@ function metricsSetup(optional: (name: string) => string | undefined): Config['m
 
 /** PUBLIC_URL turns the web board on; WEB_PORT and WEB_SECRET must come with it. */
 function webSetup(optional: (name: string) => string | undefined): Config['web'] {
+  const activity = activitySetup(optional);
   const publicUrl = optional('PUBLIC_URL');
   if (publicUrl === undefined) return undefined;
   let url: URL;
@@ -123,7 +154,8 @@ function webSetup(optional: (name: string) => string | undefined): Config['web']
     throw new ConfigError(
       'PUBLIC_URL needs WEB_SECRET, at least 32 characters to sign links with (openssl rand -hex 32)',
     );
-  return { publicUrl: url.origin, port: Number(port), host: optional('WEB_HOST') ?? '0.0.0.0', secret };
+  const host = optional('WEB_HOST') ?? '0.0.0.0';
+  return { publicUrl: url.origin, port: Number(port), host, secret, ...(activity ? { activity } : {}) };
 }
 
 /** host:port pairs separated by commas, as REDIS_SENTINELS and REDIS_CLUSTER_NODES take them. */

@@ -124,6 +124,37 @@ describe('settings from the environment', () => {
       );
   });
 
+  it('reads the web board as an Activity from CLIENT_SECRET, only beside PUBLIC_URL', () => {
+    const web = {
+      DISCORD_TOKEN: 'a',
+      CLIENT_ID: '1234',
+      PUBLIC_URL: 'https://tafl.example.org/',
+      WEB_PORT: '8080',
+      WEB_SECRET: 's'.repeat(32),
+    };
+    expect(readConfig(web).web).toEqual({
+      publicUrl: 'https://tafl.example.org',
+      port: 8080,
+      host: '0.0.0.0',
+      secret: 's'.repeat(32),
+    });
+    expect(readConfig({ ...web, CLIENT_SECRET: ' shh ' }).web?.activity).toEqual({
+      clientId: '1234',
+      clientSecret: 'shh',
+      apiUrl: 'https://discord.com/api',
+    });
+    expect(
+      readConfig({ ...web, CLIENT_SECRET: 'shh', DISCORD_API_URL: 'http://127.0.0.1:9/api/' }).web?.activity
+        ?.apiUrl,
+    ).toBe('http://127.0.0.1:9/api');
+    expect(readConfig({ ...web, CLIENT_SECRET: '' }).web?.activity).toBeUndefined();
+    expect(() => readConfig({ DISCORD_TOKEN: 'a', CLIENT_ID: 'b', CLIENT_SECRET: 'shh' })).toThrow(
+      new ConfigError(
+        'CLIENT_SECRET is for the web board as an Activity: it needs PUBLIC_URL, WEB_PORT and WEB_SECRET too',
+      ),
+    );
+  });
+
   it('refuses an unknown log level', () => {
     expect(() => readConfig({ DISCORD_TOKEN: 'a', CLIENT_ID: 'b', LOG_LEVEL: 'loud' })).toThrow(
       /LOG_LEVEL must be one of/,

@@ -22,7 +22,7 @@ import {
 } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { seededRandom } from '../src/seeded-random.ts';
+import { seededRandom } from '../src/core/seeded-random.ts';
 import { type DiscordEmulator, type EmulatedUser, startDiscordEmulator } from './discord-emulator/index.ts';
 
 /** A 1×1 PNG; its signature holds CR LF bytes, which a careless multipart parser would mangle. */

@@ -64,7 +64,10 @@ export class LiveHub {
 
   private async send(table: Table, viewers: Viewer[]): Promise<void> {
     try {
-      const record = await this.service.gameForRecord({ guildId: table.guildId, channelId: table.channelId });
+      const record = await this.service.records.gameForRecord({
+        guildId: table.guildId,
+        channelId: table.channelId,
+      });
       for (const { socket, session } of viewers) {
         if (socket.readyState !== socket.OPEN) continue;
         const state = record ? boardState(messagesFor(session.locale), record, session.memberId) : null;

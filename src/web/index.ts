@@ -1,10 +1,13 @@
 /**
  * The web board's one wiring place: the signed links, the sessions, the live hub listening to the
- * feed, the page, and the server on WEB_PORT. Off unless PUBLIC_URL is set (see config.ts).
+ * feed, the page, the Activity's sign-in when CLIENT_SECRET is set, and the server on WEB_PORT.
+ * Off unless PUBLIC_URL is set (see config.ts).
  */
-import type { GameService } from '../game/service.ts';
+
+import type { App } from '../app.ts';
+import type { ActivitySetup } from '../config.ts';
 import type { Logger } from '../log.ts';
-import type { Store } from '../store/index.ts';
+import { DiscordOAuth } from './discord-oauth.ts';
 import { LiveHub } from './hub.ts';
 import { LinkSigner } from './links.ts';
 import type { LiveFeed } from './live-feed.ts';
@@ -21,6 +24,8 @@ export interface WebBoardSetup {
   port: number;
   host: string;
   secret: string;
+  /** The Activity inside Discord (with CLIENT_SECRET); the browser's board is served either way. */
+  activity?: ActivitySetup;
 }
 
 export interface WebBoard {
@@ -32,29 +37,39 @@ export interface WebBoard {
 export async function startWebBoard(
   setup: WebBoardSetup,
   parts: {
-    service: GameService;
-    store: Store;
+    /** The modules (src/app.ts): the games to show and play, the store for sessions, the clock. */
+    app: App;
     feed: LiveFeed;
     logger: Logger;
     onMoved: (played: Played) => Promise<void>;
   },
 ): Promise<WebBoard> {
-  const hub = new LiveHub(parts.service, parts.logger);
+  const { games, store, now } = parts.app;
+  const hub = new LiveHub(games, parts.logger);
   parts.feed.listen((change) => hub.changed(change));
   const app = webServer({
     publicUrl: setup.publicUrl,
-    service: parts.service,
+    service: games,
+    now,
     links: new LinkSigner(setup.secret, setup.publicUrl),
-    sessions: new Sessions(parts.store),
+    sessions: new Sessions(store),
     hub,
     page: await buildPage(),
     logger: parts.logger,
     onMoved: parts.onMoved,
+    activity: setup.activity && {
+      clientId: setup.activity.clientId,
+      oauth: new DiscordOAuth(setup.activity),
+    },
   });
   await app.listen({ port: setup.port, host: setup.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : setup.port;
-  parts.logger.info('serving the web board', { url: setup.publicUrl, port });
+  parts.logger.info('serving the web board', {
+    url: setup.publicUrl,
+    port,
+    activity: Boolean(setup.activity),
+  });
   return {
     port,
     async close() {

@@ -1,7 +1,10 @@
 /**
- * The page: an HTML shell, a stylesheet and one script, bundled by esbuild from web/ when the
- * server starts (or, in an image, read as bundled at build time from dist/web/) and served from memory. The shell carries no data and no inline script (the
- * Content-Security-Policy allows none); the script reads the table from the address.
+ * The page: an HTML shell, a stylesheet and two scripts, bundled by esbuild from web/ when the
+ * server starts (or, in an image, read as bundled at build time from dist/web/) and served from
+ * memory: board.js for the browser, activity.js (the board and the Embedded App SDK) inside
+ * Discord. The shells carry no inline script (the Content-Security-Policy allows none); the
+ * browser's script reads the table from the address, the Activity's from the SDK, and the
+ * Activity's shell names the application (its client id) in a meta tag, the only data it holds.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -10,26 +13,35 @@ import { fileURLToPath } from 'node:url';
 const COMPILED = !import.meta.url.endsWith('.ts');
 const PAGE_DIR = fileURLToPath(new URL(COMPILED ? '../../../web/' : '../../web/', import.meta.url));
 
+/** The page's two entry points, by the name of the script each becomes. */
+export const PAGE_ENTRIES = { board: 'board.ts', activity: 'activity.ts' } as const;
+
 export interface Page {
   html: string;
   script: string;
   style: string;
+  activityScript: string;
+  /** The Activity's shell, for the application `clientId`. */
+  activityHtml(clientId: string): string;
 }
 
 /** Where an image keeps the page bundled at build time (scripts/build-page.mjs): dist/web/. */
 const BUNDLED_DIR = COMPILED ? fileURLToPath(new URL('../../web/', import.meta.url)) : null;
 
 export async function buildPage(): Promise<Page> {
-  if (BUNDLED_DIR && existsSync(`${BUNDLED_DIR}board.js`)) {
-    return {
-      html: SHELL,
-      script: await readFile(`${BUNDLED_DIR}board.js`, 'utf8'),
-      style: await readFile(`${BUNDLED_DIR}board.css`, 'utf8'),
-    };
+  if (BUNDLED_DIR && existsSync(`${BUNDLED_DIR}board.js`) && existsSync(`${BUNDLED_DIR}activity.js`)) {
+    return page(
+      await readFile(`${BUNDLED_DIR}board.js`, 'utf8'),
+      await readFile(`${BUNDLED_DIR}activity.js`, 'utf8'),
+      await readFile(`${BUNDLED_DIR}board.css`, 'utf8'),
+    );
   }
   const { build } = await import('esbuild');
   const bundled = await build({
-    entryPoints: [`${PAGE_DIR}board.ts`],
+    entryPoints: Object.fromEntries(
+      Object.entries(PAGE_ENTRIES).map(([name, file]) => [name, `${PAGE_DIR}${file}`]),
+    ),
+    outdir: '/page',
     bundle: true,
     write: false,
     format: 'esm',
@@ -38,22 +50,34 @@ export async function buildPage(): Promise<Page> {
     legalComments: 'none',
     logLevel: 'silent',
   });
+  const script = (name: string) => bundled.outputFiles.find((file) => file.path === `/page/${name}.js`)?.text;
+  return page(
+    script('board') ?? '',
+    script('activity') ?? '',
+    await readFile(`${PAGE_DIR}board.css`, 'utf8'),
+  );
+}
+
+function page(script: string, activityScript: string, style: string): Page {
   return {
-    html: SHELL,
-    script: bundled.outputFiles[0].text,
-    style: await readFile(`${PAGE_DIR}board.css`, 'utf8'),
+    html: shell('/board.js'),
+    script,
+    style,
+    activityScript,
+    activityHtml: (clientId) =>
+      shell('/activity.js', `<meta name="discord-client-id" content="${clientId.replace(/\D/g, '')}">\n`),
   };
 }
 
-const SHELL = `<!doctype html>
+const shell = (script: string, meta = '') => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
-<title>Tafl</title>
+${meta}<title>Tafl</title>
 <link rel="stylesheet" href="/board.css">
-<script type="module" src="/board.js"></script>
+<script type="module" src="${script}"></script>
 </head>
 <body>
 <main id="app" aria-live="polite"></main>

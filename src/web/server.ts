@@ -1,17 +1,20 @@
 /**
  * The web board's HTTP server (Fastify) and its live socket (ws): the page, the personal link's
- * opening, the game's state, a move, signing out. Every request but /open needs a session; a move
- * goes through the same service call as /move.
+ * opening, the game's state, a move, signing out, and with an Activity its page and sign-in
+ * (activity-routes.ts). Every request but /open and the sign-in needs a session: the cookie, or
+ * the Activity's token as a Bearer header (on the socket, its first message). A move goes through
+ * the same service call as /move.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { WebSocketServer } from 'ws';
-import { refusalText } from '../bot/present.ts';
 import type { GameService, Table } from '../game/service.ts';
-import { messagesFor } from '../i18n/index.ts';
+import { failureText, messagesFor } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
+import { activityOrigin, activityRoutes, DISCORD_FRAME_ANCESTORS } from './activity-routes.ts';
 import { boardState } from './board-state.ts';
+import type { DiscordOAuth } from './discord-oauth.ts';
 import type { LiveHub } from './hub.ts';
 import type { LinkSigner } from './links.ts';
 import type { Page } from './page.ts';
@@ -21,6 +24,8 @@ import { SESSION_COOKIE, SESSION_TTL_MS, type Session, type Sessions } from './s
 export interface WebServerParts {
   publicUrl: string;
   service: GameService;
+  /** The clock the modules run on (src/app.ts). */
+  now: () => number;
   links: LinkSigner;
   sessions: Sessions;
   hub: LiveHub;
@@ -28,20 +33,24 @@ export interface WebServerParts {
   logger: Logger;
   /** Posts the usual board message in the channel after a move made on the web board. */
   onMoved: (played: Played) => Promise<void>;
+  /** The Activity (with CLIENT_SECRET): the application's id and its OAuth2 sign-in. */
+  activity?: { clientId: string; oauth: DiscordOAuth };
 }
 
-export type Played = Extract<Awaited<ReturnType<GameService['move']>>, { ok: true }>['value'];
+export type Played = Extract<Awaited<ReturnType<GameService['play']['move']>>, { ok: true }>['value'];
 
-const CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self'",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+const csp = (frameAncestors: string) =>
+  [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self'",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    `frame-ancestors ${frameAncestors}`,
+  ].join('; ');
+const CSP = csp("'none'");
 
 const SNOWFLAKE = /^\d{1,20}$/;
 const SQUARE = /^[a-z]\d{1,2}$/;
@@ -49,6 +58,9 @@ const SQUARE = /^[a-z]\d{1,2}$/;
 export function webServer(parts: WebServerParts): FastifyInstance {
   const { service, sessions, publicUrl } = parts;
   const secure = publicUrl.startsWith('https:');
+  // Inside Discord the page is served from the Activity's own origin, through Discord's proxy.
+  const origins = new Set([publicUrl, ...(parts.activity ? [activityOrigin(parts.activity.clientId)] : [])]);
+  const fromPage = (origin: string | undefined) => origin !== undefined && origins.has(origin);
   const perAddress = new RateLimit(240);
   const perMember = new RateLimit(120);
   // No request logging: a request's address would carry /open's token.
@@ -63,7 +75,7 @@ export function webServer(parts: WebServerParts): FastifyInstance {
   });
 
   const sessionOf = async (request: FastifyRequest, reply: FastifyReply): Promise<Session | null> => {
-    const session = await sessions.find(cookieOf(request.headers.cookie));
+    const session = await sessions.find(tokenOf(request.headers));
     if (!session) {
       await reply.code(401).type('text/plain; charset=utf-8').send(NO_SESSION);
       return null;
@@ -83,7 +95,7 @@ export function webServer(parts: WebServerParts): FastifyInstance {
 
   app.get('/open', async (request, reply) => {
     const token = (request.query as { token?: unknown }).token;
-    const reading = typeof token === 'string' ? parts.links.read(token, service.storage.now()) : null;
+    const reading = typeof token === 'string' ? parts.links.read(token, parts.now()) : null;
     if (!reading?.ok)
       return reply
         .code(403)
@@ -115,13 +127,13 @@ export function webServer(parts: WebServerParts): FastifyInstance {
     const session = await sessionOf(request, reply);
     if (!session) return reply;
     const table = tableOf(request, session);
-    const record = table ? await service.gameForRecord(table) : null;
+    const record = table ? await service.records.gameForRecord(table) : null;
     if (!record) return reply.code(404).send({ error: 'no game here' });
     return { state: boardState(messagesFor(session.locale), record, session.memberId) };
   });
 
   app.post('/api/game/:guildId/:channelId/move', async (request, reply) => {
-    if (request.headers.origin !== publicUrl) return reply.code(403).send({ error: 'wrong origin' });
+    if (!fromPage(request.headers.origin)) return reply.code(403).send({ error: 'wrong origin' });
     const session = await sessionOf(request, reply);
     if (!session) return reply;
     const table = tableOf(request, session);
@@ -138,25 +150,37 @@ export function webServer(parts: WebServerParts): FastifyInstance {
       return reply.code(400).send({ error: 'a move is {from, to, ply}' });
     const m = messagesFor(session.locale);
     const player = { id: session.memberId, name: session.name };
-    const outcome = await service.move(table, player, `${from}-${to}`, service.storage.now(), ply as number);
-    if (!outcome.ok) return reply.code(409).send({ error: refusalText(m, outcome), code: outcome.code });
+    const outcome = await service.play.move(table, player, `${from}-${to}`, parts.now(), ply as number);
+    // The page shows the refusal as plain text (never as HTML or markdown): no Discord escaping here.
+    if (!outcome.ok) return reply.code(409).send({ error: failureText(m, outcome), code: outcome.code });
     await parts.onMoved(outcome.value).catch((error: unknown) =>
       parts.logger.warn('web board: could not post the move in the channel', {
         error: (error as Error).message,
       }),
     );
-    const record = await service.gameForRecord(table);
+    const record = await service.records.gameForRecord(table);
     return { state: record ? boardState(m, record, session.memberId) : null };
   });
 
   app.post('/signout', async (request, reply) => {
-    if (request.headers.origin !== publicUrl) return reply.code(403).send({ error: 'wrong origin' });
-    await sessions.end(cookieOf(request.headers.cookie));
-    reply.header('Set-Cookie', sessionCookie('', 0, secure));
+    if (!fromPage(request.headers.origin)) return reply.code(403).send({ error: 'wrong origin' });
+    await sessions.end(tokenOf(request.headers));
+    if (cookieOf(request.headers.cookie)) reply.header('Set-Cookie', sessionCookie('', 0, secure));
     return { signedOut: true };
   });
 
-  // The live socket: same session, same origin, then the hub keeps it up to date.
+  if (parts.activity)
+    activityRoutes(app, {
+      ...parts.activity,
+      sessions,
+      page: parts.page,
+      logger: parts.logger,
+      csp: csp(DISCORD_FRAME_ANCESTORS),
+      fromPage,
+    });
+
+  // The live socket: same session, same origin, then the hub keeps it up to date. The browser's
+  // cookie is checked before the upgrade; the Activity's token comes as the first message after it.
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 });
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     void upgrade(request, socket, head);
@@ -167,15 +191,33 @@ export function webServer(parts: WebServerParts): FastifyInstance {
     };
     const path = /^\/live\/(\d{1,20})\/(\d{1,20})$/.exec(request.url ?? '');
     if (!path) return refuse('404 Not Found');
-    if (request.headers.origin !== publicUrl) return refuse('403 Forbidden');
+    if (!fromPage(request.headers.origin)) return refuse('403 Forbidden');
     const address = request.socket.remoteAddress ?? 'unknown';
     if (!perAddress.take(address)) return refuse('429 Too Many Requests');
-    const session = await sessions.find(cookieOf(request.headers.cookie)).catch(() => null);
-    if (!session || session.guildId !== path[1]) return refuse('401 Unauthorized');
-    if (!perMember.take(session.memberId)) return refuse('429 Too Many Requests');
+    const table = { guildId: path[1], channelId: path[2] };
+    const cookie = cookieOf(request.headers.cookie);
+    if (cookie || !parts.activity) {
+      const session = await sessions.find(cookie).catch(() => null);
+      if (!session || session.guildId !== table.guildId) return refuse('401 Unauthorized');
+      if (!perMember.take(session.memberId)) return refuse('429 Too Many Requests');
+      sockets.handleUpgrade(request, socket, head, (ws) => {
+        ws.on('message', () => {}); // the page only listens; it moves over HTTP
+        void parts.hub.join(table, ws, session);
+      });
+      return;
+    }
     sockets.handleUpgrade(request, socket, head, (ws) => {
-      ws.on('message', () => {}); // the page only listens; it moves over HTTP
-      void parts.hub.join({ guildId: path[1], channelId: path[2] }, ws, session);
+      // 4401 tells the page to sign in again; an unsigned socket is closed after ten seconds.
+      const timer = setTimeout(() => ws.close(4401, 'no session'), 10_000);
+      ws.once('close', () => clearTimeout(timer));
+      ws.once('message', async (data) => {
+        clearTimeout(timer);
+        ws.on('message', () => {});
+        const session = await sessions.find(sessionIn(data.toString())).catch(() => null);
+        if (!session || session.guildId !== table.guildId) return ws.close(4401, 'no session');
+        if (!perMember.take(session.memberId)) return ws.close(4429, 'too many requests');
+        if (ws.readyState === ws.OPEN) await parts.hub.join(table, ws, session);
+      });
     });
   }
   app.addHook('onClose', async () => {
@@ -187,6 +229,22 @@ export function webServer(parts: WebServerParts): FastifyInstance {
 
 const NO_SESSION =
   'You are not signed in to this board. Open it with your personal link: the Web board button under a board in Discord.';
+
+/** The session's token: the Activity's Bearer header, else the browser's cookie. */
+function tokenOf(headers: IncomingMessage['headers']): string | undefined {
+  const bearer = /^Bearer (\S+)$/.exec(headers.authorization ?? '');
+  return bearer ? bearer[1] : cookieOf(headers.cookie);
+}
+
+/** The token in the Activity's first message on its socket, `{"session": "..."}`. */
+function sessionIn(message: string): string | undefined {
+  try {
+    const { session } = JSON.parse(message) as { session?: unknown };
+    return typeof session === 'string' ? session : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 function cookieOf(header: string | undefined): string | undefined {
   for (const part of (header ?? '').split(';')) {

@@ -13,7 +13,8 @@ import type { AddressInfo } from 'node:net';
 import { closeDms, directMessages } from './direct-messages.ts';
 import { GATEWAY_PATH, Gateway } from './gateway.ts';
 import { type InteractionHandle, Interactions, type OptionValue, type Timing } from './interactions.ts';
-import { route } from './routes.ts';
+import { OAuth2 } from './oauth2.ts';
+import { ENTRY_POINT, route, storedCommand } from './routes.ts';
 import { type Fault, type RecordedCall, type RestLog, serveRequest } from './server.ts';
 import { secret } from './snowflake.ts';
 import { DiscordState, type EmulatedUser, type RecordedMessage, THREAD_TYPES } from './state.ts';
@@ -36,6 +37,9 @@ export class DiscordEmulator {
   readonly guildId = this.state.guildId;
   readonly applicationId = this.state.applicationId;
   readonly botUser = this.state.botUser;
+  /** The application's OAuth2: codes, tokens, and its client secret (for an Activity's server). */
+  readonly oauth2 = new OAuth2(this.state);
+  readonly clientSecret = this.oauth2.clientSecret;
   apiUrl = '';
   channelId = '';
   private readonly log: RestLog = { calls: [], unknownRoutes: [], faulted: [], faults: [] };
@@ -79,6 +83,7 @@ export class DiscordEmulator {
   private context() {
     return {
       state: this.state,
+      oauth2: this.oauth2,
       gateway: this.gateway,
       interactions: this.interactions,
       gatewayUrl: () => this.gatewayUrl(),
@@ -146,6 +151,32 @@ export class DiscordEmulator {
     for (const guildId of this.state.guilds.keys())
       this.gateway.dispatch('GUILD_MEMBER_ADD', { ...this.state.memberJson(user), guild_id: guildId });
     return user;
+  }
+
+  /**
+   * `user` accepts the Activity's authorize dialog (the SDK's `authorize`): the code Discord's
+   * client hands the Activity, good once, for a few minutes, for the app's server to exchange.
+   */
+  authorize(user: EmulatedUser, scopes: string[] = ['identify']): string {
+    return this.oauth2.issueCode(user, scopes);
+  }
+
+  /**
+   * Activities turned on in the Developer Portal: Discord adds the app's entry point command,
+   * Launch (handler 2: Discord launches the Activity itself), which a bulk update of the global
+   * commands must then keep (50240 otherwise).
+   */
+  enableActivities(): void {
+    const global = this.state.commands.get('global') ?? [];
+    if (global.some((command) => command.type === ENTRY_POINT)) return;
+    const launch = { name: 'launch', description: 'Launch an activity', type: ENTRY_POINT, handler: 2 };
+    this.state.commands.set('global', [...global, storedCommand(this.state, launch, undefined)]);
+  }
+
+  /** `user` leaves a guild (GUILD_MEMBER_REMOVE): no longer its member, for the bot or OAuth2. */
+  removeMember(user: EmulatedUser, guildId = this.guildId): void {
+    this.state.removeMember(user.id, guildId);
+    this.gateway.dispatch('GUILD_MEMBER_REMOVE', { guild_id: guildId, user: this.state.userJson(user) });
   }
 
   /** A new guild with the bot and every user in it; returns its id. Add channels with `createChannel(name, guildId)`. */

@@ -194,7 +194,9 @@ export class Interactions {
   private commandData(command: any, name: string, channelId: string) {
     // Only guild commands carry a guild_id; a command never registered counts as one of this guild's.
     const guildId = command ? command.guild_id : this.state.channels.get(channelId)?.guildId;
-    return { id: command?.id ?? snowflake(), name, type: 1, ...(guildId ? { guild_id: guildId } : {}) };
+    // Its type: 1 for a slash command, 4 for the app's entry point command (an Activity's Launch).
+    const type = command?.type ?? 1;
+    return { id: command?.id ?? snowflake(), name, type, ...(guildId ? { guild_id: guildId } : {}) };
   }
 
   /** The options a command (or one of its subcommands) declares, as registered. */
@@ -326,7 +328,8 @@ export class Interactions {
       return { status: 400, body: { code: 40060, message: 'Interaction has already been acknowledged.' } };
     const type = Number(body?.type);
     const data = body?.data ?? {};
-    if (![4, 5, 6, 7, 8, 9].includes(type) || (type === 8) !== (record.type === 4)) {
+    // 12, LAUNCH_ACTIVITY: opens the app's Activity in the channel, for a command or a component.
+    if (![4, 5, 6, 7, 8, 9, 12].includes(type) || (type === 8) !== (record.type === 4)) {
       return { status: 400, body: { code: 50035, message: `Invalid Form Body (callback type ${type})` } };
     }
     if ((type === 6 || type === 7) && !record.sourceMessage) {
@@ -358,12 +361,16 @@ export class Interactions {
         interaction: {
           id: record.id,
           type: record.type,
-          activity_instance_id: null,
+          activity_instance_id: type === 12 ? `i-${record.id}` : null,
           response_message_id: message?.id ?? null,
           response_message_loading: type === 5,
           response_message_ephemeral: message?.ephemeral ?? false,
         },
-        resource: message ? { type, message: this.state.messageJson(message) } : { type },
+        resource: message
+          ? { type, message: this.state.messageJson(message) }
+          : type === 12
+            ? { type, activity_instance: { id: `i-${record.id}` } }
+            : { type },
       },
     };
   }

@@ -4,11 +4,13 @@ import { dmJson, dmRecipient, dmRefusal, openDm } from './direct-messages.ts';
 import type { Gateway } from './gateway.ts';
 import type { Interactions, RouteResult } from './interactions.ts';
 import { invalidFormBody, messageRefusal, nameRefusal } from './limits.ts';
+import type { OAuth2 } from './oauth2.ts';
 import { snowflake } from './snowflake.ts';
 import { type DiscordState, THREAD_TYPES, type UploadedFile } from './state.ts';
 
 export interface RouteContext {
   state: DiscordState;
+  oauth2: OAuth2;
   gateway: Gateway;
   interactions: Interactions;
   gatewayUrl: () => string;
@@ -24,6 +26,10 @@ export interface RouteRequest {
   files: UploadedFile[];
   at: bigint;
   authorised: boolean;
+  /** The Authorization header: `Bot <token>` for the bot, `Bearer <token>` for a member's OAuth2 token. */
+  authorization: string | undefined;
+  /** The fields of an application/x-www-form-urlencoded body (OAuth2's token endpoint). */
+  form: URLSearchParams | null;
 }
 
 const ok = (body: unknown): RouteResult => ({ status: 200, body });
@@ -46,6 +52,9 @@ export function route(context: RouteContext, request: RouteRequest): RouteResult
   if ((m = /^\/webhooks\/(\d+)\/([^/]+)(?:\/messages\/([^/]+))?$/.exec(path))) {
     return context.interactions.webhook(method, m[2], m[3], request.body, request.files);
   }
+  // OAuth2: the token endpoint authenticates the app by its secret, a member's calls by their token.
+  const oauth = context.oauth2.route(request);
+  if (oauth) return oauth;
   if (!request.authorised) return { status: 401, body: { code: 0, message: '401: Unauthorized' } };
   return botRoute(context, request);
 }
@@ -82,7 +91,7 @@ function botRoute(context: RouteContext, request: RouteRequest): RouteResult | n
   }
   if ((m = is('GET', /^\/guilds\/(\d+)\/members\/(\d+)$/))) {
     const user = state.users.get(m[2]);
-    return user && state.guilds.has(m[1]) ? ok(state.memberJson(user)) : unknown(10007, 'Member');
+    return user && state.isMember(user.id, m[1]) ? ok(state.memberJson(user)) : unknown(10007, 'Member');
   }
   if ((m = is('GET', /^\/guilds\/(\d+)\/channels$/))) {
     const channels = [...state.channels.values()].filter(
@@ -150,6 +159,9 @@ function commandRoute(
   if (method === 'GET') return ok(list);
   if (method === 'PUT') {
     if (!Array.isArray(body)) return { status: 400, body: { code: 50035, message: 'Invalid Form Body' } };
+    // With Activities on, the app has an entry point command (type 4) a bulk update must keep.
+    if (list.some((command) => command.type === ENTRY_POINT) && !body.some((c) => c?.type === ENTRY_POINT))
+      return { status: 400, body: { code: 50240, message: ENTRY_POINT_REMOVED } };
     state.commandWrites++;
     const stored = body.map((command) =>
       storedCommand(state, command, guildId, list.find((old) => old.name === command.name)?.id),
@@ -167,7 +179,17 @@ function commandRoute(
   return null;
 }
 
-function storedCommand(state: DiscordState, command: any, guildId: string | undefined, id = snowflake()) {
+/** The application command type of an app's entry point command (PRIMARY_ENTRY_POINT). */
+export const ENTRY_POINT = 4;
+const ENTRY_POINT_REMOVED =
+  "You cannot remove this app's Entry Point command in a bulk update operation. Please include the Entry Point command in your update request or delete it separately.";
+
+export function storedCommand(
+  state: DiscordState,
+  command: any,
+  guildId: string | undefined,
+  id = snowflake(),
+) {
   return {
     ...command,
     id,

@@ -1,5 +1,5 @@
 /**
- * The HTTP side: reads each request (JSON or multipart with payload_json and files[n]), records it,
+ * The HTTP side: reads each request (JSON, multipart with payload_json and files[n], or a form), records it,
  * answers injected faults, and otherwise hands it to the route table. Paths are recorded without the
  * `/api/v10` prefix, e.g. `/channels/123/messages`.
  */
@@ -78,8 +78,13 @@ export async function serveRequest(
   };
 
   const contentType = request.headers['content-type'] ?? '';
+  let form: URLSearchParams | null = null;
   try {
-    if (contentType.startsWith('multipart/form-data')) {
+    if (contentType.startsWith('application/x-www-form-urlencoded')) {
+      form = new URLSearchParams(raw.toString('utf8'));
+      // Recorded without its secrets: a test reads calls, and they would end up in its output.
+      call.body = Object.fromEntries([...form].filter(([name]) => name !== 'client_secret'));
+    } else if (contentType.startsWith('multipart/form-data')) {
       const form = parseMultipart(raw, contentType);
       call.body = form.json;
       call.files = form.files.map(({ filename, contentType: type, data }) => ({
@@ -123,6 +128,8 @@ export async function serveRequest(
       files: call.files,
       at: call.at,
       authorised: request.headers.authorization === `Bot ${token}`,
+      authorization: request.headers.authorization,
+      form,
     });
     if (result === null) {
       log.unknownRoutes.push(call);

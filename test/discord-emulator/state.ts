@@ -100,6 +100,17 @@ export class DiscordState {
     return id;
   }
 
+  /** Every user is a member of every guild, but those who left one (`guild/user`). */
+  private readonly departed = new Set<string>();
+
+  isMember(userId: string, guildId: string): boolean {
+    return this.users.has(userId) && this.guilds.has(guildId) && !this.departed.has(`${guildId}/${userId}`);
+  }
+
+  removeMember(userId: string, guildId: string): void {
+    this.departed.add(`${guildId}/${userId}`);
+  }
+
   /** A guild's preferred locale (the language of its community messages). */
   guildLocale(guildId: string): string {
     return this.guildLocales.get(guildId) ?? 'en-US';

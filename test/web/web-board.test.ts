@@ -68,7 +68,7 @@ function postMove(
 }
 
 async function plyStored(channelId: string): Promise<number> {
-  const active = await world.bots[0].service.board(tableAt(world.emulator, channelId));
+  const active = await world.bots[0].service.play.board(tableAt(world.emulator, channelId));
   return active?.game.plyCount ?? -1;
 }
 

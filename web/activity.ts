@@ -1,0 +1,95 @@
+/**
+ * The web board as a Discord Activity: the Embedded App SDK talks to Discord's client (the parent
+ * frame), the member authorizes the app, the server exchanges the code for a token and a session
+ * (POST /api/activity/token), the SDK is authenticated with the token, and the channel the Activity
+ * was opened in picks the game. The session token stays in this page's memory: cookies inside
+ * Discord's frame are third-party, refused by many browsers and Discord's mobile apps.
+ */
+import { DiscordSDK, RPCCloseCodes } from '@discord/embedded-app-sdk';
+import { showNotice, startBoard } from './live-board.ts';
+
+/** What the server needs (src/web/discord-oauth.ts): who the member is, and that they are in the server. */
+const SCOPES: ('identify' | 'guilds.members.read')[] = ['identify', 'guilds.members.read'];
+
+const TEXT = {
+  signingIn: 'Signing in with Discord…',
+  notInDiscord: 'This page is the board inside Discord. Open it from a game in Discord.',
+  noChannel: 'Open the board from a channel of a server with a game.',
+  notAuthorized: 'The board needs your authorization to know who you are. Close it and open it again.',
+  signInFailed: 'Discord could not sign you in to the board. Close it and open it again.',
+};
+
+const clientId = document.querySelector<HTMLMetaElement>('meta[name="discord-client-id"]')?.content ?? '';
+
+async function main(): Promise<void> {
+  showNotice(TEXT.signingIn);
+  let sdk: DiscordSDK;
+  try {
+    sdk = new DiscordSDK(clientId);
+  } catch {
+    // Without the frame_id, instance_id and platform Discord adds, this is no Activity.
+    showNotice(TEXT.notInDiscord);
+    return;
+  }
+  await sdk.ready();
+  const { guildId, channelId } = sdk;
+  if (!guildId || !channelId) {
+    showNotice(TEXT.noChannel);
+    return;
+  }
+
+  let session: string | null = null;
+  async function signIn(): Promise<boolean> {
+    let code: string;
+    try {
+      ({ code } = await sdk.commands.authorize({
+        client_id: clientId,
+        response_type: 'code',
+        state: '',
+        prompt: 'none',
+        scope: SCOPES,
+      }));
+    } catch {
+      showNotice(TEXT.notAuthorized);
+      return false;
+    }
+    const response = await fetch('/api/activity/token', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code, guildId }),
+    });
+    const answer = (await response.json().catch(() => ({}))) as {
+      session?: string;
+      accessToken?: string;
+      error?: string;
+    };
+    if (!response.ok || !answer.session || !answer.accessToken) {
+      showNotice(answer.error ?? TEXT.signInFailed);
+      return false;
+    }
+    try {
+      await sdk.commands.authenticate({ access_token: answer.accessToken });
+    } catch {
+      showNotice(TEXT.signInFailed);
+      return false;
+    }
+    session = answer.session;
+    return true;
+  }
+
+  if (!(await signIn())) return;
+  await startBoard(
+    { guildId, channelId },
+    {
+      token: () => session,
+      renew: signIn,
+      async signOut() {
+        await fetch('/signout', { method: 'POST', headers: { Authorization: `Bearer ${session}` } });
+        session = null;
+        sdk.close(RPCCloseCodes.CLOSE_NORMAL, 'signed out');
+      },
+    },
+  );
+}
+
+await main();

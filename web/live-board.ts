@@ -1,0 +1,185 @@
+/**
+ * The live board itself, the same in the browser and inside Discord: draws the state the server
+ * sends (over the live socket, and after each move), and sends the move a member made by clicking.
+ * It knows no rule: the legal destinations come with the state. Every name is set as text, never
+ * as markup. How the page is signed in is its caller's: a cookie (the browser) or a session token
+ * sent with each request and as the socket's first message (the Activity, where cookies are
+ * third-party).
+ */
+import { drawBoard } from './board-svg.ts';
+import type { BoardState } from './state.ts';
+
+export interface Table {
+  guildId: string;
+  channelId: string;
+}
+
+export interface SignedIn {
+  /** The session token, when the page is not signed in by cookie. */
+  token(): string | null;
+  /** Signs in again after the server said the session is gone; false when it could not. */
+  renew?(): Promise<boolean>;
+  /** What the sign-out button does. */
+  signOut(): Promise<void>;
+}
+
+const app = document.getElementById('app') as HTMLElement;
+
+export function el<K extends keyof HTMLElementTagNameMap>(
+  name: K,
+  text?: string,
+  attributes: Record<string, string> = {},
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(name);
+  if (text !== undefined) node.textContent = text;
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  return node;
+}
+
+/** Shows `text` alone on the page: why there is no board. */
+export function showNotice(text: string): void {
+  app.replaceChildren(el('p', text, { class: 'notice', role: 'status' }));
+}
+
+export async function startBoard(table: Table, signedIn: SignedIn): Promise<void> {
+  const api = `/api/game/${table.guildId}/${table.channelId}`;
+  let state: BoardState | null = null;
+  let picked: string | null = null;
+  let notice = '';
+  let connected = true;
+
+  /** A request with the session token (if the page has one), signed in again once if it ran out. */
+  async function call(path: string, init: RequestInit = {}, renewed = false): Promise<Response> {
+    const token = signedIn.token();
+    const headers = new Headers(init.headers);
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    const response = await fetch(path, { ...init, headers });
+    if (response.status === 401 && !renewed && signedIn.renew && (await signedIn.renew()))
+      return call(path, init, true);
+    return response;
+  }
+
+  function render(): void {
+    if (!state) return;
+    const s = state;
+    document.title = `${s.players.attackers.name} – ${s.players.defenders.name} · ${s.variantName}`;
+    const header = el('header');
+    const title = el('h1', s.variantName);
+    const players = el('p', undefined, { class: 'players' });
+    players.append(
+      el('span', s.players.attackers.name, {
+        class: `player attackers${s.turn === 'attackers' && !s.finished ? ' on-turn' : ''}`,
+      }),
+      el('span', '–', { class: 'versus' }),
+      el('span', s.players.defenders.name, {
+        class: `player defenders${s.turn === 'defenders' && !s.finished ? ' on-turn' : ''}`,
+      }),
+    );
+    header.append(title, players);
+
+    const yourTurn = !s.finished && s.you === s.turn;
+    const status = el('p', s.situation, { class: 'situation', id: 'situation', 'data-ply': String(s.ply) });
+    const role = el('p', yourTurn ? `${s.labels.role} · ${s.labels.yourTurn}` : s.labels.role, {
+      class: `role${yourTurn ? ' your-turn' : ''}`,
+    });
+    const message = el('p', connected ? notice : s.labels.reconnecting, {
+      class: 'notice',
+      id: 'notice',
+      role: 'status',
+    });
+
+    const board = el('div', undefined, { class: 'board-wrap' });
+    board.append(drawBoard(s, picked, onSquare));
+
+    const side = el('aside');
+    side.append(el('h2', s.labels.moves));
+    const list = el('ol', undefined, { class: 'moves', id: 'moves' });
+    for (let index = 0; index < s.moves.length; index += 2) {
+      const item = el('li');
+      item.append(el('span', s.moves[index]));
+      if (s.moves[index + 1]) item.append(el('span', s.moves[index + 1]));
+      list.append(item);
+    }
+    side.append(list);
+    const signOut = el('button', s.labels.signOut, { type: 'button', class: 'sign-out' });
+    signOut.addEventListener('click', () => void signedIn.signOut());
+    side.append(signOut);
+
+    const main = el('div', undefined, { class: 'layout' });
+    const left = el('section', undefined, { class: 'play' });
+    left.append(header, status, role, board, message);
+    main.append(left, side);
+    app.replaceChildren(main);
+    list.scrollTop = list.scrollHeight;
+  }
+
+  function onSquare(square: string): void {
+    if (!state) return;
+    if (picked && state.legal[picked]?.includes(square)) {
+      void move(picked, square);
+      return;
+    }
+    picked = state.legal[square] && picked !== square ? square : null;
+    notice = '';
+    render();
+    if (picked) (document.querySelector(`[data-square="${picked}"]`) as SVGGElement | null)?.focus();
+  }
+
+  async function move(from: string, to: string): Promise<void> {
+    if (!state) return;
+    picked = null;
+    const response = await call(`${api}/move`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ from, to, ply: state.ply }),
+    });
+    const answer = (await response.json().catch(() => ({}))) as { state?: BoardState; error?: string };
+    notice = response.ok ? '' : (answer.error ?? String(response.status));
+    if (answer.state) show(answer.state);
+    else await load();
+  }
+
+  /** A newer state replaces the one shown; an older one (a late socket message) does not. */
+  function show(next: BoardState): void {
+    if (state && next.gameId === state.gameId && next.ply < state.ply) return;
+    if (state && (next.gameId !== state.gameId || next.ply !== state.ply)) picked = null;
+    state = next;
+    render();
+  }
+
+  async function load(): Promise<boolean> {
+    const response = await call(api);
+    if (!response.ok) {
+      showNotice(await response.text());
+      return false;
+    }
+    show(((await response.json()) as { state: BoardState }).state);
+    return true;
+  }
+
+  function listen(delay = 500): void {
+    const socket = new WebSocket(
+      `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/live/${table.guildId}/${table.channelId}`,
+    );
+    socket.addEventListener('open', () => {
+      const token = signedIn.token();
+      if (token) socket.send(JSON.stringify({ session: token }));
+      delay = 500;
+      connected = true;
+      render();
+    });
+    socket.addEventListener('message', (event) => {
+      const { state: next } = JSON.parse(String(event.data)) as { state: BoardState | null };
+      if (next) show(next);
+    });
+    socket.addEventListener('close', async (event) => {
+      connected = false;
+      render();
+      // 4401: the session ran out while the board was open; sign in again before reconnecting.
+      if (event.code === 4401 && !(await signedIn.renew?.())) return;
+      setTimeout(() => listen(Math.min(delay * 2, 15_000)), delay);
+    });
+  }
+
+  if (await load()) listen();
+}
