@@ -14,6 +14,8 @@
  * processes that share the file. The summary counts every game in the file.
  * `--openings 8000` starts from other openings than the default run's (seeds 7000 on).
  *   npm run bench:ai-versus -- main --variant copenhagen --ms 1000 --games 60
+ *
+ * `--ratings` plays the levels' round robin for their ratings instead (bench/level-ratings.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync, symlinkSync } from 'node:fs';
@@ -26,6 +28,12 @@ import { ALL_PARTS, type SearchParts } from '../src/ai/tree.ts';
 import { Game, isVariantId, type Side, type VariantId } from '../src/engine/index.ts';
 import { count } from './flags.ts';
 import { seededRandom } from './sample-games.ts';
+
+if (process.argv.includes('--ratings')) {
+  const { runRatings } = await import('./level-ratings.ts');
+  await runRatings(process.argv.slice(2));
+  process.exit(0);
+}
 
 const { values: flags, positionals } = parseArgs({
   options: {
