@@ -20,6 +20,7 @@ import { tableOf } from '../src/bot/discord/table-of.ts';
 import { announce } from '../src/bot/views/announcements.ts';
 import { situation } from '../src/bot/views/game-messages.ts';
 import { messagesOf, onlyMention, playerOf, refusalText, safeName } from '../src/bot/views/present.ts';
+import { opponentOf, sideOf } from '../src/core/players.ts';
 import type { ActiveGame } from '../src/game/service.ts';
 import type { Messages } from '../src/i18n/index.ts';
 
@@ -48,8 +49,9 @@ export async function execute(
 }
 
 function offerMessage(m: Messages, active: ActiveGame, offeredBy: string) {
-  const { attackers, defenders } = active.players;
-  const [offerer, opponent] = attackers.id === offeredBy ? [attackers, defenders] : [defenders, attackers];
+  // Only one of the game's players can offer a draw.
+  const offerer = active.players[sideOf(active.players, offeredBy)!];
+  const opponent = opponentOf(active.players, offeredBy)!;
   const accept = new ButtonBuilder()
     .setCustomId(customId({ kind: 'draw', gameId: active.id }))
     .setLabel(m.acceptDraw)

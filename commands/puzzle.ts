@@ -150,7 +150,7 @@ export async function autocomplete(
   if (focused.name === 'variant') {
     const typed = focused.value.trim().toLowerCase();
     const choices = puzzles
-      .variants()
+      .puzzleVariants.all()
       .map((id) => ({ name: `${m.variantName(getVariant(id))} (${id})`, value: id }))
       .filter((choice) => !typed || choice.name.toLowerCase().includes(typed));
     await interaction.respond(choices.slice(0, LIMITS.choices));
@@ -165,7 +165,7 @@ export async function autocomplete(
     ? null
     : interaction.options.getSubcommand(false) === 'mine'
       ? await puzzles.personal.open(guildId, userId)
-      : await puzzles.current(guildId, userId);
+      : await puzzles.attempts.current(guildId, userId);
   if (!current) {
     await interaction.respond([]);
     return;
@@ -209,7 +209,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
     const player = playerOf(interaction);
 
     if (subcommand === 'new') {
-      const outcome = await puzzles.start(
+      const outcome = await puzzles.attempts.start(
         guildId,
         player,
         interaction.options.getString('variant') ?? undefined,
@@ -222,7 +222,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
     }
 
     if (subcommand === 'move') {
-      const outcome = await puzzles.move(guildId, player, interaction.options.getString('move', true));
+      const outcome = await puzzles.attempts.move(guildId, player, interaction.options.getString('move', true));
       if (!outcome.ok) return refusal(outcome);
       const result = outcome.value;
       const daily = result.daily;
@@ -242,13 +242,13 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
     if (subcommand === 'mine') return mine(interaction, context, guildId);
 
     if (subcommand === 'hint') {
-      const outcome = await puzzles.hint(guildId, interaction.user.id);
+      const outcome = await puzzles.attempts.hint(guildId, interaction.user.id);
       if (!outcome.ok) return refusal(outcome);
       return privateReply(m.puzzles.hint({ square: outcome.value.square }));
     }
 
     if (subcommand === 'daily') {
-      const outcome = await puzzles.daily(guildId, player);
+      const outcome = await puzzles.days.daily(guildId, player);
       if (!outcome.ok) return refusal(outcome);
       const view = outcome.value;
       return publicAnswer({
@@ -272,7 +272,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
     if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild))
       return privateAnswer(m.puzzles.needsManageServer);
     if (subcommand === 'stop') {
-      const outcome = await puzzles.stop(guildId);
+      const outcome = await puzzles.posts.stop(guildId);
       if (!outcome.ok) return refusal(outcome);
       return publicAnswer({
         content: m.puzzles.stopped({ channelId: outcome.value.channelId }),
@@ -291,9 +291,9 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
       return privateAnswer(m.puzzles.notATextChannel);
     if (!botMayPost(interaction, channel))
       return privateAnswer(m.puzzles.cannotPostThere({ channelId: channel.id }));
-    const variant = interaction.options.getString('variant') ?? (await puzzles.defaultVariant(guildId));
+    const variant = interaction.options.getString('variant') ?? (await puzzles.puzzleVariants.defaultFor(guildId));
     if (!variant) return refusal({ ok: false, code: 'no-puzzles', params: {} });
-    const outcome = await puzzles.setup(guildId, {
+    const outcome = await puzzles.posts.setup(guildId, {
       channelId: channel.id,
       variant,
       hour: interaction.options.getInteger('hour') ?? DEFAULT_HOUR,

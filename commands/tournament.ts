@@ -128,7 +128,7 @@ export async function autocomplete(
     return;
   }
   const typed = String(focused.value).trim().toLowerCase();
-  const all = interaction.guildId ? await tournaments.tournaments.list(interaction.guildId) : [];
+  const all = interaction.guildId ? await tournaments.tournaments.changes.list(interaction.guildId) : [];
   const choices = [...all]
     .sort((a, b) => b.createdAt - a.createdAt)
     .filter((entry) => !typed || entry.name.toLowerCase().includes(typed))
@@ -150,7 +150,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
     const guildId = interaction.guildId;
     if (!guildId) return privateAnswer(m.perServer);
     const channel = interaction.channel;
-    const found = await tournaments.resolve(guildId, {
+    const found = await tournaments.signup.resolve(guildId, {
       named: interaction.options.getString('tournament'),
       channelId: interaction.channelId,
       parentId: channel?.isThread() ? channel.parentId : null,
@@ -166,7 +166,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
         ),
       );
     if (subcommand === 'withdraw') {
-      const outcome = await tournaments.withdraw(guildId, doc.id, by.id, 'withdrew');
+      const outcome = await tournaments.results.withdraw(guildId, doc.id, by.id, 'withdrew');
       if (!outcome.ok) return privateAnswer(refusalText(m, outcome));
       const words = { name: safeName(by.name), tournament: safeName(doc.name) };
       await context.tournaments.refreshSignup(outcome.value.doc, m);
@@ -186,17 +186,17 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
       if (subcommand === 'remove') {
         if (doc.organiser.id !== by.id && !mayManage)
           return privateAnswer(refusalText(m, { code: 'tournament-not-organiser' }));
-        const outcome = await tournaments.withdraw(guildId, doc.id, user.id, 'removed', by, mayManage);
+        const outcome = await tournaments.results.withdraw(guildId, doc.id, user.id, 'removed', by, mayManage);
         if (!outcome.ok) return privateAnswer(refusalText(m, outcome));
         await context.tournaments.refreshSignup(outcome.value.doc, m);
         return publicAnswer({ content: t.removed(words), allowedMentions: onlyMention() });
       }
-      const outcome = await tournaments.forfeit(guildId, doc.id, user.id, by, mayManage);
+      const outcome = await tournaments.results.forfeit(guildId, doc.id, user.id, by, mayManage);
       if (!outcome.ok) return privateAnswer(refusalText(m, outcome));
       return publicAnswer({ content: t.forfeited(words), allowedMentions: onlyMention() });
     }
     // cancel
-    const outcome = await tournaments.cancel(guildId, doc.id, by, mayManage);
+    const outcome = await tournaments.results.cancel(guildId, doc.id, by, mayManage);
     if (!outcome.ok) return privateAnswer(refusalText(m, outcome));
     await context.tournaments.refreshSignup(outcome.value.doc, m, t.signupCancelled);
     return publicAnswer({
@@ -243,7 +243,7 @@ async function create(
     return;
   }
   const own = (await service.variants.list(guildId)).variants.find((entry) => entry.id === variant.id);
-  const outcome = await tournaments.tournaments.create({
+  const outcome = await tournaments.tournaments.signup.create({
     guildId,
     channelId: interaction.channelId,
     name: interaction.options.getString('name', true),
@@ -263,7 +263,7 @@ async function create(
     interaction.reply({ ...signupMessage(m, outcome.value), withResponse: true }),
   );
   const message = response.resource?.message;
-  if (message) await tournaments.tournaments.recordSignupMessage(guildId, outcome.value.id, message.id);
+  if (message) await tournaments.tournaments.signup.recordSignupMessage(guildId, outcome.value.id, message.id);
 }
 
 export async function button(interaction: ButtonInteraction, context: BotContext): Promise<void> {
@@ -277,19 +277,19 @@ export async function button(interaction: ButtonInteraction, context: BotContext
     const user = playerOf(interaction);
     const mayManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageEvents) ?? false;
     // A button acts on its tournament in the tournament's channel, never elsewhere.
-    const named = await tournaments.get(guildId, id);
+    const named = await tournaments.changes.get(guildId, id);
     if (named && named.channelId !== interaction.channelId)
       return privateAnswer(
         refusalText(m, { code: 'tournament-elsewhere', params: { channelId: named.channelId } }),
       );
     const outcome =
       action === 'join'
-        ? await tournaments.join(guildId, id, user)
+        ? await tournaments.signup.join(guildId, id, user)
         : action === 'leave'
-          ? await tournaments.leave(guildId, id, user.id)
-          : await tournaments.start(guildId, id, user, mayManage);
+          ? await tournaments.signup.leave(guildId, id, user.id)
+          : await tournaments.signup.start(guildId, id, user, mayManage);
     if (!outcome.ok) {
-      const doc = await tournaments.get(guildId, id);
+      const doc = await tournaments.changes.get(guildId, id);
       // The sign-up is over (started, cancelled): its buttons go too.
       if (doc && doc.status !== 'signup')
         return {

@@ -14,6 +14,7 @@ import { tableOf } from '../src/bot/discord/table-of.ts';
 import { gameBoard } from '../src/bot/views/announcements.ts';
 import { situation } from '../src/bot/views/game-messages.ts';
 import { messagesOf, onlyMention, playerOf, refusalText, safeName } from '../src/bot/views/present.ts';
+import { opponentOf, sideOf } from '../src/core/players.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('undo')
@@ -32,9 +33,9 @@ export async function execute(
     const outcome = await service.play.requestUndo(tableOf(interaction), user);
     if (!outcome.ok) return privateAnswer(refusalText(m, outcome));
     const { game: active, ply } = outcome.value;
-    const asker =
-      active.players.attackers.id === user.id ? active.players.attackers : active.players.defenders;
-    const opponent = asker === active.players.attackers ? active.players.defenders : active.players.attackers;
+    // A request is only ever taken from one of the game's players.
+    const asker = active.players[sideOf(active.players, user.id)!];
+    const opponent = opponentOf(active.players, user.id)!;
     const last = active.game.history().at(-1)?.notation ?? '';
     const buttons = [
       new ButtonBuilder()

@@ -3,6 +3,7 @@
  * the move list, the result, and the legal moves of the side to move, so that the page marks
  * destinations without knowing a single rule. Pure: a game in, plain JSON out.
  */
+import { sideOf } from '../core/players.ts';
 import type { PieceKind, Side, SpecialSquares } from '../engine/index.ts';
 import type { GameForRecord } from '../game/records.ts';
 import { type Messages, resultText } from '../i18n/index.ts';
@@ -35,12 +36,7 @@ export interface BoardState {
 export function boardState(m: Messages, record: GameForRecord, viewerId: string): BoardState {
   const { game } = record;
   const snapshot = game.snapshot();
-  const you =
-    record.players.attackers.id === viewerId
-      ? 'attackers'
-      : record.players.defenders.id === viewerId
-        ? 'defenders'
-        : null;
+  const you = sideOf(record.players, viewerId);
   const finished = record.finished || game.isGameOver();
   const legal: Record<string, string[]> = {};
   if (!finished && you === game.turn)

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { cycles, sourceFiles } from './graph.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const src = join(root, 'src');
@@ -35,14 +36,6 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   app: ['engine', 'store', 'core', 'game', 'openings', 'tournament', 'puzzles', 'settings', 'failures'],
   web: ['engine', 'store', 'core', 'i18n', 'render', 'game', 'settings', 'app', 'config', 'log', 'failures'],
 };
-
-function sourceFiles(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return path.endsWith('.ts') && !path.endsWith('.d.ts') ? [path] : [];
-  });
-}
 
 /** The folder of a file of src/: its first folder, or its own name for a file directly in src/. */
 function folderOf(file: string): string {
@@ -92,22 +85,8 @@ describe('the folders of src/', () => {
       const [a, b] = [folderOf(from), folderOf(to)];
       if (a !== b) graph.set(a, (graph.get(a) ?? new Set()).add(b));
     }
-    const cycles: string[] = [];
-    const state = new Map<string, 'open' | 'done'>();
-    const path: string[] = [];
-    const visit = (folder: string) => {
-      state.set(folder, 'open');
-      path.push(folder);
-      for (const next of graph.get(folder) ?? []) {
-        if (state.get(next) === 'open') cycles.push([...path.slice(path.indexOf(next)), next].join(' -> '));
-        else if (!state.has(next)) visit(next);
-      }
-      path.pop();
-      state.set(folder, 'done');
-    };
-    for (const folder of graph.keys()) if (!state.has(folder)) visit(folder);
     expect(graph.size).toBeGreaterThan(10);
-    expect(cycles).toEqual([]);
+    expect(cycles(graph).map((chain) => chain.join(' -> '))).toEqual([]);
   });
 
   it('are each in the table, so a new folder is placed in a layer on purpose', () => {

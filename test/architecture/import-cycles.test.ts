@@ -2,20 +2,13 @@
  * No module reaches itself through its imports (type-only imports count too: a cycle of types
  * still ties two modules' jobs together). A cycle found is printed as its chain of files.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { cycles, sourceFiles } from './graph.ts';
 
 const root = resolve(import.meta.dirname, '../..');
-
-function sourceFiles(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return path.endsWith('.ts') && !path.endsWith('.d.ts') ? [path] : [];
-  });
-}
 
 /** Each file's imports (and re-exports) of the project's own modules. */
 function importGraph(files: string[]): Map<string, string[]> {
@@ -31,24 +24,6 @@ function importGraph(files: string[]): Map<string, string[]> {
       return [file, local];
     }),
   );
-}
-
-function cycles(graph: Map<string, string[]>): string[][] {
-  const found: string[][] = [];
-  const state = new Map<string, 'open' | 'done'>();
-  const path: string[] = [];
-  const visit = (file: string) => {
-    state.set(file, 'open');
-    path.push(file);
-    for (const next of graph.get(file) ?? []) {
-      if (state.get(next) === 'open') found.push([...path.slice(path.indexOf(next)), next]);
-      else if (!state.has(next)) visit(next);
-    }
-    path.pop();
-    state.set(file, 'done');
-  };
-  for (const file of graph.keys()) if (!state.has(file)) visit(file);
-  return found;
 }
 
 describe('imports', () => {

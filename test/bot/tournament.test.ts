@@ -318,7 +318,7 @@ describe('a process that dies while opening a round', () => {
     // Made and started straight in the store, as a process would; then this "process" claims the
     // round's opening and dies before opening anything.
     const tournaments = new Tournaments(bots[0].store, bots[0].service, { now: () => now });
-    const created = await tournaments.create({
+    const created = await tournaments.signup.create({
       guildId: emulator.guildId,
       channelId,
       name: 'Phoenix',
@@ -331,12 +331,12 @@ describe('a process that dies while opening a round', () => {
     });
     if (!created.ok) throw new Error(created.code);
     for (const member of members.slice(0, 2))
-      await tournaments.join(emulator.guildId, created.value.id, {
+      await tournaments.signup.join(emulator.guildId, created.value.id, {
         id: member.id,
         name: member.globalName ?? member.username,
       });
-    await tournaments.start(emulator.guildId, created.value.id, { id: organiser.id, name: 'Olga' }, false);
-    expect(await tournaments.claimOpenings()).toEqual([
+    await tournaments.signup.start(emulator.guildId, created.value.id, { id: organiser.id, name: 'Olga' }, false);
+    expect(await tournaments.rounds.claimOpenings()).toEqual([
       { guildId: emulator.guildId, entry: `${created.value.id}|1` },
     ]);
     await bots[0].bot.sweep();

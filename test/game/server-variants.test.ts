@@ -176,7 +176,7 @@ describe.each(['redis', 'memory'] as const)('server variants on the %s store', (
     expect(stored.ok).toBe(true);
     expect(await service.variants.setDefault(guildId, variant.id)).toMatchObject({ code: 'start-decided' });
     expect(
-      await new Tournaments(store, service).create({
+      await new Tournaments(store, service).signup.create({
         guildId,
         channelId,
         name: 'Cup',

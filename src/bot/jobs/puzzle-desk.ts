@@ -31,14 +31,14 @@ export class PuzzleDesk {
   }
 
   private async postDue(): Promise<void> {
-    for (const due of await this.puzzles.claimDuePosts()) {
+    for (const due of await this.puzzles.posts.claimDuePosts()) {
       let messageId: string | null = null;
       if (!due.posted) {
         try {
           const channel = await this.client.channels.fetch(due.setup.channelId);
           if (!channel?.isSendable()) throw new Error('the channel does not take messages');
           const m = messagesOfChannel(channel);
-          const view = await this.puzzles.dailyView(due.guildId, due.day);
+          const view = await this.puzzles.days.dailyView(due.guildId, due.day);
           const sent = await channel.send({
             content: dailyText(m, view),
             files: [await puzzlePicture(m, due.puzzle, puzzleGame(due.puzzle))],
@@ -53,7 +53,7 @@ export class PuzzleDesk {
           if (!lasting) continue;
         }
       }
-      await this.puzzles.postDone(due, messageId);
+      await this.puzzles.posts.postDone(due, messageId);
     }
   }
 }

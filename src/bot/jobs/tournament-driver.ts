@@ -49,12 +49,12 @@ export class TournamentDriver {
   }
 
   private async run(): Promise<void> {
-    for (const { guildId, entry } of await this.tournaments.claimResults()) {
-      const { changed, undecided } = await this.tournaments.recordResult(guildId, entry);
+    for (const { guildId, entry } of await this.tournaments.results.claimResults()) {
+      const { changed, undecided } = await this.tournaments.results.recordResult(guildId, entry);
       if (changed?.progress.opened || changed?.progress.finished) this.runs.runAgain();
       if (undecided) await this.tellUndecided(undecided.doc, undecided.threadId);
     }
-    for (const entry of await this.tournaments.claimOpenings()) {
+    for (const entry of await this.tournaments.rounds.claimOpenings()) {
       try {
         await this.open(entry);
       } catch (error) {
@@ -98,14 +98,14 @@ export class TournamentDriver {
   /** A claimed opening: the standings so far, then the round's threads and games, then its announcement. */
   private async open({ guildId, entry }: TournamentEntry): Promise<void> {
     const [id, what] = entry.split('|');
-    const doc = id ? await this.tournaments.get(guildId, id) : null;
+    const doc = id ? await this.tournaments.changes.get(guildId, id) : null;
     if (!doc || doc.status === 'cancelled') {
-      await this.tournaments.openingDone(guildId, entry);
+      await this.tournaments.rounds.openingDone(guildId, entry);
       return;
     }
     const channel = await this.channel(doc);
     if (!channel) {
-      await this.tournaments.openingDone(guildId, entry);
+      await this.tournaments.rounds.openingDone(guildId, entry);
       return;
     }
     const m = messagesOfChannel(channel);
@@ -114,13 +114,13 @@ export class TournamentDriver {
         await channel.send(await standingsPost(m, doc, 'final', this.drawCrosstable));
         await this.refreshSignup(doc, m, m.tournament.signupFinished);
       }
-      await this.tournaments.finalPosted(guildId, doc.id, entry);
+      await this.tournaments.rounds.finalPosted(guildId, doc.id, entry);
       return;
     }
     const number = Number(what);
     const round = doc.played[number - 1];
     if (!round) {
-      await this.tournaments.openingDone(guildId, entry);
+      await this.tournaments.rounds.openingDone(guildId, entry);
       return;
     }
     const before = doc.played.slice(0, number - 1);
@@ -129,17 +129,17 @@ export class TournamentDriver {
       await channel.send(
         await standingsPost(m, { ...doc, played: before }, { after: last.number }, this.drawCrosstable),
       );
-      await this.tournaments.standingsPosted(guildId, doc.id, last.number);
+      await this.tournaments.rounds.standingsPosted(guildId, doc.id, last.number);
     }
     for (const [index, pairing] of round.pairings.entries()) {
       if (pairing.result || pairing.defenders === null || pairing.gameId) continue;
       await this.openGame(m, channel, doc, { round: number, index });
     }
-    const opened = await this.tournaments.get(guildId, doc.id);
+    const opened = await this.tournaments.changes.get(guildId, doc.id);
     const now = opened?.played[number - 1];
     if (opened && now && !now.announced)
       for (const post of roundMessages(m, opened, now)) await channel.send(post);
-    await this.tournaments.roundOpened(guildId, doc.id, number, entry);
+    await this.tournaments.rounds.roundOpened(guildId, doc.id, number, entry);
   }
 
   /** One game: its thread (noted before anything is played in it), its start, and its first board. */
@@ -167,13 +167,13 @@ export class TournamentDriver {
         // A public thread (an announcement thread in an announcement channel), as discord.js picks.
         autoArchiveDuration: ThreadAutoArchiveDuration.OneWeek,
       });
-      const kept = await this.tournaments.recordThread(doc.guildId, doc.id, place, thread.id);
+      const kept = await this.tournaments.rounds.recordThread(doc.guildId, doc.id, place, thread.id);
       if (!kept.ok) throw new Error(`could not note a thread: ${kept.code}`);
       // Another process opened one first: that one stays.
       if (kept.value !== thread.id) await thread.delete().catch(() => {});
       threadId = kept.value;
     }
-    const started = await this.tournaments.startPairingGame(doc.guildId, doc.id, place);
+    const started = await this.tournaments.rounds.startPairingGame(doc.guildId, doc.id, place);
     if (!started.ok) throw new Error(`could not start a tournament game: ${started.code}`);
     const active = started.value;
     const thread = await this.client.channels.fetch(threadId);

@@ -4,7 +4,9 @@
  * the member sees it and a link to the game's channel. A member whose DMs are closed (Discord's
  * 50007) is noted in their settings and sent nothing more until they choose alerts again.
  */
+
 import { type Client, DiscordAPIError, type MessageCreateOptions } from 'discord.js';
+import { opponentOf } from '../../core/players.ts';
 import type { ActiveGame } from '../../game/service.ts';
 import { type Messages, messagesFor } from '../../i18n/index.ts';
 import type { Logger } from '../../log.ts';
@@ -104,8 +106,8 @@ function messagesOf(settings: MemberSettings): Messages {
 }
 
 function aboutGame(m: Messages, active: ActiveGame, userId: string) {
-  const opponent =
-    active.players.attackers.id === userId ? active.players.defenders : active.players.attackers;
+  // The member alerted is one of the game's players.
+  const opponent = opponentOf(active.players, userId)!;
   return {
     variant: variantNameText(m, active.game.variant),
     opponent: safeName(opponent.name),
