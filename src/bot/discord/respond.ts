@@ -114,7 +114,7 @@ export async function answer(interaction: Answerable, work: () => Promise<Answer
   let working = true;
   const gate = async () => {
     // Work this answer started that outlives it is not this interaction's (background jobs also run
-    // outside every gate: OneRunAtATime).
+    // outside every gate: BackgroundJob).
     if (!working) return;
     try {
       await defer();

@@ -15,14 +15,9 @@ import type { Logger } from '../../log.ts';
 import { moveAnnouncement, secondGame } from '../views/announcements.ts';
 import type { BoardPictures } from '../views/board-pictures.ts';
 import { messagesOfChannel } from '../views/present.ts';
-import { OneRunAtATime } from './one-run-at-a-time.ts';
+import { BackgroundJob } from './background-job.ts';
 
-export class AiDriver {
-  private readonly runs = new OneRunAtATime(
-    () => this.run(),
-    (error) => this.logger.warn('AI turns failed', { error }),
-  );
-
+export class AiDriver extends BackgroundJob {
   constructor(
     private readonly service: GameService,
     private readonly now: () => number,
@@ -30,19 +25,15 @@ export class AiDriver {
     private readonly client: Client,
     private readonly pictures: BoardPictures,
     private readonly logger: Logger,
-  ) {}
-
-  /** Looks for AI turns now (after a move, at start, on every sweep). */
-  nudge(): void {
-    this.runs.nudge();
+  ) {
+    super();
   }
 
-  /** Resolves when no AI turn is being played (for tests and shutdown). */
-  async idle(): Promise<void> {
-    await this.runs.idle();
+  protected failed(error: unknown): void {
+    this.logger.warn('AI turns failed', { error });
   }
 
-  private async run(): Promise<void> {
+  protected async run(): Promise<void> {
     for (let claimed = await this.service.due.claimAiTurns(); claimed.length > 0; ) {
       await this.play(claimed[0]);
       claimed = await this.service.due.claimAiTurns();
@@ -77,7 +68,7 @@ export class AiDriver {
     }
     const next = outcome.value.nextGame;
     // The AI's move ended game 1 of a match: game 2 may open with the AI's turn.
-    if (next?.ai) this.runs.runAgain();
+    if (next?.ai) this.runAgain();
     try {
       const channel = await this.client.channels.fetch(turn.channelId);
       if (channel?.isSendable()) {

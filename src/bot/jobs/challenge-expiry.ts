@@ -10,23 +10,21 @@ import { messagesFor } from '../../i18n/index.ts';
 import type { Logger } from '../../log.ts';
 import { closedMessage } from '../views/challenge-messages.ts';
 import { messagesOfChannel } from '../views/present.ts';
-import { OneRunAtATime } from './one-run-at-a-time.ts';
+import { BackgroundJob } from './background-job.ts';
 
 /** A wake-up a little after the expiry: a timer may fire early, and the store refuses to expire a challenge before its time. */
 const WAKE_MARGIN_MS = 250;
 
-export class ChallengeExpiry {
-  private readonly runs = new OneRunAtATime(
-    () => this.run(),
-    (error) => this.logger.warn('could not expire challenges', { error }),
-  );
+export class ChallengeExpiry extends BackgroundJob {
   private readonly timers = new Set<NodeJS.Timeout>();
 
   constructor(
     private readonly service: GameService,
     private readonly client: Client,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    super();
+  }
 
   /** Looks for expired challenges shortly after `at` (an expiry time), in this process. */
   wakeAt(at: number): void {
@@ -41,16 +39,6 @@ export class ChallengeExpiry {
     this.timers.add(timer);
   }
 
-  /** Looks for expired challenges now (on a wake-up and on every sweep). */
-  nudge(): void {
-    this.runs.nudge();
-  }
-
-  /** Resolves when no expiry is being dealt with. */
-  async idle(): Promise<void> {
-    await this.runs.idle();
-  }
-
   /** No more wake-ups; resolves when the expiries in hand are dealt with. */
   async stop(): Promise<void> {
     for (const timer of this.timers) clearTimeout(timer);
@@ -58,7 +46,11 @@ export class ChallengeExpiry {
     await this.idle();
   }
 
-  private async run(): Promise<void> {
+  protected failed(error: unknown): void {
+    this.logger.warn('could not expire challenges', { error });
+  }
+
+  protected async run(): Promise<void> {
     for (const { challenge, messageId, entry } of await this.service.challenges.claimExpired()) {
       if (messageId) {
         try {

@@ -10,27 +10,28 @@ import { puzzleGame } from '../../puzzles/catalogue.ts';
 import type { Puzzles } from '../../puzzles/service.ts';
 import { messagesOfChannel, onlyMention } from '../views/present.ts';
 import { dailyText, puzzlePicture } from '../views/puzzle-messages.ts';
-import { OneRunAtATime } from './one-run-at-a-time.ts';
+import { BackgroundJob } from './background-job.ts';
 
-export class PuzzleDesk {
-  private readonly runs = new OneRunAtATime(
-    () => this.postDue(),
-    (error) => this.logger.warn('could not post the daily puzzles', { error }),
-  );
-
+export class PuzzleDesk extends BackgroundJob {
   constructor(
     readonly puzzles: Puzzles,
     private readonly client: Client,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    super();
+  }
 
   /** Posts the daily puzzles that are due (every sweep); resolves when done. */
   async sweep(): Promise<void> {
-    this.runs.nudge();
-    await this.runs.idle();
+    this.nudge();
+    await this.idle();
   }
 
-  private async postDue(): Promise<void> {
+  protected failed(error: unknown): void {
+    this.logger.warn('could not post the daily puzzles', { error });
+  }
+
+  protected async run(): Promise<void> {
     for (const due of await this.puzzles.posts.claimDuePosts()) {
       let messageId: string | null = null;
       if (!due.posted) {

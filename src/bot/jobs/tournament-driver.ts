@@ -18,14 +18,9 @@ import type { BoardPictures } from '../views/board-pictures.ts';
 import { gameTitle, situation } from '../views/game-messages.ts';
 import { messagesOfChannel, onlyMention, safeName } from '../views/present.ts';
 import { roundMessages, signupMessage, standingsPost } from '../views/tournament-messages.ts';
-import { OneRunAtATime } from './one-run-at-a-time.ts';
+import { BackgroundJob } from './background-job.ts';
 
-export class TournamentDriver {
-  private readonly runs = new OneRunAtATime(
-    () => this.run(),
-    (error) => this.logger.warn('could not carry tournaments on', { error }),
-  );
-
+export class TournamentDriver extends BackgroundJob {
   constructor(
     readonly tournaments: Tournaments,
     private readonly client: Client,
@@ -33,25 +28,22 @@ export class TournamentDriver {
     private readonly logger: Logger,
     /** Draws a crosstable's picture off the event loop. */
     private readonly drawCrosstable: (table: Crosstable) => Promise<Buffer>,
-  ) {}
-
-  /** Looks for ended games and rounds to open now. */
-  nudge(): void {
-    this.runs.nudge();
-  }
-
-  async idle(): Promise<void> {
-    await this.runs.idle();
+  ) {
+    super();
   }
 
   async stop(): Promise<void> {
     await this.idle();
   }
 
-  private async run(): Promise<void> {
+  protected failed(error: unknown): void {
+    this.logger.warn('could not carry tournaments on', { error });
+  }
+
+  protected async run(): Promise<void> {
     for (const { guildId, entry } of await this.tournaments.results.claimResults()) {
       const { changed, undecided } = await this.tournaments.results.recordResult(guildId, entry);
-      if (changed?.progress.opened || changed?.progress.finished) this.runs.runAgain();
+      if (changed?.progress.opened || changed?.progress.finished) this.runAgain();
       if (undecided) await this.tellUndecided(undecided.doc, undecided.threadId);
     }
     for (const entry of await this.tournaments.rounds.claimOpenings()) {

@@ -15,19 +15,14 @@ import type { TurnAlerts } from '../../settings/turn-alerts.ts';
 import { boardDescription } from '../views/board-description.ts';
 import type { BoardPictures } from '../views/board-pictures.ts';
 import { boardAttachment, onlyMention, safeName, variantNameText } from '../views/present.ts';
-import { OneRunAtATime } from './one-run-at-a-time.ts';
+import { BackgroundJob } from './background-job.ts';
 
 /** Discord's code for "Cannot send messages to this user". */
 const DMS_CLOSED = 50007;
 /** A digest's lines: at some 200 characters each, well within a message's 2,000. */
 const MOST_DIGEST_LINES = 8;
 
-export class TurnAlertDriver {
-  private readonly runs = new OneRunAtATime(
-    () => this.run(),
-    (error) => this.logger.warn('could not send turn alerts', { error }),
-  );
-
+export class TurnAlertDriver extends BackgroundJob {
   constructor(
     private readonly alerts: TurnAlerts,
     private readonly client: Client,
@@ -35,17 +30,15 @@ export class TurnAlertDriver {
     private readonly noteClosed: (userId: string) => Promise<void>,
     private readonly addWaiting: (userId: string, game: WaitingGame) => Promise<void>,
     private readonly logger: Logger,
-  ) {}
-
-  nudge(): void {
-    this.runs.nudge();
+  ) {
+    super();
   }
 
-  async idle(): Promise<void> {
-    await this.runs.idle();
+  protected failed(error: unknown): void {
+    this.logger.warn('could not send turn alerts', { error });
   }
 
-  private async run(): Promise<void> {
+  protected async run(): Promise<void> {
     for (const decision of await this.alerts.claim()) {
       if (decision.kind === 'send') await this.sendTurn(decision.userId, decision.active, decision.settings);
       else await this.addWaiting(decision.userId, decision.game);
