@@ -149,8 +149,8 @@ export async function autocomplete(
   const focused = interaction.options.getFocused(true);
   if (focused.name === 'variant') {
     const typed = focused.value.trim().toLowerCase();
-    const choices = puzzles
-      .puzzleVariants.all()
+    const choices = puzzles.puzzleVariants
+      .all()
       .map((id) => ({ name: `${m.variantName(getVariant(id))} (${id})`, value: id }))
       .filter((choice) => !typed || choice.name.toLowerCase().includes(typed));
     await interaction.respond(choices.slice(0, LIMITS.choices));
@@ -222,7 +222,11 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
     }
 
     if (subcommand === 'move') {
-      const outcome = await puzzles.attempts.move(guildId, player, interaction.options.getString('move', true));
+      const outcome = await puzzles.attempts.move(
+        guildId,
+        player,
+        interaction.options.getString('move', true),
+      );
       if (!outcome.ok) return refusal(outcome);
       const result = outcome.value;
       const daily = result.daily;
@@ -291,7 +295,8 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
       return privateAnswer(m.puzzles.notATextChannel);
     if (!botMayPost(interaction, channel))
       return privateAnswer(m.puzzles.cannotPostThere({ channelId: channel.id }));
-    const variant = interaction.options.getString('variant') ?? (await puzzles.puzzleVariants.defaultFor(guildId));
+    const variant =
+      interaction.options.getString('variant') ?? (await puzzles.puzzleVariants.defaultFor(guildId));
     if (!variant) return refusal({ ok: false, code: 'no-puzzles', params: {} });
     const outcome = await puzzles.posts.setup(guildId, {
       channelId: channel.id,

@@ -186,7 +186,14 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
       if (subcommand === 'remove') {
         if (doc.organiser.id !== by.id && !mayManage)
           return privateAnswer(refusalText(m, { code: 'tournament-not-organiser' }));
-        const outcome = await tournaments.results.withdraw(guildId, doc.id, user.id, 'removed', by, mayManage);
+        const outcome = await tournaments.results.withdraw(
+          guildId,
+          doc.id,
+          user.id,
+          'removed',
+          by,
+          mayManage,
+        );
         if (!outcome.ok) return privateAnswer(refusalText(m, outcome));
         await context.tournaments.refreshSignup(outcome.value.doc, m);
         return publicAnswer({ content: t.removed(words), allowedMentions: onlyMention() });
@@ -263,7 +270,8 @@ async function create(
     interaction.reply({ ...signupMessage(m, outcome.value), withResponse: true }),
   );
   const message = response.resource?.message;
-  if (message) await tournaments.tournaments.signup.recordSignupMessage(guildId, outcome.value.id, message.id);
+  if (message)
+    await tournaments.tournaments.signup.recordSignupMessage(guildId, outcome.value.id, message.id);
 }
 
 export async function button(interaction: ButtonInteraction, context: BotContext): Promise<void> {

@@ -53,7 +53,9 @@ describe('long lists', () => {
       expect(reply.id).toBe(signup.id);
     }
     const { tournaments } = world.bots[0].app;
-    const entry = (await tournaments.changes.list(world.emulator.guildId)).find((one) => one.channelId === channelId);
+    const entry = (await tournaments.changes.list(world.emulator.guildId)).find(
+      (one) => one.channelId === channelId,
+    );
     const doc = await tournaments.changes.get(world.emulator.guildId, entry?.id ?? '');
     expect(doc?.players).toHaveLength(MAX_PLAYERS);
     expect(signup.content.length).toBeLessThanOrEqual(DISCORD_LIMITS.content);

@@ -335,7 +335,12 @@ describe('a process that dies while opening a round', () => {
         id: member.id,
         name: member.globalName ?? member.username,
       });
-    await tournaments.signup.start(emulator.guildId, created.value.id, { id: organiser.id, name: 'Olga' }, false);
+    await tournaments.signup.start(
+      emulator.guildId,
+      created.value.id,
+      { id: organiser.id, name: 'Olga' },
+      false,
+    );
     expect(await tournaments.rounds.claimOpenings()).toEqual([
       { guildId: emulator.guildId, entry: `${created.value.id}|1` },
     ]);

@@ -175,7 +175,8 @@ describe.each(['redis', 'memory'] as const)('puzzles on the %s store', (kind) =>
     expect(annView.value).toMatchObject({ day: '2026-11-23', status: 'new', solvers: [], serverStreak: 0 });
     expect(bobView.value.puzzle.id).toBe(annView.value.puzzle.id);
     expect(
-      (await service.days.daily(guildId, ann)).ok && (await service.attempts.current(guildId, ann.id))?.attempt.kind,
+      (await service.days.daily(guildId, ann)).ok &&
+        (await service.attempts.current(guildId, ann.id))?.attempt.kind,
     ).toBe('daily');
     const solve = async (player: Player) => {
       const puzzle = (await service.attempts.current(guildId, player.id))!.puzzle;
@@ -226,12 +227,12 @@ describe.each(['redis', 'memory'] as const)('puzzles on the %s store', (kind) =>
       ok: false,
       code: 'no-puzzles-for-variant',
     });
-    expect(await one.posts.setup(guildId, { channelId: 'c1', variant: 'tablut', hour: 24, by: ann })).toMatchObject(
-      {
-        ok: false,
-        code: 'bad-hour',
-      },
-    );
+    expect(
+      await one.posts.setup(guildId, { channelId: 'c1', variant: 'tablut', hour: 24, by: ann }),
+    ).toMatchObject({
+      ok: false,
+      code: 'bad-hour',
+    });
     const setup = await one.posts.setup(guildId, { channelId: 'c1', variant: 'tablut', hour: 9, by: ann });
     expect(setup).toMatchObject({ ok: true, value: { next: Date.parse('2026-11-23T09:00:00Z') } });
     expect(await one.posts.claimDuePosts()).toEqual([]);

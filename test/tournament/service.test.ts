@@ -49,16 +49,18 @@ describe.each(['redis', 'memory'] as const)('tournaments on the %s store', (kind
       }),
     );
     for (const player of players) unwrap(await tournaments.signup.join(guildId, doc.id, player));
-    const { doc: running, progress } = unwrap(await tournaments.signup.start(guildId, doc.id, organiser, false));
+    const { doc: running, progress } = unwrap(
+      await tournaments.signup.start(guildId, doc.id, organiser, false),
+    );
     expect(progress.opened).toBe(1);
     expect(await tournaments.rounds.claimOpenings()).toEqual([{ guildId, entry: `${doc.id}|1` }]);
     /** The round's games, each in a thread of its own. */
     const threads: Table[] = [];
     for (const index of [0, 1]) {
       const threadId = `t${randomBytes(4).toString('hex')}`;
-      expect(unwrap(await tournaments.rounds.recordThread(guildId, doc.id, { round: 1, index }, threadId))).toBe(
-        threadId,
-      );
+      expect(
+        unwrap(await tournaments.rounds.recordThread(guildId, doc.id, { round: 1, index }, threadId)),
+      ).toBe(threadId);
       unwrap(await tournaments.rounds.startPairingGame(guildId, doc.id, { round: 1, index }));
       threads.push({ guildId, channelId: threadId });
     }
@@ -100,9 +102,9 @@ describe.each(['redis', 'memory'] as const)('tournaments on the %s store', (kind
     const again = unwrap(await tournaments.rounds.startPairingGame(guildId, doc.id, { round: 1, index: 0 }));
     expect(again.id).toBe((await games.play.board(threads[0]))?.id);
     // Another process's thread, noted first, is the one kept.
-    expect(unwrap(await tournaments.rounds.recordThread(guildId, doc.id, { round: 1, index: 0 }, 'other'))).toBe(
-      threads[0].channelId,
-    );
+    expect(
+      unwrap(await tournaments.rounds.recordThread(guildId, doc.id, { round: 1, index: 0 }, 'other')),
+    ).toBe(threads[0].channelId);
   });
 
   it('a result is recorded once, however often its entry is handled', async () => {
@@ -164,7 +166,10 @@ describe.each(['redis', 'memory'] as const)('tournaments on the %s store', (kind
     expect(after.played[0].pairings[0].result).toEqual({ attackers: 1, defenders: 0, how: 'forfeit' });
     // The aborted game's entry records nothing.
     const [aborted] = await tournaments.results.claimResults();
-    expect(await tournaments.results.recordResult(guildId, aborted.entry)).toEqual({ changed: null, aborted: true });
+    expect(await tournaments.results.recordResult(guildId, aborted.entry)).toEqual({
+      changed: null,
+      aborted: true,
+    });
     // Round 1 done: round 2 and 3 pair the leaver as a forfeit at once.
     const other = (await games.play.board(threads[1]))!;
     unwrap(await games.play.resign(threads[1], other.players.defenders));
