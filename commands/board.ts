@@ -11,7 +11,6 @@ import { tableOf } from '../src/bot/discord/table-of.ts';
 import { gameBoard } from '../src/bot/views/announcements.ts';
 import { gameTitle, situation } from '../src/bot/views/game-messages.ts';
 import { messagesOf, playerOf, refusalText } from '../src/bot/views/present.ts';
-import { webBoardRow } from '../src/bot/views/web-board-button.ts';
 import { webMessagesFor } from '../src/i18n/web.ts';
 
 export const data = new SlashCommandBuilder()
@@ -21,7 +20,7 @@ export const data = new SlashCommandBuilder()
 
 export async function execute(
   interaction: ChatInputCommandInteraction,
-  { service, now: clockNow, pictures, webLinks }: BotContext,
+  { service, now: clockNow, pictures }: BotContext,
 ): Promise<void> {
   const m = messagesOf(interaction);
   await answer(interaction, async () => {
@@ -34,24 +33,30 @@ export async function execute(
       number: Math.floor(active.game.plyCount / 2) + 1,
       situation: situation(m, active, false, now),
     });
-    const board = await gameBoard(m, content, active, pictures, { now });
-    // With the web board on: a button that answers each member with their own link.
-    if (webLinks) board.components = [...(board.components ?? []), webBoardRow(m.language)];
-    return publicAnswer(board);
+    // With the web board on, its button is among the board's (announcements.ts).
+    return publicAnswer(await gameBoard(m, content, active, pictures, { now }));
   });
 }
 
-/** The Web board button: a personal link to the channel's board, answered to the member alone. */
+/**
+ * The Web board button under a game's board: as an Activity, the board opens in the channel for the
+ * member who pressed it (LAUNCH_ACTIVITY); otherwise a personal link to it, answered to them alone.
+ */
 export const customIds: readonly CustomIdKind[] = ['web-board'];
 
 export async function button(
   interaction: ButtonInteraction,
-  { now, webLinks }: BotContext,
+  { now, webLinks, activity }: BotContext,
 ): Promise<void> {
   const m = messagesOf(interaction);
+  const ours = readCustomIdOf(interaction.customId, 'web-board') !== null && interaction.guildId !== null;
+  // The Activity finds the channel's game itself (the SDK names the channel): nothing to read first.
+  if (webLinks && ours && activity) {
+    await interaction.launchActivity();
+    return;
+  }
   await answer(interaction, async () => {
-    if (!webLinks || !readCustomIdOf(interaction.customId, 'web-board') || !interaction.guildId)
-      return privateAnswer(m.buttonNotOurs);
+    if (!webLinks || !ours) return privateAnswer(m.buttonNotOurs);
     const table = tableOf(interaction);
     const player = playerOf(interaction);
     const url = webLinks.link(

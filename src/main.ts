@@ -70,6 +70,7 @@ async function main(): Promise<void> {
     app,
     logger,
     webLinks: config.web ? new LinkSigner(config.web.secret, config.web.publicUrl) : undefined,
+    activity: config.web?.activity !== undefined,
   });
   let web: WebBoard | undefined;
   if (config.web && feed) {

@@ -34,6 +34,8 @@ export type BotOptions = AppOptions & {
   sweepIntervalMs?: number;
   /** Serve the web board (src/web) on this port (0: each process a free one), links signed with `secret`. */
   web?: { port: number; secret: string };
+  /** With `web`: the web board runs as a Discord Activity too (its button launches it). */
+  activity?: boolean;
 };
 
 export interface BotProcess {
@@ -81,6 +83,7 @@ export async function startBotProcess(
     sweepIntervalMs: options.sweepIntervalMs ?? 0,
     analysisMsPerPosition: options.analysisMsPerPosition,
     webLinks: options.web ? new LinkSigner(options.web.secret, publicUrl) : undefined,
+    activity: options.activity,
   });
   await bot.start();
   const web =

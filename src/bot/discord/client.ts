@@ -47,6 +47,11 @@ export interface BotOptions {
   analysisMsPerPosition?: number;
   /** Signs the web board's personal links (src/web); without it the web board is off. */
   webLinks?: LinkSigner;
+  /**
+   * The web board runs as a Discord Activity too (CLIENT_SECRET): its button launches the Activity,
+   * and the global commands keep the app's entry point command.
+   */
+  activity?: boolean;
 }
 
 export interface Bot {
@@ -77,7 +82,9 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   const aiPlayer = new AiPlayer();
   const { app } = options;
   const { settings } = app;
-  const pictures = createBoardPictures(64, async (userId) => (await settings.read(userId)).view);
+  const pictures = createBoardPictures(64, async (userId) => (await settings.read(userId)).view, {
+    webBoard: options.webLinks !== undefined,
+  });
   const drawings = new DrawingThread();
   const context: BotContext = {
     service: app.games,
@@ -97,6 +104,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     puzzles: new PuzzleDesk(app.puzzles, client, options.logger),
     practice: new PracticeRuns(),
     webLinks: options.webLinks,
+    activity: options.activity,
     settings,
     alerts: new TurnAlertDriver(
       app.turnAlerts,
@@ -160,6 +168,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
         rest: client.rest,
         applicationId: options.applicationId,
         guildId: options.guildId,
+        activity: options.activity,
       };
       const outcome = await syncCommands(registration, commandBodies(commands));
       await aiPlayer.warm().catch((error) => options.logger.warn('the AI worker did not start', { error }));

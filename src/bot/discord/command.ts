@@ -52,6 +52,8 @@ export interface BotContext {
   practice: PracticeRuns;
   /** Signs the web board's personal links; absent while the web board is off. */
   webLinks?: LinkSigner;
+  /** The web board runs as a Discord Activity too: its button launches it in the channel. */
+  activity?: boolean;
   /** Members' settings (/settings): how they see the board, their language, defaults and turn alerts. */
   settings: MemberSettingsService;
   /** Sends turn alerts and digests by direct message; nudge it after a turn passes. */

@@ -10,7 +10,15 @@ const rest = new REST(config.discordApiUrl ? { api: config.discordApiUrl } : {})
   config.discordToken,
 );
 const bodies = commandBodies(await loadCommands());
-await registerCommands({ rest, applicationId: config.clientId, guildId: config.guildId }, bodies);
+await registerCommands(
+  {
+    rest,
+    applicationId: config.clientId,
+    guildId: config.guildId,
+    activity: config.web?.activity !== undefined,
+  },
+  bodies,
+);
 console.log(
   `Registered ${bodies.length} commands ${config.guildId ? `in guild ${config.guildId}` : 'globally'}.`,
 );

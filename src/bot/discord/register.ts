@@ -1,8 +1,17 @@
 /**
  * Slash-command registration. At startup the bot compares its commands with those Discord already
  * has and writes them only when they differ, so restarts do not spend the daily creation limit.
+ * With the web board as an Activity, the global commands also hold the app's entry point command,
+ * which Discord refuses to see dropped by a bulk update (50240).
  */
-import { type REST, type RESTPostAPIChatInputApplicationCommandsJSONBody, Routes } from 'discord.js';
+import {
+  ApplicationCommandType,
+  EntryPointCommandHandlerType,
+  type REST,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+  type RESTPostAPIPrimaryEntryPointApplicationCommandJSONBody,
+  Routes,
+} from 'discord.js';
 import type { Command } from './command.ts';
 import { localize } from './localizations.ts';
 
@@ -11,7 +20,21 @@ export interface Registration {
   applicationId: string;
   /** Register in this guild only; otherwise globally. */
   guildId?: string;
+  /** The web board runs as an Activity: the global commands include the entry point command. */
+  activity?: boolean;
 }
+
+/**
+ * The app's entry point command (PRIMARY_ENTRY_POINT), Launch in the App Launcher: with handler
+ * DISCORD_LAUNCH_ACTIVITY, Discord opens the Activity itself and no interaction reaches the bot.
+ * Discord keeps entry points among the global commands only.
+ */
+export const ENTRY_POINT_COMMAND: RESTPostAPIPrimaryEntryPointApplicationCommandJSONBody = {
+  type: ApplicationCommandType.PrimaryEntryPoint,
+  handler: EntryPointCommandHandlerType.DiscordLaunchActivity,
+  name: 'launch',
+  description: 'Open the board of this channel’s game',
+};
 
 export function commandBodies(
   commands: Map<string, Command>,
@@ -25,9 +48,16 @@ function route({ applicationId, guildId }: Registration): `/${string}` {
     : Routes.applicationCommands(applicationId);
 }
 
-/** Writes the commands unconditionally (`npm run deploy-commands`). */
+/**
+ * Writes the commands unconditionally (`npm run deploy-commands`); globally and without the
+ * Activity, it reads Discord's list first for the entry point command to keep.
+ */
 export async function registerCommands(registration: Registration, bodies: unknown[]): Promise<void> {
-  await registration.rest.put(route(registration), { body: bodies });
+  const existing =
+    registration.guildId || registration.activity
+      ? []
+      : ((await registration.rest.get(route(registration))) as unknown[]);
+  await registration.rest.put(route(registration), { body: withEntryPoint(registration, bodies, existing) });
 }
 
 /** Writes the commands only if Discord's copy differs; tells whether it wrote. */
@@ -36,9 +66,35 @@ export async function syncCommands(
   bodies: unknown[],
 ): Promise<'unchanged' | 'updated'> {
   const existing = (await registration.rest.get(route(registration))) as unknown[];
-  if (sameCommands(existing, bodies)) return 'unchanged';
-  await registerCommands(registration, bodies);
+  const wanted = withEntryPoint(registration, bodies, existing);
+  if (sameCommands(existing, wanted)) return 'unchanged';
+  await registration.rest.put(route(registration), { body: wanted });
   return 'updated';
+}
+
+/**
+ * The global commands with the entry point: ours with the Activity on; without it, the one Discord
+ * already has (turned on in the Developer Portal) is kept as it is, as Discord refuses to drop it.
+ */
+function withEntryPoint(registration: Registration, bodies: unknown[], existing: unknown[]): unknown[] {
+  if (registration.guildId) return bodies;
+  const isEntryPoint = (command: unknown) =>
+    (command as { type?: unknown } | null)?.type === ApplicationCommandType.PrimaryEntryPoint;
+  if (bodies.some(isEntryPoint)) return bodies;
+  const kept = registration.activity ? ENTRY_POINT_COMMAND : existing.find(isEntryPoint);
+  return kept ? [...bodies, writable(kept)] : bodies;
+}
+
+/** A command as Discord lists it, less what Discord sets itself (ids, version). */
+function writable(command: unknown): Record<string, unknown> {
+  const {
+    id: _id,
+    application_id: _app,
+    guild_id: _guild,
+    version: _version,
+    ...fields
+  } = command as Record<string, unknown>;
+  return fields;
 }
 
 /** Compares what a user would notice: names, descriptions, options, choices, permissions. */
@@ -56,6 +112,7 @@ const COMPARED = [
   'description',
   'description_localizations',
   'type',
+  'handler',
   'options',
   'choices',
   'required',

@@ -1,8 +1,9 @@
 /**
  * A game's board message, written once for every place that shows one: the picture, described for
- * screen readers, with the game's buttons (Move while it is on, Rematch after). Announcements of a
- * game's new state use it: the one announcement of a move, wherever it was made (/move, the move
- * picker, the web board, the AI), a draw, a loss on time; a match's game 2 follows game 1's end.
+ * screen readers, with the game's buttons (Move and Web board while it is on, Rematch after).
+ * Announcements of a game's new state use it: the one announcement of a move, wherever it was made
+ * (/move, the move picker, the web board, the AI), a draw, a loss on time; a match's game 2 follows
+ * game 1's end.
  */
 import type { PlayedMove } from '../../engine/index.ts';
 import type { ActiveGame } from '../../game/service.ts';
@@ -30,7 +31,7 @@ export async function gameBoard(
   return {
     content,
     files: [boardAttachment(await pictures.of(active, m, now, drawnIn), boardDescription(m, active))],
-    components: gameButtons(m, active),
+    components: gameButtons(m, active, { webBoard: pictures.webBoard }),
     allowedMentions: mention ? onlyMention(mention) : onlyMention(),
   };
 }

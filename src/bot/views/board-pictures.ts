@@ -21,6 +21,8 @@ export interface BoardPictures {
   viewOf(userId: string): Promise<BoardView>;
   /** The view of a public board: the player to move's (the AI has none), or after the game the default. */
   viewOfMover(active: ActiveGame): Promise<BoardView>;
+  /** The web board is served: a game's board message carries its button (every place that posts a board has these pictures). */
+  readonly webBoard: boolean;
 }
 
 /**
@@ -32,6 +34,7 @@ const PICTURE_BYTES = 256 * 1024;
 export function createBoardPictures(
   keep = 64,
   views: (userId: string) => Promise<BoardView> = async () => DEFAULT_VIEW,
+  { webBoard = false }: { webBoard?: boolean } = {},
 ): BoardPictures {
   const recent = new LRUCache<string, Buffer>({
     max: keep,
@@ -39,6 +42,7 @@ export function createBoardPictures(
     sizeCalculation: (picture) => picture.byteLength,
   });
   return {
+    webBoard,
     async viewOf(userId) {
       try {
         return await views(userId);
