@@ -1,7 +1,7 @@
 /** The words of the web board (src/web, web/): the catalogue's `web` namespace. */
 import type { Side } from '../engine/index.ts';
-import { catalogueLanguage } from './locales.ts';
-import { i18n } from './resources.ts';
+import { catalogueLanguage, DISCORD_LOCALES } from './locales.ts';
+import { catalogueLanguages, i18n } from './resources.ts';
 
 export function webMessages(language: string) {
   const t = i18n.getFixedT(language, 'web');
@@ -74,4 +74,40 @@ export function webMessagesFor(locale: string | null | undefined): WebMessages {
     cached.set(language, messages);
   }
   return messages;
+}
+
+/** What the Activity's page shows before sign-in: until then it cannot ask whose language to speak. */
+export const SIGN_IN_NOTICES = [
+  'signingIn',
+  'notInDiscord',
+  'noChannel',
+  'notAuthorized',
+  'signInFailed',
+  // A refused sign-in, by the reason the server answers with (src/web/activity-routes.ts).
+  'codeRefused',
+  'notAMember',
+  'discordUnavailable',
+] as const;
+
+export type SignInNotice = (typeof SIGN_IN_NOTICES)[number];
+
+/**
+ * Every catalogue's sign-in notices, and Discord's locales with the catalogue each reads: the page
+ * picks the member's language itself, as catalogueLanguage does, from these alone.
+ */
+export interface SignInWords {
+  locales: Record<string, string>;
+  notices: Record<string, Record<SignInNotice, string>>;
+}
+
+export function signInWords(): SignInWords {
+  const notices: SignInWords['notices'] = {};
+  for (const language of catalogueLanguages) {
+    const t = i18n.getFixedT(language, 'web');
+    notices[language] = Object.fromEntries(SIGN_IN_NOTICES.map((key) => [key, t(key)])) as Record<
+      SignInNotice,
+      string
+    >;
+  }
+  return { locales: { ...DISCORD_LOCALES }, notices };
 }

@@ -9,6 +9,7 @@
  * Bearer token on each request and as its live socket's first message.
  */
 import type { FastifyInstance } from 'fastify';
+import { signInWords } from '../i18n/web.ts';
 import type { Logger } from '../log.ts';
 import type { DiscordOAuth, SignIn } from './discord-oauth.ts';
 import type { Page } from './page.ts';
@@ -55,12 +56,11 @@ const REFUSED: Record<Exclude<SignIn, { ok: true }>['reason'], { status: number;
 export function activityRoutes(app: FastifyInstance, parts: ActivityParts): void {
   // Each sign-in costs three calls to Discord: fewer per address than other requests.
   const signIns = new RateLimit(20);
+  // The page picks the member's language before it can ask the server (web/activity.ts).
+  const html = parts.page.activityHtml(parts.clientId, signInWords());
 
   app.get('/', (_request, reply) =>
-    reply
-      .header('Content-Security-Policy', parts.csp)
-      .type('text/html; charset=utf-8')
-      .send(parts.page.activityHtml(parts.clientId)),
+    reply.header('Content-Security-Policy', parts.csp).type('text/html; charset=utf-8').send(html),
   );
   app.get('/activity.js', (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').send(parts.page.activityScript),

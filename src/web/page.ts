@@ -3,8 +3,9 @@
  * server starts (or, in an image, read as bundled at build time from dist/web/) and served from
  * memory: board.js for the browser, activity.js (the board and the Embedded App SDK) inside
  * Discord. The shells carry no inline script (the Content-Security-Policy allows none); the
- * browser's script reads the table from the address, the Activity's from the SDK, and the
- * Activity's shell names the application (its client id) in a meta tag, the only data it holds.
+ * browser's script reads the table from the address, the Activity's from the SDK. The Activity's
+ * shell holds data only: the application (its client id) in a meta tag, and its sign-in notices in
+ * every language as JSON, since before sign-in the page cannot ask the server for the member's.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -21,8 +22,8 @@ export interface Page {
   script: string;
   style: string;
   activityScript: string;
-  /** The Activity's shell, for the application `clientId`. */
-  activityHtml(clientId: string): string;
+  /** The Activity's shell, for the application `clientId`, with `signInWords` for its page. */
+  activityHtml(clientId: string, signInWords: unknown): string;
 }
 
 /** Where an image keeps the page bundled at build time (scripts/build-page.mjs): dist/web/. */
@@ -64,10 +65,21 @@ function page(script: string, activityScript: string, style: string): Page {
     script,
     style,
     activityScript,
-    activityHtml: (clientId) =>
-      shell('/activity.js', `<meta name="discord-client-id" content="${clientId.replace(/\D/g, '')}">\n`),
+    activityHtml: (clientId, signInWords) =>
+      shell(
+        '/activity.js',
+        `<meta name="discord-client-id" content="${clientId.replace(/\D/g, '')}">\n` +
+          `<script type="application/json" id="sign-in-words">${scriptJson(signInWords)}</script>\n`,
+      ),
   };
 }
+
+/** JSON that cannot end its <script> element or open a comment in it: <, > and & as escapes. */
+export const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 
 const shell = (script: string, meta = '') => `<!doctype html>
 <html lang="en">

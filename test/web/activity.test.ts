@@ -70,8 +70,12 @@ afterAll(async () => {
   await feed?.close();
 });
 
-async function launch(options: Omit<Launch, 'emulator' | 'boardUrl'>) {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } });
+/** The Activity opened in a browser whose language is `locale` (English unless told). */
+async function launch(options: Omit<Launch, 'emulator' | 'boardUrl'>, locale = 'en-US') {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    locale,
+  });
   contexts.push(context);
   const launched = await openActivity(context, { emulator: world.emulator, boardUrl, ...options });
   return { ...launched, context };
@@ -216,10 +220,37 @@ describe.skipIf(!hasChromium())('the web board as an Activity', () => {
     });
   }, 60_000);
 
+  it("tells of a refused sign-in in the member's language, picked by the page before sign-in", async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const channelId = await gameChannel(world, new Game('brandubh'), { attackers: ann, defenders: bob });
+    const forged = () => 'forged0forged0forged0forged0cd';
+    const german = await launch(
+      { user: bob, channelId, code: forged, viewport: { width: 360, height: 740 } },
+      'de-DE',
+    );
+    const notice = german.frame.locator('.notice', { hasText: 'Discord hat nicht bestätigt, wer du bist' });
+    await notice.waitFor();
+    expect(await german.frame.$$('[data-square]')).toHaveLength(0);
+    const overflow = await german.frame.evaluate<number>(
+      'document.documentElement.scrollWidth - window.innerWidth',
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await german.page.screenshot({ path: `${SHOTS}/activity-refused-de-360.png` });
+
+    // A language without a catalogue reads English; Discord's Norwegian (no) reads Bokmål.
+    for (const [locale, text] of [
+      ['hu-HU', 'Discord did not confirm who you are'],
+      ['no', 'Discord bekreftet ikke hvem du er'],
+    ]) {
+      const activity = await launch({ user: bob, channelId, code: forged }, locale);
+      await activity.frame.locator('.notice', { hasText: text }).waitFor();
+    }
+  }, 60_000);
+
   it('signs in again without a dialog when its session has gone, and signs out by closing', async () => {
     const game = new Game('brandubh');
     const channelId = await gameChannel(world, game, { attackers: ann, defenders: bob });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
     contexts.push(context);
     const signedIn = context.waitForEvent('response', (response) =>
       response.url().endsWith('/api/activity/token'),
