@@ -15,23 +15,19 @@ import { tableOf } from '../src/bot/discord/table-of.ts';
 import { timeOption } from '../src/bot/options/time-option.ts';
 import { chosenVariant } from '../src/bot/options/variant-option.ts';
 import { gameBoard } from '../src/bot/views/announcements.ts';
-import type { BoardPictures } from '../src/bot/views/board-pictures.ts';
-import { challengeMessage, closedMessage } from '../src/bot/views/challenge-messages.ts';
-import { gameTitle, situation } from '../src/bot/views/game-messages.ts';
 import {
-  messagesOf,
-  onlyMention,
-  type Post,
-  playerOf,
-  refusalText,
-  safeName,
-} from '../src/bot/views/present.ts';
+  aiGameMessage,
+  casualNote,
+  challengeMessage,
+  closedMessage,
+} from '../src/bot/views/challenge-messages.ts';
+import { gameTitle, situation } from '../src/bot/views/game-messages.ts';
+import { messagesOf, onlyMention, playerOf, refusalText, safeName } from '../src/bot/views/present.ts';
 import { DEFAULT_TIME_CONTROL, isTimeControl, type TimeControl } from '../src/core/time-controls.ts';
 import { getVariant, type Side, type Variant } from '../src/engine/index.ts';
 import { variantOf } from '../src/game/server-variants.ts';
-import type { ActiveGame, Challenge } from '../src/game/service.ts';
+import type { Challenge } from '../src/game/service.ts';
 import type { Failure } from '../src/game/types.ts';
-import { gamesMessagesFor } from '../src/i18n/games.ts';
 import type { Messages } from '../src/i18n/index.ts';
 import { lobbyMessagesFor } from '../src/i18n/lobby.ts';
 
@@ -95,6 +91,16 @@ export const data = new SlashCommandBuilder()
       .setDescription('An open challenge: the highest rating in the variant that may accept')
       .setMinValue(0)
       .setMaxValue(4000),
+  )
+  .addIntegerOption((option) =>
+    option
+      .setName('bot-after')
+      .setDescription('An open challenge: the bot (normal) plays you if nobody accepts within this time')
+      .addChoices(
+        { name: '5 minutes', value: 5 },
+        { name: '15 minutes', value: 15 },
+        { name: '60 minutes', value: 60 },
+      ),
   );
 
 export const customIds: readonly CustomIdKind[] = ['challenge', 'rematch'];
@@ -106,7 +112,8 @@ export { variantAutocomplete as autocomplete } from '../src/bot/options/variant-
  * `thread` and `rated` are all played; against a member, `level` is refused (a member has no level
  * to set). `rated:false` makes a casual game, which counts for nothing in the ratings and standings.
  * Without `opponent` the challenge is open: any member may accept it (within `min-rating` and
- * `max-rating`, which only an open challenge takes).
+ * `max-rating`, which only an open challenge takes, and `bot-after`: the AI plays the challenger
+ * if nobody has accepted within that time).
  */
 export async function execute(interaction: ChatInputCommandInteraction, context: BotContext): Promise<void> {
   const { service } = context;
@@ -114,6 +121,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
   const opponent = interaction.options.getUser('opponent');
   const min = interaction.options.getInteger('min-rating') ?? undefined;
   const max = interaction.options.getInteger('max-rating') ?? undefined;
+  const botAfter = interaction.options.getInteger('bot-after');
   const opponentMember = interaction.options.getMember('opponent');
   const variantChosen = interaction.options.getString('variant');
   const side = interaction.options.getString('side') ?? 'random';
@@ -147,6 +155,10 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
   const lobby = lobbyMessagesFor(interaction.locale);
   if (opponent && (min !== undefined || max !== undefined)) {
     await refuse(lobby.rangeWithOpponent);
+    return;
+  }
+  if (opponent && botAfter !== null) {
+    await refuse(lobby.botAfterWithOpponent);
     return;
   }
   if (min !== undefined && max !== undefined && min > max) {
@@ -197,6 +209,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
     casual,
     thread,
     locale: interaction.locale,
+    ...(botAfter !== null ? { botAfterMs: botAfter * 60_000 } : {}),
   });
   if (!outcome.ok) {
     await refuse(refusalText(m, outcome));
@@ -337,26 +350,6 @@ function closedOrRefused(m: Messages, outcome: Failure, challenge: Challenge | n
   }
   return privateAnswer(why);
 }
-
-/** The first board of a game against the AI: who plays which side, at which level, and whose turn it is. */
-async function aiGameMessage(m: Messages, active: ActiveGame, pictures: BoardPictures): Promise<Post> {
-  const ai = active.ai;
-  if (!ai) throw new Error('not a game against the AI');
-  const humanSide: Side = ai.side === 'attackers' ? 'defenders' : 'attackers';
-  const mention = active.game.turn === humanSide ? active.players[humanSide].id : undefined;
-  const match = active.match ? ` ${m.aiMatch}` : '';
-  return gameBoard(
-    m,
-    `${gameTitle(m, active)}. ${m.youPlayTheAi({ side: humanSide, level: m.level(ai.level) })}${match} ${situation(m, active, mention !== undefined)}${casualNote(m, active)}`,
-    active,
-    pictures,
-    { mention },
-  );
-}
-
-/** Under a casual game's first board: it counts for nothing in the ratings. */
-const casualNote = (m: Messages, active: ActiveGame) =>
-  active.casual ? ` ${gamesMessagesFor(m.language).casualGame}` : '';
 
 /**
  * A game against the AI starts at once, no acceptance needed: in this channel, or with

@@ -8,13 +8,18 @@
  * and edits its message, after a restart too. The entry is the challenge's id, and once the
  * message is posted, the id with the message's (`<challenge>|<message>`): the message is known to
  * any process without a write to the challenge itself, so posting it never races an answer.
+ *
+ * An open challenge may ask for the AI as its fallback (`botAfterMs`): it then expires after that
+ * time, and the claimer of its expiry starts the game against the AI instead, in one commit with the
+ * challenge marked accepted by the bot, so a member's acceptance just before wins and a second
+ * claim changes nothing.
  */
 
 import type { RatingRange } from '../core/glicko2.ts';
 import type { Player } from '../core/players.ts';
 import type { FischerControl } from '../core/time-controls.ts';
 import { DEFAULT_TIME_CONTROL, gameTimeControl, type TimeControl } from '../core/time-controls.ts';
-import { commit, guarded, READ_AGAIN, transaction } from '../core/transaction.ts';
+import { guarded } from '../core/transaction.ts';
 import {
   decidedStart,
   Game,
@@ -54,28 +59,17 @@ export const OPEN_CHALLENGE_LIMIT = 3;
 
 export const FIFTEEN_MINUTES = 15 * 60 * 1000;
 /** A challenge record outlives its answer by a day, so late clicks get a clear answer. */
-const CHALLENGE_KEPT_MS = 24 * 60 * 60 * 1000;
-/** How long a claimed expiry stays with its claimer (to edit the message) before another process may take it. */
-const EXPIRY_LEASE_MS = 60_000;
+export const CHALLENGE_KEPT_MS = 24 * 60 * 60 * 1000;
 /** Attempts at a compare-and-set on a challenge that others may change at the same instant. */
-const ATTEMPTS = 3;
+export const ATTEMPTS = 3;
 
 /** A change to a guild's expiry schedule: an entry set to its time, or removed. */
-const expiryEntry = (guildId: string, member: string, at: number | null): ScheduleChange => ({
+export const expiryEntry = (guildId: string, member: string, at: number | null): ScheduleChange => ({
   schedule: SCHEDULES.challengeExpiry,
   group: guildId,
   member,
   at,
 });
-
-/** A challenge whose time is up, claimed for this process: its message is to be edited. */
-export interface ExpiredChallenge {
-  challenge: Challenge;
-  /** The message that shows it, in the challenge's channel; null when it was never known. */
-  messageId: string | null;
-  /** The schedule entry (in the challenge's guild's copy), for `expiryDone`. */
-  entry: string;
-}
 
 export interface ChallengeInput {
   guildId: string;
@@ -97,6 +91,8 @@ export interface ChallengeInput {
   casual?: boolean;
   /** The challenger's Discord locale, for the message when the challenge expires. */
   locale?: string;
+  /** An open challenge: the AI (level normal) plays it when nobody accepts within this time. */
+  botAfterMs?: number;
 }
 
 export interface NewGame {
@@ -148,6 +144,8 @@ export class Challenges {
       const pending = await this.store.read<PendingMarker>(pendingKey);
       if (pending) return failure('already-pending');
       const now = this.options.now();
+      const botAfterMs = opponent ? undefined : input.botAfterMs;
+      const ttlMs = botAfterMs ?? this.options.challengeTtlMs;
       const variant = typeof input.variant === 'string' ? getVariant(input.variant) : input.variant;
       const decided = decidedStart({ variant });
       if (decided) return failure('start-decided', { reason: decided.reason, side: decided.sideToMove });
@@ -167,8 +165,9 @@ export class Challenges {
         match: input.match ?? false,
         ...(input.casual ? { casual: true as const } : {}),
         ...(input.locale ? { locale: input.locale } : {}),
+        ...(botAfterMs ? { botAfterMs } : {}),
         createdAt: now,
-        expiresAt: now + this.options.challengeTtlMs,
+        expiresAt: now + ttlMs,
         status: 'pending',
       };
       const counted = opponent ? [] : await this.openCounted(challenge);
@@ -180,13 +179,13 @@ export class Challenges {
             key: keys.challenge(challenge.guildId, challenge.id),
             value: challenge,
             expectRevision: 0,
-            ttlMs: this.options.challengeTtlMs + CHALLENGE_KEPT_MS,
+            ttlMs: ttlMs + CHALLENGE_KEPT_MS,
           },
           {
             key: pendingKey,
             value: { schema: 1, challengeId: challenge.id } satisfies PendingMarker,
             expectRevision: 0,
-            ttlMs: this.options.challengeTtlMs,
+            ttlMs,
           },
         ],
         [expiryEntry(challenge.guildId, challenge.id, challenge.expiresAt)],
@@ -216,7 +215,7 @@ export class Challenges {
         key,
         value: { schema: 1, ids: [...pending, challenge.id] } satisfies OpenChallenges,
         expectRevision: read?.revision ?? 0,
-        ttlMs: this.options.challengeTtlMs + CHALLENGE_KEPT_MS,
+        ttlMs: challenge.expiresAt - challenge.createdAt + CHALLENGE_KEPT_MS,
       },
     ];
   }
@@ -302,7 +301,8 @@ export class Challenges {
     });
   }
 
-  private drawnSide(): Side {
+  /** A side drawn at random (a challenge for either side). */
+  drawnSide(): Side {
     return this.options.random() < 0.5 ? 'attackers' : 'defenders';
   }
 
@@ -366,7 +366,7 @@ export class Challenges {
    * is dropped when it falls due); the expiry schedule's claimer (`bySchedule`) keeps its entry
    * until it has edited the message.
    */
-  private async setStatus(
+  async setStatus(
     challenge: Challenge,
     revision: number,
     status: Challenge['status'],
@@ -405,52 +405,15 @@ export class Challenges {
   }
 
   /**
-   * Claims the challenges whose time is up from the expiry schedule and marks them expired. Safe
-   * in every process at once: each entry goes to one claimer, and the status changes by
-   * compare-and-set. Returns the challenges whose messages are to be edited; the caller calls
+   * Claims the challenges whose time is up from the expiry schedule and marks them expired, or,
+   * for an open challenge with the AI as its fallback, starts the game against `machine` (the bot
+   * as a player). Safe in every process at once: each entry goes to one claimer, and the status
+   * changes by compare-and-set. Returns the challenges whose messages are to be edited; the caller calls
    * `expiryDone` once it has edited one. A claimer that stops before that leaves the entry to fall
    * due again when its lease ends, and the next claimer edits the message instead.
    */
-  async claimExpired(limit = 50): Promise<ExpiredChallenge[]> {
-    const now = this.options.now();
-    const expired: ExpiredChallenge[] = [];
-    const due = await this.store.claimDue(SCHEDULES.challengeExpiry, now, EXPIRY_LEASE_MS, limit);
-    for (const { group: guildId, member: entry } of due) {
-      const [id, messageId = null] = entry.split('|');
-      const claimed = await transaction(this.store, {
-        tries: ATTEMPTS,
-        outage: 'throw',
-        build: async () => {
-          const read = await this.store.read<Challenge>(keys.challenge(guildId, id));
-          const challenge = read?.value;
-          const expiredBySchedule = challenge?.status === 'expired' && challenge.expiredBySchedule;
-          if (!read || !challenge || (challenge.status !== 'pending' && !expiredBySchedule)) {
-            // Gone, or answered (the answer updated the message, as does a click after the expiry).
-            await this.expiryDone(guildId, entry);
-            return commit([], null);
-          }
-          // Expired by another claim: one without the message, or one that stopped before editing it.
-          if (expiredBySchedule) return commit([], { challenge, messageId, entry });
-          if (now < challenge.expiresAt)
-            return commit([], null, [expiryEntry(guildId, entry, challenge.expiresAt)]);
-          const set = await this.setStatus(challenge, read.revision, 'expired', { bySchedule: true });
-          // Not set: answered at this very instant, so look again.
-          return set.ok ? commit([], { challenge: set.value, messageId, entry }) : READ_AGAIN;
-        },
-        exhausted: () => success(null),
-      });
-      if (claimed.ok && claimed.value) expired.push(claimed.value);
-    }
-    return expired;
-  }
-
-  /** An expired challenge's message is dealt with: its entry leaves the guild's expiry schedule. */
-  async expiryDone(guildId: string, entry: string): Promise<void> {
-    await this.store.commit([], [expiryEntry(guildId, entry, null)]);
-  }
-
   /** The write that frees the challenger to challenge again in that channel (if the marker is still theirs). */
-  private async clearPending(challenge: Challenge): Promise<Write[]> {
+  async clearPending(challenge: Challenge): Promise<Write[]> {
     const key = keys.pendingChallenge(challenge.guildId, challenge.channelId, challenge.challenger.id);
     const pending = await this.store.read<PendingMarker>(key);
     return pending && pending.value.challengeId === challenge.id

@@ -5,7 +5,8 @@
  * played only after it is committed.
  *
  * This file builds the module's parts, once, on one store and clock; callers use the parts:
- * - challenges (challenges.ts): made, answered, expired;
+ * - challenges (challenges.ts): made and answered; expiries (challenge-expiries.ts): expired, or
+ *   taken by the AI;
  * - lifecycle (lifecycle.ts): a game started directly or against the AI, and a moderator's abort;
  * - play (play.ts, on game-changes.ts and player-actions.ts): the one way a game in progress changes;
  * - records (records.ts): finished games, the table's last game, standings, reviews;
@@ -17,7 +18,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Player } from '../core/players.ts';
 import type { Store } from '../store/index.ts';
-import { Challenges, FIFTEEN_MINUTES } from './challenges.ts';
+import { ChallengeExpiries } from './challenge-expiries.ts';
+import { Challenges, FIFTEEN_MINUTES, type GameMaker } from './challenges.ts';
 import type { EndOfGameCount } from './commit-plan.ts';
 import { DueTurns } from './due-turns.ts';
 import { GameChanges } from './game-changes.ts';
@@ -33,7 +35,7 @@ import type { Table } from './table.ts';
 import type { Challenge, Outcome } from './types.ts';
 
 export type { AiTurn } from './ai-turns.ts';
-export type { ExpiredChallenge } from './challenges.ts';
+export type { ExpiredChallenge } from './challenge-expiries.ts';
 export type { GameChanged, GameFeed } from './game-feed.ts';
 export type { AiGameInput, AiLevel } from './lifecycle.ts';
 export type { Listed } from './listing.ts';
@@ -55,6 +57,8 @@ export interface ServiceOptions {
 
 export class GameService {
   readonly challenges: Challenges;
+  /** Challenges whose time is up: expired, or taken by the AI (challenge-expiries.ts). */
+  readonly expiries: ChallengeExpiries;
   readonly lifecycle: GameLifecycle;
   readonly play: GamePlay;
   readonly records: GameRecords;
@@ -77,16 +81,19 @@ export class GameService {
     this.due = new DueTurns(store, changes, now);
     this.variants = new ServerVariants(store, now);
     this.sides = new SideRecords(store);
-    this.challenges = new Challenges(
-      store,
-      {
-        newGame: (input) => changes.newGame(input),
-        activate: (stored, revision) => changes.activate(stored, revision),
-        board: (table) => changes.board(table),
-        rating: (guildId, userId, variant) => this.records.rating(guildId, userId, variant),
-      },
-      { now, newId, random, challengeTtlMs: options.challengeTtlMs ?? FIFTEEN_MINUTES },
-    );
+    const maker: GameMaker = {
+      newGame: (input) => changes.newGame(input),
+      activate: (stored, revision) => changes.activate(stored, revision),
+      board: (table) => changes.board(table),
+      rating: (guildId, userId, variant) => this.records.rating(guildId, userId, variant),
+    };
+    this.challenges = new Challenges(store, maker, {
+      now,
+      newId,
+      random,
+      challengeTtlMs: options.challengeTtlMs ?? FIFTEEN_MINUTES,
+    });
+    this.expiries = new ChallengeExpiries(store, this.challenges, maker, { now, newId });
   }
 
   /** A rematch of a finished game, sides swapped (see rematch.ts). */

@@ -51,6 +51,10 @@ export interface Challenge {
   locale?: string;
   /** Expired by the expiry schedule, whose claimer edits the message (a late click updates it itself). */
   expiredBySchedule?: boolean;
+  /** An open challenge the AI (level normal) takes when nobody has accepted it by `expiresAt`: how long it waits. */
+  botAfterMs?: number;
+  /** Taken by the AI when nobody accepted it: the expiry schedule's claimer edits the message, as for an expiry. */
+  takenByBot?: true;
   createdAt: number;
   expiresAt: number;
   status: ChallengeStatus;

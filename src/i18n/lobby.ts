@@ -21,6 +21,11 @@ export function lobbyMessages(language: string) {
     openLine: (p: { challenger: string; variant: string; expires: string }) => t('openLine', p),
     rangeWithOpponent: t('rangeWithOpponent'),
     rangeEmpty: t('rangeEmpty'),
+    /** An open challenge's term: the AI plays the challenger if nobody accepts within `minutes` (5, 15 or 60). */
+    botAfterTerm: (p: { minutes: number }) => t('botAfterTerm', p),
+    botAfterWithOpponent: t('botAfterWithOpponent'),
+    /** Why an open challenge closed: nobody accepted it in time, so the AI took it. */
+    botTook: t('botTook'),
     /** The time More time gives (see moreTimeMs): "15 seconds", "15 minutes", "1 day". */
     amount: (ms: number): string =>
       t('amount', { context: ms >= 24 * 60 * 60 * 1000 ? '1d' : ms >= 15 * 60 * 1000 ? '15m' : '15s' }),

@@ -3,6 +3,7 @@ import { buttonIds, startBotProcess, tableAt, worldsPerTest } from './harness.ts
 
 const startTestWorld = worldsPerTest();
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const FIVE_MINUTES = 5 * 60 * 1000;
 
 describe('open challenges', () => {
   it('two members accept one open challenge at the same instant in two processes: one game, one polite refusal', async () => {
@@ -92,5 +93,82 @@ describe('open challenges', () => {
     expect(challenge.content).toContain('The challenge expired.');
     const late = await emulator.clickButton(bob, challenge, buttonIds(challenge)[0]).reply();
     expect(late.ephemeral).toBe(true);
+  });
+
+  it('with bot-after, nobody accepting: the sweep has the AI take it, the message says so, its board is posted and it moves', async () => {
+    let now = Date.now();
+    const world = await startTestWorld(1, { now: () => now });
+    const { emulator } = world;
+    const ann = emulator.addUser('Ann');
+    const challenge = await emulator
+      .slash(ann, 'challenge', { variant: 'brandubh', side: 'defenders', 'bot-after': 5 })
+      .reply();
+    expect(challenge.content).toContain('the bot plays you if nobody accepts within 5 minutes');
+    now += FIVE_MINUTES - 1000;
+    await world.bots[0].bot.sweep();
+    expect(buttonIds(challenge)).toHaveLength(2);
+    now += 1000;
+    await world.bots[0].bot.sweep();
+    expect(challenge.components).toEqual([]);
+    expect(challenge.content).toContain('Nobody accepted in time: the bot (normal) plays it.');
+    const boards = () =>
+      emulator
+        .messages(emulator.channelId)
+        .filter((message) => message.interactionId === undefined && message.attachments.length === 1);
+    expect(boards()).toHaveLength(1);
+    expect(boards()[0].content).toContain('You play the defenders against the AI (normal).');
+    const active = await world.bots[0].service.play.board(tableAt(emulator, emulator.channelId));
+    expect(active?.ai).toEqual({ side: 'attackers', level: 'normal' });
+    expect(active?.players.defenders.name).toBe('Ann');
+    // The AI has the first move: the next sweep's nudge at the latest (the job nudges it when wired to it).
+    await world.bots[0].bot.sweep();
+    const moved = await emulator.waitFor(
+      () => boards().find((message) => message.content.includes('played')),
+      10_000,
+    );
+    expect(moved.content).toContain(`<@${ann.id}> to move`);
+    // Another sweep changes nothing: one game, one first board.
+    now += 61_000;
+    await world.bots[0].bot.sweep();
+    expect(boards().filter((message) => message.content.includes('You play the defenders'))).toHaveLength(1);
+  });
+
+  it('with bot-after, two processes (one restarted) sweeping at the same instant: one game, one first board', async () => {
+    let now = Date.now();
+    const world = await startTestWorld(2, { now: () => now });
+    const { emulator } = world;
+    const ann = emulator.addUser('Ann');
+    await emulator.waitFor(() => world.bots.every((process) => process.bot.client.users.cache.has(ann.id)));
+    const challenge = await emulator
+      .slash(ann, 'challenge', { variant: 'brandubh', 'bot-after': 15 })
+      .reply();
+    expect(challenge.content).toContain('the bot plays you if nobody accepts within 15 minutes');
+    await world.bots[0].stop();
+    world.bots[0] = await startBotProcess(emulator, world.namespace, { now: () => now });
+    now += FIFTEEN_MINUTES;
+    await Promise.all(world.bots.map((process) => process.bot.sweep()));
+    expect(challenge.content).toContain('Nobody accepted in time: the bot (normal) plays it.');
+    const firstBoards = emulator
+      .messages(emulator.channelId)
+      .filter(
+        (message) => message.attachments.length === 1 && message.content.includes('against the AI (normal)'),
+      );
+    expect(firstBoards).toHaveLength(1);
+    const games = await Promise.all(
+      world.bots.map((process) => process.service.play.board(tableAt(emulator, emulator.channelId))),
+    );
+    expect(games[0]?.id).toBeDefined();
+    expect(games[1]?.id).toBe(games[0]?.id);
+  });
+
+  it('bot-after only for an open challenge: refused with an opponent, the bot included', async () => {
+    const { emulator } = await startTestWorld(1);
+    const ann = emulator.addUser('Ann');
+    const bob = emulator.addUser('Bob');
+    for (const opponent of [bob, emulator.botUser]) {
+      const refused = await emulator.slash(ann, 'challenge', { opponent, 'bot-after': 15 }).reply();
+      expect(refused.ephemeral).toBe(true);
+      expect(refused.content).toBe('`bot-after` is for an open challenge: leave out `opponent`.');
+    }
   });
 });

@@ -20,6 +20,9 @@ afterAll(async () => {
 const ann: Player = { id: '100', name: 'Ann' };
 const bob: Player = { id: '200', name: 'Bob' };
 const cat: Player = { id: '300', name: 'Cat' };
+/** The bot as a player, as the expiry job names it. */
+const machine: Player = { id: '900', name: 'Tafl (normal)' };
+const FIVE_MINUTES = 5 * 60 * 1000;
 
 describe.each(['redis', 'memory'] as const)('open challenges on the %s store', (kind) => {
   /** A guild of its own for each test: a member's open challenges count across the guild. */
@@ -128,7 +131,7 @@ describe.each(['redis', 'memory'] as const)('open challenges on the %s store', (
     const made = await service.challenges.make(open(channel()));
     if (!made.ok) throw new Error(made.code);
     now += 15 * 60 * 1000;
-    const expired = await service.challenges.claimExpired();
+    const expired = await service.expiries.claimExpired();
     expect(expired.map((entry) => entry.challenge.id)).toContain(made.value.id);
     expect(await service.challenges.accept(guild, made.value.id, bob)).toMatchObject({
       ok: false,
@@ -138,5 +141,109 @@ describe.each(['redis', 'memory'] as const)('open challenges on the %s store', (
       ok: false,
       code: 'open-thread',
     });
+  });
+
+  it('with the bot as fallback: it expires after its own time, and the AI takes it in one commit with its game', async () => {
+    let now = Date.now();
+    const { service } = await setup(() => now);
+    const channelId = channel();
+    const made = await service.challenges.make(
+      open(channelId, { botAfterMs: FIVE_MINUTES, casual: true, time: '1h' }),
+    );
+    if (!made.ok) throw new Error(made.code);
+    expect(made.value.expiresAt - made.value.createdAt).toBe(FIVE_MINUTES);
+    now += FIVE_MINUTES - 1;
+    expect(await service.expiries.claimExpired(machine)).toEqual([]);
+    now += 1;
+    const [taken, ...others] = await service.expiries.claimExpired(machine);
+    expect(others).toEqual([]);
+    expect(taken.challenge).toMatchObject({
+      id: made.value.id,
+      status: 'accepted',
+      opponent: machine,
+      takenByBot: true,
+    });
+    expect(taken.game?.players).toEqual({ attackers: ann, defenders: machine });
+    expect(taken.game?.ai).toEqual({ side: 'defenders', level: 'normal' });
+    // Both in the store together: the challenge as the bot's, and the game in its channel.
+    expect(await service.challenges.find(guild, made.value.id)).toMatchObject({
+      status: 'accepted',
+      opponent: machine,
+    });
+    const game = await service.play.board({ guildId: guild, channelId });
+    expect(game).toMatchObject({
+      id: taken.game?.id,
+      casual: true,
+      ai: { side: 'defenders', level: 'normal' },
+    });
+    expect(game?.variant).toBe('fetlar');
+    expect(game?.clock?.perMoveMs).toBe(60 * 60 * 1000);
+    // Too late for a member; and a claim after the first claimer stopped edits the message, no second game.
+    expect(await service.challenges.accept(guild, made.value.id, bob)).toMatchObject({
+      ok: false,
+      code: 'open-taken',
+      params: { name: machine.name },
+    });
+    now += 61_000;
+    const again = await service.expiries.claimExpired(machine);
+    expect(again).toHaveLength(1);
+    expect(again[0].game).toBeUndefined();
+    expect((await service.play.board({ guildId: guild, channelId }))?.id).toBe(game?.id);
+    await service.expiries.expiryDone(guild, again[0].entry);
+    now += 61_000;
+    expect(await service.expiries.claimExpired(machine)).toEqual([]);
+  });
+
+  it('with the bot as fallback: a member who accepts just before wins, and the AI does not play', async () => {
+    let now = Date.now();
+    const { service } = await setup(() => now);
+    const channelId = channel();
+    const made = await service.challenges.make(open(channelId, { botAfterMs: FIVE_MINUTES }));
+    if (!made.ok) throw new Error(made.code);
+    now += FIVE_MINUTES - 1;
+    const accepted = await service.challenges.accept(guild, made.value.id, bob);
+    expect(accepted.ok).toBe(true);
+    now += 1;
+    expect(await service.expiries.claimExpired(machine)).toEqual([]);
+    const game = await service.play.board({ guildId: guild, channelId });
+    expect(game?.players).toEqual({ attackers: ann, defenders: bob });
+    expect(game?.ai ?? null).toBeNull();
+  });
+
+  it('with the bot as fallback: two processes claiming at once start one game', async () => {
+    let now = Date.now();
+    const { store, service } = await setup(() => now);
+    const other = new GameService(store, { now: () => now });
+    const channelId = channel();
+    const made = await service.challenges.make(open(channelId, { botAfterMs: FIVE_MINUTES, side: 'random' }));
+    if (!made.ok) throw new Error(made.code);
+    now += FIVE_MINUTES;
+    const claims = await Promise.all([
+      service.expiries.claimExpired(machine),
+      other.expiries.claimExpired(machine),
+    ]);
+    const started = claims.flat().filter((claim) => claim.game);
+    expect(started).toHaveLength(1);
+    const game = await service.play.board({ guildId: guild, channelId });
+    expect(game?.id).toBe(started[0].game?.id);
+    expect(Object.values(game?.players ?? {})).toEqual(expect.arrayContaining([ann, machine]));
+  });
+
+  it('with the bot as fallback but a game in its channel by then, it simply expires', async () => {
+    let now = Date.now();
+    const { service } = await setup(() => now);
+    const channelId = channel();
+    const made = await service.challenges.make(open(channelId, { botAfterMs: FIVE_MINUTES }));
+    if (!made.ok) throw new Error(made.code);
+    const direct = await service.challenges.make(open(channelId, { challenger: bob, opponent: cat }));
+    if (!direct.ok) throw new Error(direct.code);
+    expect((await service.challenges.accept(guild, direct.value.id, cat)).ok).toBe(true);
+    now += FIVE_MINUTES;
+    const [expired] = (await service.expiries.claimExpired(machine)).filter(
+      (claim) => claim.challenge.id === made.value.id,
+    );
+    expect(expired.challenge.status).toBe('expired');
+    expect(expired.game).toBeUndefined();
+    expect((await service.play.board({ guildId: guild, channelId }))?.players.defenders).toEqual(cat);
   });
 });

@@ -213,7 +213,7 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       // Both processes claim at once. (The tests on Redis share one schedule: only this test's challenges count.)
       const ids = [posted.id, unposted.id, answered.id];
       const claimBoth = async () =>
-        (await Promise.all([one.challenges.claimExpired(), two.challenges.claimExpired()]))
+        (await Promise.all([one.expiries.claimExpired(), two.expiries.claimExpired()]))
           .flat()
           .filter(({ challenge }) => ids.includes(challenge.id));
       expect(await claimBoth()).toEqual([]);
@@ -236,7 +236,7 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       now += 61 * 1000;
       const again = await claimBoth();
       expect(again.map(({ challenge }) => challenge.id).sort()).toEqual([posted.id, unposted.id].sort());
-      for (const { challenge, entry } of again) await two.challenges.expiryDone(challenge.guildId, entry);
+      for (const { challenge, entry } of again) await two.expiries.expiryDone(challenge.guildId, entry);
       now += 61 * 1000;
       expect(await claimBoth()).toEqual([]);
     });
@@ -247,18 +247,18 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       const made = await service.challenges.make(challengeInput(channel()));
       if (!made.ok) throw new Error(made.code);
       const claim = async () =>
-        (await service.challenges.claimExpired()).filter(({ challenge }) => challenge.id === made.value.id);
+        (await service.expiries.claimExpired()).filter(({ challenge }) => challenge.id === made.value.id);
       now += 15 * 60 * 1000;
       const [first] = await claim();
       expect(first).toMatchObject({ challenge: { id: made.value.id }, messageId: null });
-      await service.challenges.expiryDone(guild, first.entry);
+      await service.expiries.expiryDone(guild, first.entry);
       await service.challenges.recordMessage(made.value, '9003');
       const [second] = await claim();
       expect(second).toMatchObject({
         challenge: { id: made.value.id, status: 'expired' },
         messageId: '9003',
       });
-      await service.challenges.expiryDone(guild, second.entry);
+      await service.expiries.expiryDone(guild, second.entry);
       expect(await claim()).toEqual([]);
     });
 
@@ -273,7 +273,7 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
         ok: false,
         code: 'expired',
       });
-      const claimed = await service.challenges.claimExpired();
+      const claimed = await service.expiries.claimExpired();
       expect(claimed.filter(({ challenge }) => challenge.id === made.value.id)).toEqual([]);
     });
 

@@ -86,6 +86,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     webBoard: options.webLinks !== undefined,
   });
   const drawings = new DrawingThread();
+  const ai = new AiDriver(app.games, app.now, aiPlayer, client, pictures, options.logger);
   const context: BotContext = {
     service: app.games,
     now: app.now,
@@ -93,8 +94,8 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     openingsBackfill: app.openingsBackfill,
     pictures,
     logger: options.logger,
-    ai: new AiDriver(app.games, app.now, aiPlayer, client, pictures, options.logger),
-    expiry: new ChallengeExpiry(app.games, client, options.logger),
+    ai,
+    expiry: new ChallengeExpiry(app.games, client, options.logger, { pictures, ai }),
     analyses: new AnalysisRuns(app.games, options.analysisMsPerPosition),
     drawings,
     plots: new ReviewPlots((review, labels) => drawings.plot(review, labels)),

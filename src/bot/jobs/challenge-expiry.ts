@@ -3,12 +3,16 @@
  * store, claimed like the deadlines and the AI's turns: any bot process may close any challenge,
  * each once, after a restart too. The process that posted a challenge wakes itself at its expiry,
  * so the buttons go at once; every process's sweep looks too, for challenges whose process is gone.
+ * An open challenge with the AI as its fallback is taken by the AI instead: its message says so, and
+ * the game's first board is posted under it.
  */
 import { type Client, DiscordAPIError } from 'discord.js';
-import type { GameService } from '../../game/service.ts';
+import type { ActiveGame, Challenge, GameService } from '../../game/service.ts';
 import { messagesFor } from '../../i18n/index.ts';
+import { lobbyMessagesFor } from '../../i18n/lobby.ts';
 import type { Logger } from '../../log.ts';
-import { closedMessage } from '../views/challenge-messages.ts';
+import type { BoardPictures } from '../views/board-pictures.ts';
+import { aiGameMessage, closedMessage } from '../views/challenge-messages.ts';
 import { messagesOfChannel } from '../views/present.ts';
 import { BackgroundJob } from './background-job.ts';
 
@@ -22,6 +26,8 @@ export class ChallengeExpiry extends BackgroundJob {
     private readonly service: GameService,
     private readonly client: Client,
     private readonly logger: Logger,
+    /** For the games the AI takes over: the bot's board pictures, and the AI's driver to wake when it moves first. */
+    private readonly aiGames: { pictures: BoardPictures; ai: { nudge(): void } },
   ) {
     super();
   }
@@ -51,13 +57,22 @@ export class ChallengeExpiry extends BackgroundJob {
   }
 
   protected async run(): Promise<void> {
-    for (const { challenge, messageId, entry } of await this.service.challenges.claimExpired()) {
+    const bot = this.client.user;
+    // Not logged in yet: an open challenge the AI would take must wait for the bot's own name.
+    if (!bot) return;
+    const machine = { id: bot.id, name: `${bot.username} (normal)` };
+    for (const { challenge, messageId, entry, game } of await this.service.expiries.claimExpired(machine)) {
+      if (game) {
+        await this.postFirstBoard(challenge, game);
+        if (game.ai?.side === game.game.turn) this.aiGames.ai.nudge();
+      }
       if (messageId) {
         try {
           const channel = await this.client.channels.fetch(challenge.channelId);
           if (channel?.isTextBased()) {
             const m = challenge.locale ? messagesFor(challenge.locale) : messagesOfChannel(channel);
-            await channel.messages.edit(messageId, closedMessage(m, challenge, m.challengeExpired));
+            const why = challenge.takenByBot ? lobbyMessagesFor(m.language).botTook : m.challengeExpired;
+            await channel.messages.edit(messageId, closedMessage(m, challenge, why));
           }
         } catch (error) {
           this.logger.warn('could not close an expired challenge', { challenge: challenge.id, error });
@@ -67,7 +82,23 @@ export class ChallengeExpiry extends BackgroundJob {
           if (!lasting) continue;
         }
       }
-      await this.service.challenges.expiryDone(challenge.guildId, entry);
+      await this.service.expiries.expiryDone(challenge.guildId, entry);
+    }
+  }
+
+  /** The first board of a game the AI took over, in the challenge's channel (once: a later claim does not post it). */
+  private async postFirstBoard(challenge: Challenge, game: ActiveGame): Promise<void> {
+    try {
+      const channel = await this.client.channels.fetch(challenge.channelId);
+      if (!channel?.isSendable()) return;
+      const m = challenge.locale ? messagesFor(challenge.locale) : messagesOfChannel(channel);
+      await channel.send(await aiGameMessage(m, game, this.aiGames.pictures));
+    } catch (error) {
+      // The game stands, and its board is a /board away.
+      this.logger.warn('could not post the board of a game the AI took over', {
+        challenge: challenge.id,
+        error,
+      });
     }
   }
 }

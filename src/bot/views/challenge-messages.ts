@@ -1,11 +1,18 @@
-/** A challenge's message: open with its buttons, and closed (answered or expired) without them. */
+/**
+ * A challenge's message: open with its buttons, and closed (answered or expired) without them; and
+ * the first board of a game against the AI, whether asked for or the fallback of an open challenge.
+ */
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
+import type { Side } from '../../engine/index.ts';
 import { variantOf } from '../../game/server-variants.ts';
-import type { Challenge } from '../../game/service.ts';
+import type { ActiveGame, Challenge } from '../../game/service.ts';
 import { gamesMessagesFor } from '../../i18n/games.ts';
 import type { Messages } from '../../i18n/index.ts';
 import { lobbyMessagesFor } from '../../i18n/lobby.ts';
 import { type ChallengeAction, customId } from '../custom-ids.ts';
+import { gameBoard } from './announcements.ts';
+import type { BoardPictures } from './board-pictures.ts';
+import { gameTitle, situation } from './game-messages.ts';
 import { onlyMention, type Post, safeName } from './present.ts';
 
 /**
@@ -23,6 +30,9 @@ export function challengeMessage(m: Messages, challenge: Challenge): Post {
     ...(challenge.thread ? [m.inNewThread] : []),
     m.timeControl(challenge.time ?? 'none'),
     ...(range ? [range] : []),
+    ...(challenge.botAfterMs
+      ? [lobbyMessagesFor(m.language).botAfterTerm({ minutes: Math.round(challenge.botAfterMs / 60_000) })]
+      : []),
   ];
   // Joined as the member's language lists things: "A, B and C", "A、B、C".
   const listed = new Intl.ListFormat(m.language, { type: 'conjunction' }).format(terms);
@@ -102,3 +112,23 @@ function variantLabel(m: Messages, challenge: Challenge): string {
 
 const buttonId = (action: ChallengeAction, challenge: Challenge) =>
   customId({ kind: 'challenge', action, challengeId: challenge.id });
+
+/** The first board of a game against the AI: who plays which side, at which level, and whose turn it is. */
+export async function aiGameMessage(m: Messages, active: ActiveGame, pictures: BoardPictures): Promise<Post> {
+  const ai = active.ai;
+  if (!ai) throw new Error('not a game against the AI');
+  const humanSide: Side = ai.side === 'attackers' ? 'defenders' : 'attackers';
+  const mention = active.game.turn === humanSide ? active.players[humanSide].id : undefined;
+  const match = active.match ? ` ${m.aiMatch}` : '';
+  return gameBoard(
+    m,
+    `${gameTitle(m, active)}. ${m.youPlayTheAi({ side: humanSide, level: m.level(ai.level) })}${match} ${situation(m, active, mention !== undefined)}${casualNote(m, active)}`,
+    active,
+    pictures,
+    { mention },
+  );
+}
+
+/** Under a casual game's first board: it counts for nothing in the ratings. */
+export const casualNote = (m: Messages, active: ActiveGame) =>
+  active.casual ? ` ${gamesMessagesFor(m.language).casualGame}` : '';
