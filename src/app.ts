@@ -46,6 +46,12 @@ export interface App {
 
 let shippedPuzzles: PuzzleCatalogue | undefined;
 
+/** The shipped puzzles, read once per process however many apps a test builds. */
+function shippedCatalogue(): PuzzleCatalogue {
+  shippedPuzzles ??= PuzzleCatalogue.shipped();
+  return shippedPuzzles;
+}
+
 export function createApp(store: Store, options: AppOptions = {}): App {
   const now = options.now ?? Date.now;
   const newId = options.newId ?? (() => randomBytes(9).toString('base64url'));
@@ -58,9 +64,7 @@ export function createApp(store: Store, options: AppOptions = {}): App {
     endOfGameCount: countInOpeningTree(store),
   });
   const settings = new MemberSettingsService(store, now);
-  // The shipped catalogue is read once per process, however many apps a test builds.
-  if (!options.puzzleCatalogue && !shippedPuzzles) shippedPuzzles = PuzzleCatalogue.shipped();
-  const catalogue = options.puzzleCatalogue ?? (shippedPuzzles as PuzzleCatalogue);
+  const catalogue = options.puzzleCatalogue ?? shippedCatalogue();
   return {
     store,
     now,
