@@ -6,6 +6,7 @@ import {
 } from 'discord.js';
 import { type CustomIdKind, readCustomIdOf } from '../src/bot/custom-ids.ts';
 import type { BotContext } from '../src/bot/discord/command.ts';
+import { viewOf } from '../src/bot/discord/interaction-settings.ts';
 import { answer, privateAnswer } from '../src/bot/discord/respond.ts';
 import { chosenVariant } from '../src/bot/options/variant-option.ts';
 import { explorerAnswer } from '../src/bot/views/opening-explorer.ts';
@@ -43,7 +44,16 @@ export async function execute(
         refusalText(m, { code: 'unknown-variant', params: { variant: chosen.slice(0, 40) } }),
       );
     const moves = typedMoves(interaction.options.getString('moves') ?? '');
-    return explorerAnswer({ openings, openingsBackfill }, m, interaction.guildId, variant, moves, 'public');
+    // Drawn as the member who asked sees the board (/settings), as /replay is.
+    return explorerAnswer(
+      { openings, openingsBackfill },
+      m,
+      interaction.guildId,
+      variant,
+      moves,
+      'public',
+      viewOf(interaction),
+    );
   });
 }
 
@@ -68,6 +78,8 @@ export async function button(
       variant,
       pressed.moves,
       'update',
+      // The presser's view: the message is redrawn for whoever steps through it.
+      viewOf(interaction),
     );
   });
 }

@@ -12,6 +12,7 @@ import {
 import { type CustomIdKind, readCustomIdOf } from '../src/bot/custom-ids.ts';
 import type { BotContext } from '../src/bot/discord/command.ts';
 import { LIMITS } from '../src/bot/discord/discord-limits.ts';
+import { viewOf } from '../src/bot/discord/interaction-settings.ts';
 import {
   type Answer,
   answer,
@@ -137,7 +138,7 @@ export async function button(interaction: ButtonInteraction, { service, puzzles 
     const { added, shown, next } = outcome.value;
     const head = m.practice.added({ count: added });
     if (!shown) return privateReply([head, m.practice.nothingDue({ date: next ?? '' })].join('\n'));
-    return shownReply(m, shown, head);
+    return shownReply(m, shown, { head, view: viewOf(interaction) });
   });
 }
 
@@ -217,7 +218,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
       if (!outcome.ok) return refusal(outcome);
       const shown = outcome.value;
       return privateReply(puzzleText(m, shown, shown.abandoned), {
-        files: [await puzzlePicture(m, shown.puzzle, shown.game)],
+        files: [await puzzlePicture(m, shown.puzzle, shown.game, viewOf(interaction))],
       });
     }
 
@@ -239,7 +240,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
           });
       }
       return privateReply(moveText(m, result), {
-        files: [await puzzlePicture(m, result.puzzle, result.game)],
+        files: [await puzzlePicture(m, result.puzzle, result.game, viewOf(interaction))],
       });
     }
 
@@ -254,10 +255,11 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
     if (subcommand === 'daily') {
       const outcome = await puzzles.days.daily(guildId, player);
       if (!outcome.ok) return refusal(outcome);
-      const view = outcome.value;
+      const daily = outcome.value;
       return publicAnswer({
-        content: dailyText(m, view),
-        files: [await puzzlePicture(m, view.puzzle, puzzleGame(view.puzzle))],
+        content: dailyText(m, daily),
+        // As the member who asked sees the board, as /replay and /openings are (the post at its hour: the default).
+        files: [await puzzlePicture(m, daily.puzzle, puzzleGame(daily.puzzle), viewOf(interaction))],
         allowedMentions: onlyMention(),
       });
     }
@@ -374,14 +376,18 @@ async function mine(
   const move = interaction.options.getString('move');
   if (move === null) {
     const outcome = await personal.next(guildId, player.id);
-    return outcome.ok ? shownReply(m, outcome.value) : privateAnswer(practiceFailureText(m, outcome));
+    return outcome.ok
+      ? shownReply(m, outcome.value, { view: viewOf(interaction) })
+      : privateAnswer(practiceFailureText(m, outcome));
   }
   const admitted = practice.admit(player.id);
   if (typeof admitted === 'string') return privateAnswer(m.practice.refusals[admitted]);
   try {
     const outcome = await personal.answer(guildId, player, move, practice.think);
     if (!outcome.ok) return privateAnswer(practiceFailureText(m, outcome));
-    return privateReply(answerText(m, outcome.value), { files: [await practicePicture(m, outcome.value)] });
+    return privateReply(answerText(m, outcome.value), {
+      files: [await practicePicture(m, outcome.value, viewOf(interaction))],
+    });
   } finally {
     admitted();
   }

@@ -1,20 +1,24 @@
 /**
  * /openings through the real client and the emulator: games played to their end are counted in
  * the opening tree as they end (aborted ones and ones set up from another position are not), the
- * explorer shows the counts and results, its buttons step into a move and back, and bad input is
- * refused privately.
+ * explorer shows the counts and results, its buttons step into a move and back, its picture is
+ * drawn as the member who asked or pressed sees the board (/settings), and bad input is refused
+ * privately.
  */
 import { loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
+import { type BoardView, DEFAULT_VIEW } from '../../src/render/index.ts';
 import type { EmulatedUser, RecordedMessage } from '../discord-emulator/index.ts';
 import { gameWith } from '../engine/setup.ts';
+import { expectDrawnIn } from './drawn-view.ts';
 import { buttonIds, fileWorld, gameChannel, tableAt } from './harness.ts';
 
 const world = fileWorld();
 const ann = world.user('Ann');
 const bob = world.user('Bob');
 const greta = world.user('Greta', { locale: 'de' });
+const flo = world.user('Flo');
 
 /** A Brandubh game with Ann attacking: `moves` played with /move, then `end`. */
 async function play(moves: string[], end: 'attackers-resign' | 'defenders-resign' | 'draw'): Promise<void> {
@@ -159,6 +163,35 @@ describe('/openings', () => {
     expect(buttonIds(end)).toHaveLength(2);
     expect(back).toMatch(new RegExp(`^openings:b:${added.value.id}:[0-9a-z]{20}$`));
     expect(toStart).toBe(`openings:s:${added.value.id}:`);
+  });
+
+  it('draws the position as the member who asks or presses sees the board', async () => {
+    const { emulator } = world;
+    await emulator
+      .slash(flo, 'settings', { flipped: true, palette: 'high-contrast', large_coordinates: true })
+      .reply();
+    const theirs: BoardView = { palette: 'high-contrast', flipped: true, largeCoordinates: true };
+    const position = (moves: string[]) => {
+      const game = new Game('brandubh');
+      for (const move of moves) game.play(move);
+      return game;
+    };
+    const moves = { variant: 'brandubh', moves: 'd2-b2 c4-c6' };
+    const plain = await emulator.slash(ann, 'openings', moves).reply();
+    const own = await emulator.slash(flo, 'openings', moves).reply();
+    expect(own.ephemeral).toBe(false);
+    expect(own.content).toBe(plain.content);
+    expect(own.attachments[0].data.equals(plain.attachments[0].data)).toBe(false);
+    await expectDrawnIn(plain.attachments[0].data, position(['d2-b2', 'c4-c6']), DEFAULT_VIEW);
+    await expectDrawnIn(own.attachments[0].data, position(['d2-b2', 'c4-c6']), theirs);
+    // A button redraws the message in its presser's view, whoever asked for it.
+    const back = (message: RecordedMessage) => buttonIds(message).at(-2) as string;
+    const pressed = await emulator.clickButton(flo, plain, back(plain)).reply();
+    expect(pressed.id).toBe(plain.id);
+    expect(pressed.content).toContain('After 1. d2-b2 · defenders to move');
+    await expectDrawnIn(pressed.attachments[0].data, position(['d2-b2']), theirs);
+    const pressedBack = await emulator.clickButton(ann, own, back(own)).reply();
+    await expectDrawnIn(pressedBack.attachments[0].data, position(['d2-b2']), DEFAULT_VIEW);
   });
 
   it('refuses an illegal move, saying which and why, privately', async () => {

@@ -3,15 +3,16 @@
  * processes on one Redis (the emulator hands interactions to them in turn) and a test clock:
  * a puzzle solved in two moves, one failed, a hint, the daily puzzle posted once by the two
  * processes at its hour, the streak after two days, and the puzzle table; a server playing
- * Copenhagen gets Copenhagen's puzzles.
+ * Copenhagen gets Copenhagen's puzzles; a member's puzzles drawn as they see the board (/settings).
  */
 import { loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { getVariant } from '../../src/engine/index.ts';
 import { PuzzleCatalogue, puzzleGame, variantOfPuzzle } from '../../src/puzzles/catalogue.ts';
 import type { Puzzle } from '../../src/puzzles/puzzle-file.ts';
-import { layoutFor } from '../../src/render/index.ts';
+import { type BoardView, DEFAULT_VIEW, layoutFor } from '../../src/render/index.ts';
 import type { EmulatedUser, RecordedMessage } from '../discord-emulator/index.ts';
+import { expectDrawnIn } from './drawn-view.ts';
 import { fileWorld } from './harness.ts';
 
 const catalogue = PuzzleCatalogue.shipped();
@@ -26,6 +27,7 @@ const greta = world.user('Greta', { locale: 'de' });
 const dag = world.user('Dag');
 /** Discord's Send Messages permission alone: a member who may not manage the server. */
 const member = world.user('Cat', { permissions: String(1 << 11) });
+const flo = world.user('Flo');
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -37,25 +39,30 @@ function puzzleIn(message: RecordedMessage): Puzzle {
   return puzzle;
 }
 
-async function expectPicture(message: RecordedMessage, puzzle: Puzzle) {
+async function expectPicture(message: RecordedMessage, puzzle: Puzzle, view: BoardView = DEFAULT_VIEW) {
   expect(message.attachments).toHaveLength(1);
   const [picture] = message.attachments;
   expect(picture.filename).toBe('puzzle.png');
   expect(picture.data.subarray(0, 8)).toEqual(PNG);
   const variant = getVariant(variantOfPuzzle(puzzle));
   const image = await loadImage(picture.data);
-  const layout = layoutFor(variant.size, variant.drawnOn);
+  const layout = layoutFor(variant.size, variant.drawnOn, view);
   expect([image.width, image.height]).toEqual([layout.width, layout.height]);
 }
 
-/** `/puzzle new` until a puzzle of `depth` comes (an untouched puzzle is set aside for nothing). */
-async function newPuzzle(user: EmulatedUser, variant: string, depth: number): Promise<Puzzle> {
+/** `/puzzle new` until a puzzle of `depth` comes (an untouched puzzle is set aside for nothing), drawn in `view`. */
+async function newPuzzle(
+  user: EmulatedUser,
+  variant: string,
+  depth: number,
+  view: BoardView = DEFAULT_VIEW,
+): Promise<Puzzle> {
   for (let tries = 0; tries < 60; tries++) {
     const reply = await world.emulator.slash(user, 'puzzle new', { variant }).reply();
     expect(reply.ephemeral).toBe(true);
     const puzzle = puzzleIn(reply);
     if (puzzle.depth === depth) {
-      await expectPicture(reply, puzzle);
+      await expectPicture(reply, puzzle, view);
       return puzzle;
     }
   }
@@ -221,5 +228,27 @@ describe('/puzzle in Copenhagen', () => {
         expect(last.content).toContain(`The bot answers **${puzzle.line[ply + 1]}**.`);
     }
     expect(last?.content).toContain('**Solved!**');
+  });
+});
+
+describe('/puzzle in a member’s view', () => {
+  it('draws a member’s puzzle, move and daily puzzle as they see the board; others’ as before', async () => {
+    const theirs: BoardView = { palette: 'high-contrast', flipped: true, largeCoordinates: true };
+    await world.emulator
+      .slash(flo, 'settings', { flipped: true, palette: 'high-contrast', large_coordinates: true })
+      .reply();
+    const puzzle = await newPuzzle(flo, 'brandubh', 2, theirs);
+    const moved = await world.emulator.slash(flo, 'puzzle move', { move: puzzle.line[0] }).reply();
+    expect(moved.content).toContain(`The bot answers **${puzzle.line[1]}**.`);
+    await expectDrawnIn(moved.attachments[0].data, puzzleGame(puzzle, 2), theirs);
+
+    // The daily puzzle is the same for all, each asker's picture in their own view.
+    const plain = await world.emulator.slash(ann, 'puzzle daily', {}).reply();
+    const own = await world.emulator.slash(flo, 'puzzle daily', {}).reply();
+    const daily = puzzleIn(plain);
+    expect(puzzleIn(own)).toEqual(daily);
+    expect(own.attachments[0].data.equals(plain.attachments[0].data)).toBe(false);
+    await expectDrawnIn(plain.attachments[0].data, puzzleGame(daily), DEFAULT_VIEW);
+    await expectDrawnIn(own.attachments[0].data, puzzleGame(daily), theirs);
   });
 });

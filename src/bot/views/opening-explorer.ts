@@ -13,6 +13,7 @@ import { type OpeningMessages, openingMessages } from '../../i18n/openings.ts';
 import type { Exploration } from '../../openings/explorer.ts';
 import { gamesIn, OPENING_PLIES, type Tally } from '../../openings/tree.ts';
 import { renderExplorer } from '../../render/explorer.ts';
+import { type BoardView, DEFAULT_VIEW, viewKey } from '../../render/view.ts';
 import { customId, type ExplorerStep } from '../custom-ids.ts';
 import type { BotContext } from '../discord/command.ts';
 import { LIMITS } from '../discord/discord-limits.ts';
@@ -29,7 +30,10 @@ export function explorerButtonId(step: ExplorerStep, variant: string, moves: rea
   return customId({ kind: 'explorer', step, variant, moves });
 }
 
-/** The explorer's answer for the position `moves` reach in `variant`, or the refusal of a move. */
+/**
+ * The explorer's answer for the position `moves` reach in `variant`, or the refusal of a move;
+ * its picture in the view of the member who asked or pressed (/settings).
+ */
 export async function explorerAnswer(
   explorer: Pick<BotContext, 'openings' | 'openingsBackfill'>,
   m: Messages,
@@ -37,6 +41,7 @@ export async function explorerAnswer(
   variant: Variant,
   moves: readonly string[],
   kind: 'public' | 'update',
+  view: BoardView = DEFAULT_VIEW,
 ): Promise<Answer> {
   const o = openingMessages(m.language);
   // A guild's first look starts counting its games from before the explorer (in the background).
@@ -56,7 +61,7 @@ export async function explorerAnswer(
   }
   const exploration = outcome.value;
   const listed = movesByFrequency(exploration).slice(0, LISTED_MOVES);
-  const picture = await explorerPicture(m, o, exploration, listed);
+  const picture = await explorerPicture(m, o, exploration, listed, view);
   const content = explorerText(m, o, variant, exploration, backfill === 'counting');
   const message = boardMessage(
     content,
@@ -165,6 +170,7 @@ async function explorerPicture(
   o: OpeningMessages,
   exploration: Exploration,
   listed: ListedMove[],
+  view: BoardView,
 ): Promise<Buffer> {
   const { game, node } = exploration;
   const onward = listed.reduce((sum, move) => sum + move.games, 0) || 1;
@@ -185,12 +191,17 @@ async function explorerPicture(
     arrows,
     players,
     m.language,
+    viewKey(view),
   ]);
   const kept = recentPictures.get(key);
   if (kept) return kept;
   // The last move is not marked: the arrows are what the picture is about.
   const snapshot = { ...game.snapshot(), lastMove: null };
-  const picture = await renderExplorer(snapshot, arrows, players, { note: o.captionNote, messages: m });
+  const picture = await renderExplorer(snapshot, arrows, players, {
+    note: o.captionNote,
+    messages: m,
+    view,
+  });
   recentPictures.set(key, picture);
   return picture;
 }

@@ -10,6 +10,7 @@ import type { PracticeRefusal } from '../../i18n/practice.ts';
 import type { PersonalFailureCode } from '../../puzzles/failures.ts';
 import { isMistake } from '../../puzzles/personal.ts';
 import type { AnswerResult, PersonalFailure, ShownPersonal } from '../../puzzles/personal-service.ts';
+import type { BoardView } from '../../render/view.ts';
 import { customId } from '../custom-ids.ts';
 import { type Answer, privateReply } from '../discord/respond.ts';
 import { safeName, variantNameText } from './present.ts';
@@ -29,8 +30,12 @@ export function practiceButtons(
   return [new ActionRowBuilder<ButtonBuilder>().addComponents(button)];
 }
 
-/** A puzzle shown: what to find, what was played in the game, how to answer; and its picture. */
-export async function shownReply(m: Messages, shown: ShownPersonal, head?: string): Promise<Answer> {
+/** A puzzle shown: what to find, what was played in the game, how to answer; and its picture, in the member's view. */
+export async function shownReply(
+  m: Messages,
+  shown: ShownPersonal,
+  { head, view }: { head?: string; view?: BoardView } = {},
+): Promise<Answer> {
   const { puzzle } = shown;
   const text = [
     ...(head ? [head] : []),
@@ -44,7 +49,7 @@ export async function shownReply(m: Messages, shown: ShownPersonal, head?: strin
     m.practice.due({ count: shown.due }),
     m.practice.howToAnswer,
   ].join('\n');
-  return privateReply(text, { files: [await practicePicture(m, shown)] });
+  return privateReply(text, { files: [await practicePicture(m, shown, view)] });
 }
 
 /** The answer judged: solved or not against the AI's choice, what the game's move allowed, when it comes back. */
@@ -70,21 +75,27 @@ export function answerText(m: Messages, result: AnswerResult): string {
   return lines.join('\n');
 }
 
-/** The puzzle's board, its caption counting the moves of its game. */
+/** The puzzle's board in the member's view, its caption counting the moves of its game. */
 export function practicePicture(
   m: Messages,
   shown: { puzzle: ShownPersonal['puzzle']; game: ShownPersonal['game'] },
+  view?: BoardView,
 ) {
   const { puzzle, game } = shown;
-  return solverPicture(game, puzzle.side, {
-    you: m.practice.you,
-    other: m.practice.opponent,
-    note: m.practice.note({ gameId: puzzle.gameId }),
-    description: `Your tafl mistake, game ${puzzle.gameId} move ${Math.ceil(puzzle.ply / 2)}`,
-    messages: m,
-    // The position is the game's before ply `puzzle.ply`; `game` has the answer played, if any.
-    moveNumber: Math.ceil((puzzle.ply + game.plyCount) / 2),
-  });
+  return solverPicture(
+    game,
+    puzzle.side,
+    {
+      you: m.practice.you,
+      other: m.practice.opponent,
+      note: m.practice.note({ gameId: puzzle.gameId }),
+      description: `Your tafl mistake, game ${puzzle.gameId} move ${Math.ceil(puzzle.ply / 2)}`,
+      messages: m,
+      // The position is the game's before ply `puzzle.ply`; `game` has the answer played, if any.
+      moveNumber: Math.ceil((puzzle.ply + game.plyCount) / 2),
+    },
+    view,
+  );
 }
 
 const OWN_CODES: readonly PersonalFailureCode[] = [

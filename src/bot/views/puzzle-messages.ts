@@ -5,7 +5,7 @@ import type { Messages } from '../../i18n/index.ts';
 import type { Puzzle } from '../../puzzles/puzzle-file.ts';
 import type { DailyView } from '../../puzzles/service.ts';
 import type { MoveResult, PuzzleFailure, ShownPuzzle } from '../../puzzles/types.ts';
-import { renderBoard } from '../../render/index.ts';
+import { type BoardView, DEFAULT_VIEW, renderBoard } from '../../render/index.ts';
 import { LIMITS, listWithin } from '../discord/discord-limits.ts';
 import { paramsAsText, safeName } from './present.ts';
 
@@ -13,21 +13,33 @@ export const PUZZLE_FILE = 'puzzle.png';
 
 /**
  * The puzzle's picture: the solver's side named "You", the other "The bot". The flags for a king
- * who can escape or be taken are left out: on a puzzle they would give the answer away.
+ * who can escape or be taken are left out: on a puzzle they would give the answer away. Drawn in
+ * the view of the member it answers (/settings); the daily post, for no one member, in the default.
  */
-export function puzzlePicture(m: Messages, puzzle: Puzzle, game: Game): Promise<AttachmentBuilder> {
-  return solverPicture(game, puzzle.sideToMove, {
-    you: m.puzzles.you,
-    other: m.puzzles.bot,
-    note: m.puzzles.note({ id: puzzle.id }),
-    description: `Tafl puzzle ${puzzle.id}`,
-    messages: m,
-  });
+export function puzzlePicture(
+  m: Messages,
+  puzzle: Puzzle,
+  game: Game,
+  view: BoardView = DEFAULT_VIEW,
+): Promise<AttachmentBuilder> {
+  return solverPicture(
+    game,
+    puzzle.sideToMove,
+    {
+      you: m.puzzles.you,
+      other: m.puzzles.bot,
+      note: m.puzzles.note({ id: puzzle.id }),
+      description: `Tafl puzzle ${puzzle.id}`,
+      messages: m,
+    },
+    view,
+  );
 }
 
 /**
- * A puzzle's board for its solver (`solver`'s side named `you`), without the threat flags; the
- * caption's move number is the game's (`moveNumber`), when the position comes from one.
+ * A puzzle's board for its solver (`solver`'s side named `you`), without the threat flags, in
+ * the solver's view; the caption's move number is the game's (`moveNumber`), when the position
+ * comes from one.
  */
 export async function solverPicture(
   game: Game,
@@ -40,6 +52,7 @@ export async function solverPicture(
     messages: Messages;
     moveNumber?: number;
   },
+  view: BoardView = DEFAULT_VIEW,
 ): Promise<AttachmentBuilder> {
   const snapshot = game.snapshot();
   snapshot.threats = { kingCanEscape: false, kingCanBeCaptured: false };
@@ -48,7 +61,11 @@ export async function solverPicture(
     solver === 'attackers'
       ? { attackers: words.you, defenders: words.other }
       : { attackers: words.other, defenders: words.you };
-  const picture = await renderBoard(snapshot, players, { note: words.note, messages: words.messages });
+  const picture = await renderBoard(snapshot, players, {
+    note: words.note,
+    messages: words.messages,
+    view,
+  });
   return new AttachmentBuilder(picture, { name: PUZZLE_FILE, description: words.description });
 }
 
