@@ -266,13 +266,14 @@ export class Gateway {
   }
 
   /**
-   * Sends an event to one connected session only: an interaction goes to the shard of its guild,
-   * and among several sessions on that shard (unsharded processes) to each in turn.
+   * Sends an event to one connected session only: an interaction goes to the shard of its guild (one
+   * outside any guild, to shard 0, as Discord sends DMs), and among several sessions on that shard
+   * (unsharded processes) to each in turn.
    */
   dispatchToOne(event: string, data: unknown, index = 0): boolean {
     const guildId = guildOf(event, data);
     const ready = [...this.sessions.values()].filter(
-      (session) => session.ready && (!guildId || servesGuild(session, guildId)),
+      (session) => session.ready && (guildId ? servesGuild(session, guildId) : session.shard[0] === 0),
     );
     const session = ready[index % Math.max(1, ready.length)];
     if (!session) return false;

@@ -10,7 +10,7 @@
 import { EventEmitter } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { closeDms, directMessages } from './direct-messages.ts';
+import { closeDms, directMessages, openDm } from './direct-messages.ts';
 import { GATEWAY_PATH, Gateway } from './gateway.ts';
 import { type InteractionHandle, Interactions, type OptionValue, type Timing } from './interactions.ts';
 import { OAuth2 } from './oauth2.ts';
@@ -18,6 +18,15 @@ import { ENTRY_POINT, route, storedCommand } from './routes.ts';
 import { type Fault, type RecordedCall, type RestLog, serveRequest } from './server.ts';
 import { secret } from './snowflake.ts';
 import { DiscordState, type EmulatedUser, type RecordedMessage, THREAD_TYPES } from './state.ts';
+import {
+  createGuildWithoutBot,
+  createPrivateChannel,
+  DM_CHANNEL,
+  GROUP_DM_CHANNEL,
+  installForUser,
+  setUserInstallSupported,
+  uninstallForUser,
+} from './user-install.ts';
 
 export type { InteractionHandle, InteractionResponse } from './interactions.ts';
 export type { Fault, RecordedCall } from './server.ts';
@@ -194,6 +203,56 @@ export class DiscordEmulator {
   /** Closes `user`'s DMs to the bot: what it sends them from now on is refused with 50007. */
   closeDms(user: EmulatedUser): void {
     closeDms(this.state, user.id);
+  }
+
+  /**
+   * The app supports installation to users' accounts (so it is by default): GET /applications/@me lists
+   * integration type 1, and commands may be registered with it.
+   */
+  enableUserInstall(): void {
+    setUserInstallSupported(this.state, true);
+  }
+
+  /** The app supports guild install only: registering a command for user install is refused (50035). */
+  disableUserInstall(): void {
+    setUserInstallSupported(this.state, false);
+  }
+
+  /** `user` installs the app to their account: its user-install commands follow them everywhere. */
+  installForUser(user: EmulatedUser): void {
+    installForUser(this.state, user);
+  }
+
+  /** `user` removes the app from their account. */
+  uninstallForUser(user: EmulatedUser): void {
+    uninstallForUser(this.state, user);
+  }
+
+  /**
+   * A DM between two users (channel type 1, no guild); returns its id. The bot is not in it: its REST
+   * calls there are refused (403, 50001) and the gateway says nothing of it. Users act in it with
+   * `slash(user, name, options, { channelId })`, which needs a user install.
+   */
+  createDm(first: EmulatedUser, second: EmulatedUser): string {
+    return createPrivateChannel(this.state, DM_CHANNEL, [first, second]).id;
+  }
+
+  /** A group DM of these users (type 3, no guild, the first its owner), as `createDm`; returns its id. */
+  createGroupDm(users: EmulatedUser[]): string {
+    return createPrivateChannel(this.state, GROUP_DM_CHANNEL, users).id;
+  }
+
+  /** The bot's own DM with `user` (the one POST /users/@me/channels opens); returns its id. */
+  botDm(user: EmulatedUser): string {
+    return openDm(this.state, user.id).id;
+  }
+
+  /**
+   * A guild the bot is not in, with one text channel `general` (no gateway event); a user who installed
+   * the app uses its user-install commands there. The bot's REST calls on it are refused (50001).
+   */
+  createGuildWithoutBot(options: { locale?: string } = {}): { guildId: string; channelId: string } {
+    return createGuildWithoutBot(this.state, options.locale);
   }
 
   /** A new text channel (CHANNEL_CREATE); returns its id. */

@@ -2,10 +2,17 @@
  * Users acting: slash commands, autocomplete and button clicks become INTERACTION_CREATE payloads as
  * discord.js v14 parses them; the bot's callbacks and webhook calls become recorded answers.
  */
-import { callbackRefusal, DISCORD_LIMITS, invalidFormBody, messageRefusal, optionRefusal } from './limits.ts';
+import {
+  declaredOptions,
+  OPTION_TYPE,
+  optionType,
+  refuseAbsent,
+  refuseUnsendable,
+  underSubcommand,
+} from './command-options.ts';
+import { callbackRefusal, DISCORD_LIMITS, invalidFormBody, messageRefusal } from './limits.ts';
 import { secret, snowflake, timestampOf } from './snowflake.ts';
 import {
-  ALL_PERMISSIONS,
   type DiscordState,
   type EmulatedUser,
   EPHEMERAL,
@@ -13,6 +20,7 @@ import {
   type RecordedMessage,
   type UploadedFile,
 } from './state.ts';
+import { interactionPlace, onlyGlobalCommands, rememberOwners } from './user-install.ts';
 
 export interface InteractionResponse {
   type: number;
@@ -34,6 +42,11 @@ export interface InteractionHandle {
   /** When the visible answer came (process.hrtime.bigint()), once it has. */
   answeredAt(): bigint | undefined;
   followUps(): RecordedMessage[];
+  /**
+   * Moves the interaction `ms` into the past, as if that long had passed since it was made: its
+   * first answer is then late after three seconds, its token dead after fifteen minutes.
+   */
+  elapse(ms: number): void;
 }
 
 /**
@@ -75,8 +88,9 @@ interface InteractionRecord {
 
 type Waiter = <T>(probe: () => T | undefined | null | false, timeoutMs?: number) => Promise<T>;
 
-const OPTION_TYPE = { string: 3, integer: 4, boolean: 5, user: 6, number: 10 } as const;
 const UNKNOWN_WEBHOOK = { status: 404, body: { code: 10015, message: 'Unknown Webhook' } };
+/** Discord's answer to an interaction token it does not know or no longer takes (after 15 minutes). */
+const INVALID_TOKEN = { status: 401, body: { code: 50027, message: 'Invalid Webhook Token' } };
 const UNKNOWN_MESSAGE = { status: 404, body: { code: 10008, message: 'Unknown Message' } };
 /** How long a handle waits for the bot before failing the test. */
 const ANSWER_TIMEOUT_MS = 10_000;
@@ -101,7 +115,8 @@ export class Interactions {
   ): InteractionHandle {
     const [name, subcommand] = fullName.split(' ');
     const command = this.findCommand(name, channelId);
-    const declared = this.declaredOptions(command, subcommand);
+    const place = interactionPlace(this.state, user, this.channel(channelId), { command });
+    const declared = declaredOptions(command, subcommand);
     const users: Record<string, unknown> = {};
     const members: Record<string, unknown> = {};
     const list = Object.entries(options).map(([optionName, value]) => {
@@ -111,19 +126,21 @@ export class Interactions {
         members[value.id] = member;
         return { name: optionName, type: OPTION_TYPE.user, value: value.id };
       }
-      if (typeof value === 'string') this.refuseUnsendable(declared, optionName, value);
-      return { name: optionName, type: this.optionType(declared, optionName, value), value };
+      if (typeof value === 'string') refuseUnsendable(declared, optionName, value);
+      return { name: optionName, type: optionType(declared, optionName, value), value };
     });
-    const resolved = Object.keys(users).length > 0 ? { resolved: { users, members } } : {};
+    // Outside a guild a user option resolves to the user alone.
+    const resolved =
+      Object.keys(users).length > 0 ? { resolved: place.inGuild ? { users, members } : { users } } : {};
     return this.interact(
-      user,
       channelId,
       2,
       {
         ...this.commandData(command, name, channelId),
-        options: this.underSubcommand(subcommand, list),
+        options: underSubcommand(subcommand, list),
         ...resolved,
       },
+      place.fields,
       undefined,
       timing,
     );
@@ -138,26 +155,35 @@ export class Interactions {
   ): Promise<{ name: string; value: string | number }[]> {
     const [name, subcommand] = fullName.split(' ');
     const command = this.findCommand(name, channelId);
-    const declared = this.declaredOptions(command, subcommand);
+    const place = interactionPlace(this.state, user, this.channel(channelId), { command });
+    const declared = declaredOptions(command, subcommand);
     const list = Object.entries(options).map(([optionName, value]) => ({
       name: optionName,
       // Discord sends the focused option's partial input as a string, whatever the option's type.
-      type: this.optionType(declared, optionName, value),
+      type: optionType(declared, optionName, value),
       value: optionName === focused ? String(value) : value,
       ...(optionName === focused ? { focused: true } : {}),
     }));
-    const handle = this.interact(user, channelId, 4, {
-      ...this.commandData(command, name, channelId),
-      options: this.underSubcommand(subcommand, list),
-    });
+    const handle = this.interact(
+      channelId,
+      4,
+      { ...this.commandData(command, name, channelId), options: underSubcommand(subcommand, list) },
+      place.fields,
+    );
     const response = await handle.firstResponse();
     if (response.type !== 8) throw new Error(`autocomplete answered with callback type ${response.type}`);
     return response.data?.choices ?? [];
   }
 
   clickButton(user: EmulatedUser, message: RecordedMessage, customId: string): InteractionHandle {
-    this.refuseAbsent(message, customId, 2);
-    return this.interact(user, message.channelId, 3, { custom_id: customId, component_type: 2 }, message);
+    refuseAbsent(message, customId, 2);
+    return this.interact(
+      message.channelId,
+      3,
+      { custom_id: customId, component_type: 2 },
+      this.componentPlace(user, message),
+      message,
+    );
   }
 
   /** A user chooses `values` in a string select menu of a message. */
@@ -167,28 +193,30 @@ export class Interactions {
     customId: string,
     values: string[],
   ): InteractionHandle {
-    const menu = this.refuseAbsent(message, customId, 3);
+    const menu = refuseAbsent(message, customId, 3);
     const offered = new Set((menu?.options ?? []).map((option: any) => option.value));
     for (const value of values)
       if (!offered.has(value))
         throw new Error(`Discord would not send this: ${value} is not an option of ${customId}`);
     return this.interact(
-      user,
       message.channelId,
       3,
       { custom_id: customId, component_type: 3, values },
+      this.componentPlace(user, message),
       message,
     );
   }
 
-  /** A member can only use a component the message shows: the component of that id and type. */
-  private refuseAbsent(message: RecordedMessage, customId: string, type: number): any {
-    const found = message.components
-      .flatMap((row: any) => row?.components ?? [])
-      .find((component: any) => component?.custom_id === customId);
-    if (found && found.type !== type)
-      throw new Error(`Discord would not send this: ${customId} is not a component of type ${type}`);
-    return found;
+  /** Where a component is used: the install that made its message authorises it. */
+  private componentPlace(user: EmulatedUser, message: RecordedMessage): Record<string, unknown> {
+    const source = { sourceInteractionId: message.interactionId };
+    return interactionPlace(this.state, user, this.channel(message.channelId), source).fields;
+  }
+
+  private channel(channelId: string) {
+    const channel = this.state.channels.get(channelId);
+    if (!channel) throw new Error(`no channel ${channelId}`);
+    return channel;
   }
 
   private commandData(command: any, name: string, channelId: string) {
@@ -199,43 +227,15 @@ export class Interactions {
     return { id: command?.id ?? snowflake(), name, type, ...(guildId ? { guild_id: guildId } : {}) };
   }
 
-  /** The options a command (or one of its subcommands) declares, as registered. */
-  private declaredOptions(command: any, subcommand: string | undefined): any[] | undefined {
-    if (!subcommand) return command?.options;
-    return command?.options?.find((option: any) => option.type === 1 && option.name === subcommand)?.options;
-  }
-
-  /** A Discord client does not send an option over its length limits: neither does a test. */
-  private refuseUnsendable(declared: any[] | undefined, name: string, value: string): void {
-    const refusal = optionRefusal(
-      declared?.find((option: any) => option.name === name),
-      name,
-      value,
-    );
-    if (refusal) throw new Error(`Discord would not send this: ${refusal}`);
-  }
-
-  /** A subcommand arrives as the one option of the command, holding the options given. */
-  private underSubcommand(subcommand: string | undefined, list: unknown[]): unknown[] {
-    return subcommand ? [{ type: 1, name: subcommand, options: list }] : list;
-  }
-
-  private optionType(
-    declaredOptions: any[] | undefined,
-    name: string,
-    value: string | number | boolean,
-  ): number {
-    const declared = declaredOptions?.find((option: any) => option.name === name)?.type;
-    if (declared) return declared;
-    if (typeof value === 'boolean') return OPTION_TYPE.boolean;
-    if (typeof value === 'number') return Number.isInteger(value) ? OPTION_TYPE.integer : OPTION_TYPE.number;
-    return OPTION_TYPE.string;
-  }
-
-  /** The command a user would see in this channel: the guild's own first, then a global one, then any. */
+  /**
+   * The command a user would see in this channel: the guild's own first, then a global one, then any;
+   * where the bot is not (private channels, guilds without it), only a global one.
+   */
   private findCommand(name: string, channelId: string): any {
-    const guildId = this.state.channels.get(channelId)?.guildId ?? '';
-    const scopes = [guildId, 'global', ...this.state.commands.keys()];
+    const channel = this.channel(channelId);
+    const scopes = onlyGlobalCommands(this.state, channel)
+      ? ['global']
+      : [channel.guildId, 'global', ...this.state.commands.keys()];
     for (const scope of scopes) {
       const found = this.state.commands.get(scope)?.find((command) => command.name === name);
       if (found) return found;
@@ -244,15 +244,13 @@ export class Interactions {
   }
 
   private interact(
-    user: EmulatedUser,
     channelId: string,
     type: number,
     data: unknown,
+    place: Record<string, unknown>,
     message?: RecordedMessage,
     timing: Timing = {},
   ): InteractionHandle {
-    const channel = this.state.channels.get(channelId);
-    if (!channel) throw new Error(`no channel ${channelId}`);
     const id = snowflake();
     const record: InteractionRecord = {
       id,
@@ -273,21 +271,13 @@ export class Interactions {
       type,
       token: record.token,
       version: 1,
-      guild_id: channel.guildId,
-      guild: { id: channel.guildId, locale: this.state.guildLocale(channel.guildId), features: [] },
-      channel_id: channelId,
-      channel: this.state.channelJson(channel),
-      member: this.state.memberJson(user),
+      ...place,
       data,
       ...(message ? { message: this.state.messageJson(message) } : {}),
-      locale: user.locale ?? 'en-US',
-      guild_locale: this.state.guildLocale(channel.guildId),
-      app_permissions: ALL_PERMISSIONS,
       entitlements: [],
-      authorizing_integration_owners: { '0': channel.guildId },
-      context: 0,
       attachment_size_limit: 10_485_760,
     };
+    rememberOwners(this.state, id, place.authorizing_integration_owners);
     const sentAt = process.hrtime.bigint();
     const session = this.nextSession++;
     if (timing.deliverAfterMs) {
@@ -302,6 +292,9 @@ export class Interactions {
       reply: (timeoutMs = ANSWER_TIMEOUT_MS) => this.waitFor(() => record.answer, timeoutMs),
       answeredAt: () => record.answeredAt,
       followUps: () => record.followUps,
+      elapse: (ms: number) => {
+        record.createdMs -= ms;
+      },
     };
   }
 
@@ -384,7 +377,7 @@ export class Interactions {
     files: UploadedFile[],
   ): RouteResult | null {
     const record = this.records.get(token);
-    if (!record || Date.now() - record.createdMs > DISCORD_LIMITS.tokenMs) return UNKNOWN_WEBHOOK;
+    if (!record || Date.now() - record.createdMs > DISCORD_LIMITS.tokenMs) return INVALID_TOKEN;
     const refusal = method === 'POST' || method === 'PATCH' ? messageRefusal(body) : null;
     if (refusal) return invalidFormBody(refusal);
     if (messageId === undefined) {

@@ -7,6 +7,7 @@ import { invalidFormBody, messageRefusal, nameRefusal } from './limits.ts';
 import type { OAuth2 } from './oauth2.ts';
 import { snowflake } from './snowflake.ts';
 import { type DiscordState, THREAD_TYPES, type UploadedFile } from './state.ts';
+import { commandContexts, contextsRefusal, missingAccess, userInstallSupported } from './user-install.ts';
 
 export interface RouteContext {
   state: DiscordState;
@@ -50,6 +51,7 @@ export function route(context: RouteContext, request: RouteRequest): RouteResult
     return context.interactions.callback(m[1], m[2], request.body, request.files, request.at, withResponse);
   }
   if ((m = /^\/webhooks\/(\d+)\/([^/]+)(?:\/messages\/([^/]+))?$/.exec(path))) {
+    if (m[1] !== context.state.applicationId) return unknown(10015, 'Webhook');
     return context.interactions.webhook(method, m[2], m[3], request.body, request.files);
   }
   // OAuth2: the token endpoint authenticates the app by its secret, a member's calls by their token.
@@ -87,8 +89,14 @@ function botRoute(context: RouteContext, request: RouteRequest): RouteResult | n
   if ((m = /^\/channels\/(\d+)(\/.*)?$/.exec(path))) {
     const channel = state.channels.get(m[1]);
     if (!channel) return unknown(10003, 'Channel');
+    // DMs between users, group DMs, guilds without the bot: it cannot see them.
+    const refused = missingAccess(state, m[1]);
+    if (refused) return refused;
     return channelRoute(context, request, m[1], m[2] ?? '');
   }
+  const guildPath = /^\/guilds\/(\d+)(?:\/|$)/.exec(path);
+  const hidden = guildPath && missingAccess(state, undefined, guildPath[1]);
+  if (hidden) return hidden;
   if ((m = is('GET', /^\/guilds\/(\d+)\/members\/(\d+)$/))) {
     const user = state.users.get(m[2]);
     return user && state.isMember(user.id, m[1]) ? ok(state.memberJson(user)) : unknown(10007, 'Member');
@@ -120,7 +128,13 @@ function applicationJson(state: DiscordState) {
     team: null,
     summary: '',
     approximate_guild_count: state.guilds.size,
-    integration_types_config: { '0': {} },
+    // Each installation context the app supports, with its default install link's scopes.
+    integration_types_config: {
+      '0': { oauth2_install_params: { scopes: ['applications.commands', 'bot'], permissions: '0' } },
+      ...(userInstallSupported(state)
+        ? { '1': { oauth2_install_params: { scopes: ['applications.commands'], permissions: '0' } } }
+        : {}),
+    },
   };
 }
 
@@ -146,6 +160,8 @@ function commandRoute(
       return noContent;
     }
     if (method === 'PATCH') {
+      const refusal = contextsRefusal(state, body);
+      if (refusal) return invalidFormBody(refusal);
       state.commandWrites++;
       const changed = storedCommand(state, { ...existing, ...body }, guildId, existing.id);
       state.commands.set(
@@ -162,6 +178,10 @@ function commandRoute(
     // With Activities on, the app has an entry point command (type 4) a bulk update must keep.
     if (list.some((command) => command.type === ENTRY_POINT) && !body.some((c) => c?.type === ENTRY_POINT))
       return { status: 400, body: { code: 50240, message: ENTRY_POINT_REMOVED } };
+    for (const [index, command] of body.entries()) {
+      const refusal = contextsRefusal(state, command);
+      if (refusal) return invalidFormBody(`${index}.${refusal}`);
+    }
     state.commandWrites++;
     const stored = body.map((command) =>
       storedCommand(state, command, guildId, list.find((old) => old.name === command.name)?.id),
@@ -170,6 +190,8 @@ function commandRoute(
     return ok(stored);
   }
   if (method === 'POST') {
+    const refusal = contextsRefusal(state, body);
+    if (refusal) return invalidFormBody(refusal);
     state.commandWrites++;
     const existing = list.find((old) => old.name === body?.name);
     const command = storedCommand(state, body, guildId, existing?.id);
@@ -199,6 +221,7 @@ export function storedCommand(
     version: snowflake(),
     default_member_permissions: command.default_member_permissions ?? null,
     nsfw: command.nsfw ?? false,
+    ...commandContexts(command),
     description: command.description ?? '',
     options: command.options ?? [],
   };

@@ -260,10 +260,12 @@ export class DiscordState {
 
   messageJson(message: RecordedMessage) {
     const fromInteraction = message.interactionId !== undefined;
+    // A DM's or group DM's messages name no guild.
+    const guildId = this.channels.get(message.channelId)?.guildId ?? this.guildId;
     return {
       id: message.id,
       channel_id: message.channelId,
-      guild_id: this.channels.get(message.channelId)?.guildId ?? this.guildId,
+      ...(guildId ? { guild_id: guildId } : {}),
       author: this.userJson(this.botUser),
       content: message.content,
       timestamp: message.createdAt,
