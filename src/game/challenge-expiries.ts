@@ -100,7 +100,7 @@ export class ChallengeExpiries {
     const aiSide = otherSide(challengerSide);
     const players = { [challengerSide]: challenge.challenger, [aiSide]: machine } as Record<Side, Player>;
     const game = new Game({ variant });
-    const stored = this.games.newGame({
+    const stored = await this.games.newGame({
       guildId,
       channelId,
       players,

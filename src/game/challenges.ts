@@ -110,7 +110,7 @@ export interface NewGame {
  * game read (which ends one stored over: see GameChanges.settle), and a member's rating.
  */
 export interface GameMaker {
-  newGame(input: NewGame): StoredGame;
+  newGame(input: NewGame): Promise<StoredGame>;
   activate(stored: StoredGame, revision: number): ActiveGame;
   board(table: Table): Promise<unknown>;
   rating(guildId: string, userId: string, variant: VariantKey): Promise<number>;
@@ -267,7 +267,7 @@ export class Challenges {
         [challengerSide]: challenge.challenger,
         [otherSide(challengerSide)]: opponent,
       } as Record<Side, Player>;
-      const stored = this.games.newGame({
+      const stored = await this.games.newGame({
         guildId: challenge.guildId,
         channelId,
         players,

@@ -38,6 +38,8 @@ export const SCHEDULES = {
    * for alerts: the settings module claims it and reads their settings then (src/settings/turn-alerts.ts).
    */
   turnAlerts: 'schedule:turn-alerts',
+  /** A member's vacation (`<member>`), due when their vacation days for the year run out: it ends then. */
+  vacationEnds: 'schedule:vacation-ends',
 } as const;
 
 /** The clock of a game with a time per move, for the turn in progress. */
@@ -46,6 +48,8 @@ export interface PerMoveClock {
   deadline: number;
   remindAt: number;
   reminded: boolean;
+  /** Set while the player to move is away (a vacation): the clock stopped then; see vacation-clock.ts. */
+  pausedAt?: number;
   fischer?: undefined;
 }
 
@@ -91,25 +95,32 @@ export function rescheduled(
 ): ScheduleChange[] {
   const changes: ScheduleChange[] = [];
   const group = game.guildId;
+  // A paused clock (its player away) has no deadline or reminder due.
+  const running = (clock: Clock | null | undefined) => (clock?.pausedAt === undefined ? clock : null);
   const same =
-    before && after && before.ply === after.ply && before.clock?.deadline === after.clock?.deadline;
+    before &&
+    after &&
+    before.ply === after.ply &&
+    running(before.clock)?.deadline === running(after.clock)?.deadline &&
+    before.clock?.pausedAt === after.clock?.pausedAt;
   if (before?.clock && !same) {
     changes.push({ schedule: SCHEDULES.deadlines, group, member: entryFor(game, before.ply), at: null });
     changes.push({ schedule: SCHEDULES.reminders, group, member: entryFor(game, before.ply), at: null });
   }
-  if (after?.clock && !same) {
+  const afterClock = running(after?.clock);
+  if (after && afterClock && !same) {
     changes.push({
       schedule: SCHEDULES.deadlines,
       group,
       member: entryFor(game, after.ply),
-      at: after.clock.deadline,
+      at: afterClock.deadline,
     });
-    if (!after.clock.reminded) {
+    if (!afterClock.reminded) {
       changes.push({
         schedule: SCHEDULES.reminders,
         group,
         member: entryFor(game, after.ply),
-        at: after.clock.remindAt,
+        at: afterClock.remindAt,
       });
     }
   }

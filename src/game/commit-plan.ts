@@ -14,6 +14,7 @@ import { matchWinner, movesBy } from './match.ts';
 import { withSideResult } from './side-standings.ts';
 import { emptyStandings, type StandingsDoc, withResult } from './standings.ts';
 import type { ArchivedGame, StoredGame } from './types.ts';
+import { paused, resumed } from './vacation-clock.ts';
 
 /** Points at the last game that finished in a channel. */
 export interface LastGameMarker {
@@ -47,16 +48,22 @@ export function newStoredGame(
     fischer?: FischerControl | null;
     /** A casual game: not rated. */
     casual?: boolean;
+    /** The players away on vacation as it starts (their ids). */
+    away?: string[];
   },
   { id, now }: { id: string; now: number },
 ): StoredGame {
   const { fischer } = input;
+  const first = fischer
+    ? startFischer(fischer, input.game.turn, now)
+    : input.perMoveMs
+      ? turnClock(input.perMoveMs, now)
+      : null;
+  const away = input.away?.length ? input.away : undefined;
   return {
-    clock: fischer
-      ? startFischer(fischer, input.game.turn, now)
-      : input.perMoveMs
-        ? turnClock(input.perMoveMs, now)
-        : null,
+    clock: first && away?.includes(input.players[input.game.turn].id) ? paused(first, now) : first,
+    // Kept only while a player is away.
+    ...(away ? { away } : {}),
     perMoveMs: input.perMoveMs ?? null,
     // Kept only on a Fischer clock's games: a game without it is the stored form from before.
     ...(fischer
@@ -158,6 +165,8 @@ export interface ChangeInput {
   drawOfferedBy: Side | null;
   undoRequest: { by: Side; ply: number } | null;
   clock: Clock | null;
+  /** The players away on vacation after the change (default: as stored). */
+  away?: string[];
   now: number;
   /** When the bot received the move (default `now`): what a Fischer clock charges the mover to. */
   movedAt?: number;
@@ -188,12 +197,17 @@ export interface CommitPlan {
  * standings stay as they were).
  */
 export function planCommit(input: ChangeInput): CommitPlan {
-  const { stored, game, plyBefore, now } = input;
+  const { game, plyBefore, now } = input;
+  const { away: _, ...rest } = input.stored;
+  const awayAfter = input.away ?? input.stored.away ?? [];
+  const stored: StoredGame = { ...rest, ...(awayAfter.length ? { away: awayAfter } : {}) };
   const result = game.result;
   const plyAfter = game.plyCount;
   // A new turn (a move, or a move taken back) starts a new clock; other changes keep it.
   const turned =
-    stored.clock && plyAfter !== plyBefore ? nextTurn(stored.clock, input, plyAfter > plyBefore) : null;
+    stored.clock && plyAfter !== plyBefore
+      ? standsWhileAway(nextTurn(stored.clock, input, plyAfter > plyBefore), stored, game.turn, now)
+      : null;
   const clock = result ? null : (turned ?? input.clock);
   const next: StoredGame = {
     ...stored,
@@ -289,10 +303,21 @@ function standingsWrites(
   ];
 }
 
-/** The clock of the turn a move (or a move taken back) starts. */
+/**
+ * The clock of the turn a move (or a move taken back) starts. A mover whose clock stood (they
+ * moved while away) is charged only for the time before it stopped.
+ */
 function nextTurn(clock: Clock, input: ChangeInput, moved: boolean): Clock {
   if (!clock.fischer) return turnClock(clock.perMoveMs, input.now);
-  return passTurn(clock, { at: input.movedAt ?? input.now, now: input.now, moved });
+  const at = input.movedAt ?? input.now;
+  const running = resumed(clock, at);
+  if (!running.fischer) throw new Error('a Fischer clock resumes as one');
+  return passTurn(running, { at, now: input.now, moved });
+}
+
+/** A turn's clock, stopped from its start when the player to move is away on vacation. */
+function standsWhileAway(clock: Clock, game: StoredGame, turn: Side, now: number): Clock {
+  return game.away?.includes(game.players[turn].id) ? paused(clock, now) : clock;
 }
 
 /**
@@ -320,6 +345,7 @@ function secondMatchGame(stored: StoredGame, first: Game, input: ChangeInput): S
       perMoveMs: stored.perMoveMs ?? stored.clock?.perMoveMs ?? null,
       fischer: stored.fischer ?? null,
       casual: stored.casual,
+      away: stored.away,
     },
     { id: input.newId(), now: input.now },
   );

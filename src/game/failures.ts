@@ -41,6 +41,14 @@ export type GameFailureCode =
   | 'more-time-own-turn'
   /** More time once the side to move's time is up. */
   | 'time-up'
+  /** A vacation begun by a member already away. */
+  | 'already-away'
+  /** A vacation ended by a member not away. */
+  | 'not-away'
+  /** A vacation begun with no vacation days left this year (`days`: the year's allowance). */
+  | 'no-vacation-left'
+  /** A server's vacation days set outside 0 to 365 (`days`). */
+  | 'vacation-days-invalid'
   | 'ai-no-undo'
   | 'already-offered'
   | 'stale-draw-offer'

@@ -29,6 +29,8 @@ export interface FischerClock {
   /** When the side to move is down to a tenth of the main time (its reminder), or the deadline when it starts below. */
   remindAt: number;
   reminded: boolean;
+  /** Set while the player to move is away (a vacation): their time stopped then; see vacation-clock.ts. */
+  pausedAt?: number;
 }
 
 /** The side to move is reminded when its time falls to this share of the main time. */
@@ -104,18 +106,30 @@ export function clocksAt(
   return clocks;
 }
 
+/** A game's Fischer clock in progress, and when it stopped if it stands (its player away). */
+export type RunningFischer = FischerState & { stoppedAt?: number };
+
+export function runningFischer(clock: FischerClock | { fischer?: undefined } | null): RunningFischer | null {
+  if (!clock?.fischer) return null;
+  return 'pausedAt' in clock && clock.pausedAt !== undefined
+    ? { ...clock.fischer, stoppedAt: clock.pausedAt }
+    : clock.fischer;
+}
+
 /**
  * A game's clocks as /history and /export tell them: while it runs, each side's time at `now`;
  * after it ended, the times left after the last move (none for a side lost or drawn on time).
  */
 export function clocksOfRecord(
-  fischer: { control: FischerControl; timesLeft: readonly number[]; running: FischerState | null },
+  fischer: { control: FischerControl; timesLeft: readonly number[]; running: RunningFischer | null },
   game: Game,
   now: number,
 ): Record<Side, number> {
   const { running } = fischer;
-  if (running && !game.result)
-    return { attackers: timeLeft(running, 'attackers', now), defenders: timeLeft(running, 'defenders', now) };
+  if (running && !game.result) {
+    const at = running.stoppedAt ?? now;
+    return { attackers: timeLeft(running, 'attackers', at), defenders: timeLeft(running, 'defenders', at) };
+  }
   const clocks = clocksAt(fischer.control, fischer.timesLeft, game.setup.sideToMove, game.plyCount);
   if (game.result?.reason === 'timeout') clocks[game.turn] = 0;
   return clocks;

@@ -22,7 +22,14 @@ import { type GameFeed, silentFeed } from './game-feed.ts';
 import { keys } from './keys.ts';
 import type { StandingsDoc } from './standings.ts';
 import type { Table } from './table.ts';
-import { type ActiveGame, failure, type Outcome, type StoredGame, success } from './types.ts';
+import {
+  type ActiveGame,
+  failure,
+  type Outcome,
+  type StoredGame,
+  success,
+  type VacationDoc,
+} from './types.ts';
 
 /** A player's action on a fresh copy of the game, `side` being theirs (see player-actions.ts). */
 export type GameAction<T> = (active: ActiveGame, side: Side) => Outcome<T>;
@@ -44,8 +51,14 @@ export class GameChanges {
     private readonly endOfGameCount?: EndOfGameCount,
   ) {}
 
-  newGame(input: NewGame): StoredGame {
-    return newStoredGame(input, { id: this.newId(), now: this.now() });
+  /** A new game's stored form; a player away on vacation is marked so, their turns' clocks standing. */
+  async newGame(input: NewGame): Promise<StoredGame> {
+    const players = [input.players.attackers.id, input.players.defenders.id];
+    const reads = await Promise.all(
+      players.map((id) => this.store.read<VacationDoc>(keys.vacation(input.guildId, id))),
+    );
+    const away = players.filter((_, index) => reads[index]?.value.since != null);
+    return newStoredGame({ ...input, away }, { id: this.newId(), now: this.now() });
   }
 
   /** The game in progress at a table, or null. */
@@ -151,6 +164,7 @@ export class GameChanges {
           drawOfferedBy: active.drawOfferedBy,
           undoRequest: active.undoRequest,
           clock: active.clock,
+          away: active.away,
           now: this.now(),
           movedAt,
           newId: this.newId,
@@ -231,6 +245,7 @@ export class GameChanges {
       ai: stored.ai ?? null,
       tournament: stored.tournament ?? null,
       casual: stored.casual === true,
+      away: stored.away ?? [],
       startedAt: stored.startedAt,
       revision,
     };

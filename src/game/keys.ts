@@ -22,6 +22,10 @@ export const keys = {
   review: (guildId: string, gameId: string) => inGuild(guildId, `review:${gameId}`),
   /** Each member's accuracy summed over their reviewed games (/standings). */
   accuracy: (guildId: string) => inGuild(guildId, 'accuracy'),
+  /** A member's vacation in a guild: whether they are away, and the time they took this year. */
+  vacation: (guildId: string, memberId: string) => inGuild(guildId, `vacation:${memberId}`),
+  /** The vacation days a year each member of a guild has (absent: the default). */
+  vacationDays: (guildId: string) => inGuild(guildId, 'vacation-days'),
   /** A guild's own variants and its default variant. */
   serverVariants: (guildId: string) => inGuild(guildId, 'variants'),
 };

@@ -66,7 +66,10 @@ export class GameLifecycle {
           : null;
       if (decided) return failure('start-decided', { reason: decided.reason, side: decided.sideToMove });
       // A tournament's game is always rated.
-      const stored = this.changes.newGame({ ...input, casual: input.casual === true && !input.tournament });
+      const stored = await this.changes.newGame({
+        ...input,
+        casual: input.casual === true && !input.tournament,
+      });
       stored.ai = input.ai ?? null;
       if (input.tournament) stored.tournament = input.tournament;
       if (input.match) stored.match = { id: this.clock.newId(), game: 1 };

@@ -37,16 +37,21 @@ export class GameListing {
 
   /** The guild's games in progress, in no particular order (see `inListOrder`). */
   async games(guildId: string): Promise<Listed<ActiveGame>> {
-    const { ids, unread } = bounded(await this.store.idsInGuild(guildId, 'game'));
+    const { items, unread } = await this.storedGames(guildId);
     const games: ActiveGame[] = [];
-    for (const read of await this.readAll<StoredGame>(
-      ids.map((channelId) => keys.game(guildId, channelId)),
-    )) {
+    for (const read of items) {
       const active = this.loaded(read.value, read.revision);
       // A game stored although over ends when its table is next looked at (GameChanges.settle).
       if (active && !active.game.isGameOver()) games.push(active);
     }
     return { items: games, unread };
+  }
+
+  /** The guild's games in progress as stored, with their revisions (for a change to many at once). */
+  async storedGames(guildId: string): Promise<Listed<{ value: StoredGame; revision: number }>> {
+    const { ids, unread } = bounded(await this.store.idsInGuild(guildId, 'game'));
+    const items = await this.readAll<StoredGame>(ids.map((channelId) => keys.game(guildId, channelId)));
+    return { items, unread };
   }
 
   /** The guild's challenges waiting for an answer, the soonest to expire first. */

@@ -8,6 +8,7 @@ import { moreTimeMs } from './clock.ts';
 import { fischerClock, flagFell } from './fischer.ts';
 import type { GameAction } from './game-changes.ts';
 import { failure, success } from './types.ts';
+import { resumed } from './vacation-clock.ts';
 
 /**
  * A move, received by the bot at `at`. On a Fischer clock, a move that arrives after the mover's
@@ -19,7 +20,8 @@ export function playMove(
   at: number,
 ): GameAction<{ move: PlayedMove | null; result: GameResult | null }> {
   return (active, side) => {
-    if (active.clock?.fischer && flagFell(active.clock, at)) {
+    const clock = active.clock && resumed(active.clock, at);
+    if (clock?.fischer && flagFell(clock, at)) {
       active.drawOfferedBy = null;
       active.undoRequest = null;
       return success({ move: null, result: active.game.timeOut(side) });
@@ -102,7 +104,7 @@ export function moreTime(gameId: string | undefined, now: number): GameAction<{ 
     if (gameId && active.id !== gameId) return failure('game-gone');
     const clock = active.clock;
     if (!clock) return failure('no-clock');
-    if (now >= clock.deadline) return failure('time-up');
+    if (now >= resumed(clock, now).deadline) return failure('time-up');
     const to = otherSide(side);
     const given = moreTimeMs(clock);
     if (clock.fischer) {
@@ -111,8 +113,12 @@ export function moreTime(gameId: string | undefined, now: number): GameAction<{ 
         ...state,
         remaining: { ...state.remaining, [to]: state.remaining[to] + given },
       });
-      // At most one reminder a move: one already sent stays sent.
-      active.clock = clock.reminded ? { ...next, reminded: true } : next;
+      // At most one reminder a move: one already sent stays sent. A clock that stands stays stopped.
+      active.clock = {
+        ...next,
+        ...(clock.reminded ? { reminded: true } : {}),
+        ...(clock.pausedAt !== undefined ? { pausedAt: clock.pausedAt } : {}),
+      };
     } else {
       if (active.game.turn !== to) return failure('more-time-own-turn');
       active.clock = { ...clock, deadline: clock.deadline + given, remindAt: clock.remindAt + given };

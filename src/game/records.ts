@@ -12,7 +12,7 @@ import { type Game, loadGame, type Side, type VariantKey } from '../engine/index
 import type { Store } from '../store/index.ts';
 import { type AccuracyTallyDoc, averageAccuracy, emptyTally, withReviewedGame } from './accuracy-tally.ts';
 import type { LastGameMarker } from './commit-plan.ts';
-import type { FischerState } from './fischer.ts';
+import { type RunningFischer, runningFischer } from './fischer.ts';
 import type { GameChanges } from './game-changes.ts';
 import { keys } from './keys.ts';
 import { type MemberRecord, memberRecord, type StandingRow, type StandingsDoc, table } from './standings.ts';
@@ -33,7 +33,7 @@ export interface GameForRecord {
   aborted: boolean;
   startedAt: number;
   /** A Fischer clock's main time and increment, the times left after each ply, and the turn's clock while it runs. */
-  fischer: { control: FischerControl; timesLeft: number[]; running: FischerState | null } | null;
+  fischer: { control: FischerControl; timesLeft: number[]; running: RunningFischer | null } | null;
 }
 
 export class GameRecords {
@@ -57,7 +57,7 @@ export class GameRecords {
         finished: false,
         aborted: false,
         startedAt: active.startedAt,
-        fischer: active.fischer ? { ...active.fischer, running: active.clock?.fischer ?? null } : null,
+        fischer: active.fischer ? { ...active.fischer, running: runningFischer(active.clock) } : null,
       };
     const last = await this.store.read<LastGameMarker>(keys.lastGame(table.guildId, table.channelId));
     const archived = last ? await this.archived(table.guildId, last.value.gameId) : null;

@@ -12,6 +12,7 @@
  * - records (records.ts): finished games, the table's last game, standings, reviews;
  * - listing (listing.ts): a server's games in progress and open challenges (/games);
  * - due (due-turns.ts): clocks run out, reminders, the AI's turns;
+ * - vacations (vacations.ts): members away, their clocks standing on their turns;
  * - variants (server-variants.ts), sides (side-records.ts); and a rematch (rematch.ts), which
  *   takes from several parts.
  */
@@ -33,6 +34,7 @@ import { ServerVariants } from './server-variants.ts';
 import { SideRecords } from './side-records.ts';
 import type { Table } from './table.ts';
 import type { Challenge, Outcome } from './types.ts';
+import { Vacations } from './vacations.ts';
 
 export type { AiTurn } from './ai-turns.ts';
 export type { ExpiredChallenge } from './challenge-expiries.ts';
@@ -68,6 +70,8 @@ export class GameService {
   readonly variants: ServerVariants;
   /** Ratings per side and each variant's side balance (see side-records.ts). */
   readonly sides: SideRecords;
+  /** Members away: their clocks stand on their turns (vacations.ts). */
+  readonly vacations: Vacations;
 
   constructor(store: Store, options: ServiceOptions = {}) {
     const now = options.now ?? Date.now;
@@ -81,6 +85,7 @@ export class GameService {
     this.due = new DueTurns(store, changes, now);
     this.variants = new ServerVariants(store, now);
     this.sides = new SideRecords(store);
+    this.vacations = new Vacations(store, changes, this.listing, now);
     const maker: GameMaker = {
       newGame: (input) => changes.newGame(input),
       activate: (stored, revision) => changes.activate(stored, revision),

@@ -13,6 +13,7 @@ import { readEntry, SCHEDULES } from './clock.ts';
 import type { GameOutcomeCode } from './failures.ts';
 import type { Table } from './table.ts';
 import { type ActiveGame, failure, type Outcome, success } from './types.ts';
+import { pausable } from './vacation-clock.ts';
 
 /** How long a claimed schedule entry stays with its claimer before another process may take it. */
 export const SWEEP_LEASE_MS = 60_000;
@@ -38,8 +39,14 @@ export type ClockChange = <T extends object>(
   apply: (active: ActiveGame, side: Side) => Outcome<T>,
 ) => Promise<Outcome<T & { game: ActiveGame; nextGame?: ActiveGame }>>;
 
-/** What a due entry's change came to: a reminder's player, or a game lost on time. */
-type Swept = { player?: Player; game: ActiveGame; nextGame?: ActiveGame };
+/**
+ * What a due entry's change came to: a reminder's player, a game lost on time, or (`stood`) a
+ * clock stopped instead because its player is away.
+ */
+type Swept = { player?: Player; stood?: true; game: ActiveGame; nextGame?: ActiveGame };
+
+/** The players of a table's game who are away on vacation, with when they went. */
+export type AwayPlayers = (table: Table) => Promise<ReadonlyMap<string, number>>;
 
 interface Due {
   gameId: string;
@@ -50,15 +57,37 @@ interface Due {
 const CLOCK_SCHEDULES = [
   {
     schedule: SCHEDULES.deadlines,
-    apply(active: ActiveGame, side: Side, entry: Due, now: number): Outcome<{ player?: undefined }> {
-      if (!isDue(active, entry, now, 'deadline')) return failure('stale');
+    apply(
+      active: ActiveGame,
+      side: Side,
+      entry: Due,
+      now: number,
+      away: ReadonlyMap<string, number>,
+    ): Outcome<{ player?: undefined; stood?: true }> {
+      if (!isDue(active, entry, now, 'deadline') || !active.clock) return failure('stale');
+      // A player who went away before their time ran out does not lose on time: their clock
+      // stands from when they went (a game started as they went away, which their going did not see).
+      const id = active.players[side].id;
+      const since = away.get(id);
+      const clock = active.clock;
+      if (since !== undefined && since < clock.deadline && pausable(clock)) {
+        const turnStart = clock.fischer ? clock.fischer.since : clock.deadline - clock.perMoveMs;
+        active.clock = { ...clock, pausedAt: Math.max(since, turnStart) };
+        active.away = [...new Set([...active.away, id])];
+        return success({ stood: true });
+      }
       active.game.timeOut(side);
       return success({});
     },
   },
   {
     schedule: SCHEDULES.reminders,
-    apply(active: ActiveGame, side: Side, entry: Due, now: number): Outcome<{ player?: Player }> {
+    apply(
+      active: ActiveGame,
+      side: Side,
+      entry: Due,
+      now: number,
+    ): Outcome<{ player?: Player; stood?: true }> {
       if (!isDue(active, entry, now, 'reminder') || !active.clock) return failure('stale');
       active.clock = { ...active.clock, reminded: true };
       return success({ player: active.players[side] });
@@ -70,6 +99,7 @@ export async function sweepClocks(
   store: Store,
   change: ClockChange,
   now: number,
+  awayPlayers: AwayPlayers,
   limit = 50,
 ): Promise<SweepResult> {
   const found: SweepResult = { timedOut: [], nextGames: [], reminders: [] };
@@ -83,8 +113,9 @@ export async function sweepClocks(
             outage: 'throw',
             build: async () => {
               const table = { guildId: group, channelId: entry.channelId };
+              const away = kind.schedule === SCHEDULES.deadlines ? await awayPlayers(table) : NOBODY;
               const changed = await change(table, drop, (active, side) =>
-                kind.apply(active, side, entry, now),
+                kind.apply(active, side, entry, now, away),
               );
               // A change at the same instant (a reminder, a move) is read again at once: a blitz
               // flag must not wait for the lease to end.
@@ -95,7 +126,8 @@ export async function sweepClocks(
           })
         : failure('stale');
       if (outcome.ok) {
-        const { game, nextGame, player } = outcome.value;
+        const { game, nextGame, player, stood } = outcome.value;
+        if (stood) continue;
         if (player && game.clock)
           found.reminders.push({
             channelId: game.channelId,
@@ -114,10 +146,19 @@ export async function sweepClocks(
   return found;
 }
 
+const NOBODY: ReadonlyMap<string, number> = new Map();
+
 /** Whether a schedule entry still names the turn in progress, and its time has come. */
 function isDue(active: ActiveGame, entry: Due, now: number, what: 'deadline' | 'reminder'): boolean {
   const clock = active.clock;
-  if (active.id !== entry.gameId || active.game.plyCount !== entry.ply || !clock) return false;
+  // A clock that stands (its player away) has nothing due; its entries went when it stopped.
+  if (
+    active.id !== entry.gameId ||
+    active.game.plyCount !== entry.ply ||
+    !clock ||
+    clock.pausedAt !== undefined
+  )
+    return false;
   // No reminder once the time is up: the deadline's entry ends the game instead.
   return what === 'deadline'
     ? clock.deadline <= now

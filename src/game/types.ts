@@ -101,8 +101,21 @@ export interface StoredGame {
   tournament?: { id: string; round: number } | null;
   /** A casual game: its end leaves every rating and standing as it was (absent: rated). */
   casual?: true;
+  /** The players away on vacation (their ids): their turns' clocks stand (vacation-clock.ts). Absent: none. */
+  away?: string[];
   startedAt: number;
   updatedAt: number;
+}
+
+/** A member's vacation in a guild, as stored. */
+export interface VacationDoc {
+  schema: 1;
+  /** The calendar year (UTC) `usedMs` counts for. */
+  year: number;
+  /** Time away already ended this year. */
+  usedMs: number;
+  /** When the vacation in progress began; null when the member is not away. */
+  since: number | null;
 }
 
 /** A game in progress, loaded: the engine's Game with who plays it. */
@@ -123,6 +136,8 @@ export interface ActiveGame {
   tournament: { id: string; round: number } | null;
   /** A casual game: it counts for nothing in the ratings and standings. */
   casual: boolean;
+  /** The players away on vacation (their ids), whose clocks stand on their turns. */
+  away: string[];
   startedAt: number;
   /** The store revision this was loaded at. */
   revision: number;

@@ -31,6 +31,21 @@ export function lobbyMessages(language: string) {
       t('amount', { context: ms >= 24 * 60 * 60 * 1000 ? '1d' : ms >= 15 * 60 * 1000 ? '15m' : '15s' }),
     moreTime: (p: { amount: string }) => t('moreTime', p),
     gaveTime: (p: { name: string; opponent: string; amount: string }) => t('gaveTime', p),
+    /** Instead of a deadline: the player to move is away and their clock stands. */
+    clockStands: (p: { name: string }) => t('clockStands', p),
+    vacationStarted: (p: { name: string; until: string }) => t('vacationStarted', p),
+    vacationBack: (p: { name: string }) => t('vacationBack', p),
+    vacationRanOut: (p: { name: string }) => t('vacationRanOut', p),
+    /** Told in each game's channel when one of its players goes away, or comes back. */
+    vacationAwayHere: (p: { name: string }) => t('vacationAwayHere', p),
+    vacationBackHere: (p: { name: string }) => t('vacationBackHere', p),
+    vacationStatusAway: (p: { since: string; until: string }) => t('vacationStatusAway', p),
+    vacationStatusHome: (p: { days: number; left: string }) => t('vacationStatusHome', p),
+    /** Whole days, as "3 days". */
+    vacationLeft: (days: number) => t('vacationLeft', { count: days }),
+    vacationDaysSet: (p: { days: number }) => t('vacationDaysSet', p),
+    vacationDaysNotAdmin: t('vacationDaysNotAdmin'),
+    vacationDaysShown: (p: { days: number }) => t('vacationDaysShown', p),
   };
 }
 

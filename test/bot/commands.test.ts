@@ -28,6 +28,7 @@ describe('command modules', () => {
       'standings',
       'tournament',
       'undo',
+      'vacation',
       'variant',
     ]);
     for (const body of commandBodies(commands)) {

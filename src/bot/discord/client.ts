@@ -115,6 +115,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       (userId, game) => settings.addWaiting(userId, game),
       options.logger,
     ),
+    post,
   };
   const router = createRouter(commands, context);
   let accepting = true;

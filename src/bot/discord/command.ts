@@ -19,6 +19,7 @@ import type { ChallengeExpiry } from '../jobs/challenge-expiry.ts';
 import type { DrawingThread } from '../jobs/drawing-thread.ts';
 import type { PracticeRuns } from '../jobs/practice-runs.ts';
 import type { PuzzleDesk } from '../jobs/puzzle-desk.ts';
+import type { PostToChannel } from '../jobs/sweeps.ts';
 import type { TournamentDriver } from '../jobs/tournament-driver.ts';
 import type { TurnAlertDriver } from '../jobs/turn-alert-driver.ts';
 import type { BoardPictures } from '../views/board-pictures.ts';
@@ -58,6 +59,8 @@ export interface BotContext {
   settings: MemberSettingsService;
   /** Sends turn alerts and digests by direct message; nudge it after a turn passes. */
   alerts: TurnAlertDriver;
+  /** Posts to a channel in its server's language (a game's channel told of a change made elsewhere). */
+  post: PostToChannel;
 }
 
 export interface Command {

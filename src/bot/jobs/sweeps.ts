@@ -1,17 +1,19 @@
 /**
  * The bot's sweeps: what falls due with no interaction to bring it. Every `sweepIntervalMs` (15 s),
- * all of it: the AI's turns, expired challenges, the clocks, tournaments, the daily puzzles, turn
- * alerts. Every `clockSweepIntervalMs` (half a second), the clocks alone: games lost on time and
+ * all of it: the AI's turns, expired challenges, the clocks, tournaments, the daily puzzles,
+ * vacations whose days ran out, turn alerts. Every `clockSweepIntervalMs` (half a second), the clocks alone: games lost on time and
  * reminders, so that a blitz player's flag is found within a second. Any process may sweep: each
  * piece is claimed in the store, so it is done once.
  */
 import type { GameService } from '../../game/service.ts';
+import { SWEEP_LEASE_MS } from '../../game/sweeper.ts';
 import type { Messages } from '../../i18n/index.ts';
+import { lobbyMessagesFor } from '../../i18n/lobby.ts';
 import type { Logger } from '../../log.ts';
 import { announcement, secondGame } from '../views/announcements.ts';
 import type { BoardPictures } from '../views/board-pictures.ts';
 import { situation } from '../views/game-messages.ts';
-import { onlyMention, type Post } from '../views/present.ts';
+import { onlyMention, type Post, safeName } from '../views/present.ts';
 import type { AiDriver } from './ai-driver.ts';
 import type { ChallengeExpiry } from './challenge-expiry.ts';
 import type { PuzzleDesk } from './puzzle-desk.ts';
@@ -78,6 +80,19 @@ export class Sweeps {
     ai.nudge();
   }
 
+  /** Ends the vacations whose days ran out; each of the member's games hears their clock runs again. */
+  private async sweepVacations(): Promise<void> {
+    for (const { memberId, games } of await this.service.vacations.sweep(SWEEP_LEASE_MS)) {
+      for (const game of games) {
+        const side = game.players.attackers.id === memberId ? 'attackers' : 'defenders';
+        await this.post(game.channelId, async (m) => ({
+          content: `${lobbyMessagesFor(m.language).vacationRanOut({ name: safeName(game.players[side].name) })} ${situation(m, game, false)}`,
+          allowedMentions: onlyMention(),
+        }));
+      }
+    }
+  }
+
   /** Everything due: AI turns, expired challenges, the clocks, tournaments, daily puzzles, turn alerts. */
   async sweep(): Promise<void> {
     const { ai, expiry, tournaments, puzzles, alerts } = this.jobs;
@@ -88,6 +103,7 @@ export class Sweeps {
     tournaments.nudge();
     await tournaments.idle();
     await puzzles.sweep();
+    await this.sweepVacations();
     // Turn alerts and digests due (a turn passed by the AI, a quiet hour ended, a digest's hour).
     alerts.nudge();
     await alerts.idle();

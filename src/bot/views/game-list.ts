@@ -12,6 +12,7 @@ import type { Messages } from '../../i18n/index.ts';
 import { lobbyMessagesFor } from '../../i18n/lobby.ts';
 import { customId, type GamesScope } from '../custom-ids.ts';
 import { LIMITS, listWithin } from '../discord/discord-limits.ts';
+import { deadlineText } from './game-messages.ts';
 import { asText, onlyMention, type Post, safeName, variantNameText } from './present.ts';
 
 /** Games on one page at most, however short their lines. */
@@ -97,7 +98,7 @@ export function pagesOf(lines: string[], room: number): string[][] {
 function gameLine(m: Messages, g: GamesMessages, guildId: string, active: ActiveGame): string {
   const { game, clock } = active;
   const when = clock ? `<t:${Math.floor(clock.deadline / 1000)}:R>` : '';
-  const deadline = clock ? ` ${clock.fischer ? m.clock.runsOut({ when }) : m.deadline({ when })}` : '';
+  const deadline = deadlineText(m, active, when);
   const toMove = m.toMove({ who: `**${safeName(active.players[game.turn].name)}**`, side: game.turn });
   const variant = variantNameText(m, game.variant);
   const line = m.moveNumber({

@@ -3,8 +3,10 @@ import type { GameResult, PlayedMove, Side } from '../../engine/index.ts';
 import { timeLeft } from '../../game/fischer.ts';
 import { scoreOfMatch } from '../../game/match.ts';
 import type { ActiveGame } from '../../game/service.ts';
+import { clockTime } from '../../game/vacation-clock.ts';
 import { gamesMessagesFor } from '../../i18n/games.ts';
 import { type Messages, resultText } from '../../i18n/index.ts';
+import { lobbyMessagesFor } from '../../i18n/lobby.ts';
 import { safeName, variantNameText } from './present.ts';
 
 /**
@@ -14,7 +16,8 @@ import { safeName, variantNameText } from './present.ts';
 export function clocksAt(active: ActiveGame, at?: number): Record<Side, number> | undefined {
   const fischer = active.game.result ? undefined : active.clock?.fischer;
   if (!fischer) return undefined;
-  const when = at ?? fischer.since;
+  // A clock that stands (its player away) reads as it stopped.
+  const when = at === undefined ? fischer.since : clockTime(active.clock, at);
   return { attackers: timeLeft(fischer, 'attackers', when), defenders: timeLeft(fischer, 'defenders', when) };
 }
 
@@ -27,13 +30,21 @@ export function situation(m: Messages, active: ActiveGame, mention: boolean, now
   const when = active.clock ? `<t:${Math.floor(active.clock.deadline / 1000)}:R>` : '';
   // A Fischer clock: both sides' times as the turn began, and when the side to move runs out.
   const clocks = clocksAt(active, now);
-  const deadline = clocks
-    ? ` ${m.clock.clocks(clocks)} ${m.clock.runsOut({ when })}`
-    : active.clock
-      ? ` ${m.deadline({ when })}`
-      : '';
+  const deadline = `${clocks ? ` ${m.clock.clocks(clocks)}` : ''}${deadlineText(m, active, when)}`;
   const match = active.match && game.plyCount === 0 ? ` ${matchStanding(m, active)}`.trimEnd() : '';
   return `${m.toMove({ who, side: game.turn })}${deadline}${match}`;
+}
+
+/**
+ * When the side to move's time runs out (` Deadline <t:…:R>.`), or that their clock stands while
+ * they are away; nothing without a clock.
+ */
+export function deadlineText(m: Messages, active: ActiveGame, when: string): string {
+  const { clock } = active;
+  if (!clock) return '';
+  if (clock.pausedAt !== undefined)
+    return ` ${lobbyMessagesFor(m.language).clockStands({ name: safeName(active.players[active.game.turn].name) })}`;
+  return ` ${clock.fischer ? m.clock.runsOut({ when }) : m.deadline({ when })}`;
 }
 
 function resultLine(m: Messages, active: ActiveGame, result: GameResult): string {
