@@ -1,9 +1,4 @@
-import {
-  type ChatInputCommandInteraction,
-  InteractionContextType,
-  PermissionFlagsBits,
-  SlashCommandBuilder,
-} from 'discord.js';
+import { type ChatInputCommandInteraction, PermissionFlagsBits, SlashCommandBuilder } from 'discord.js';
 import type { BotContext } from '../src/bot/discord/command.ts';
 import { answerOutcome, publicAnswer } from '../src/bot/discord/respond.ts';
 import { tableOf } from '../src/bot/discord/table-of.ts';
@@ -14,11 +9,13 @@ import { memberName, messagesOf, onlyMention, safeName } from '../src/bot/views/
  * messages see it unless the server's admins allow others (Server Settings → Integrations): Discord
  * itself keeps it from everyone else.
  */
+/** A server's own (see `needsServer` in src/bot/discord/command.ts): refused where the bot is not installed. */
+export const needsServer = true;
+
 export const data = new SlashCommandBuilder()
   .setName('abort')
   .setDescription('End this channel’s game without a result (moderators)')
-  .setDefaultMemberPermissions(PermissionFlagsBits.ManageMessages)
-  .setContexts(InteractionContextType.Guild);
+  .setDefaultMemberPermissions(PermissionFlagsBits.ManageMessages);
 
 export async function execute(
   interaction: ChatInputCommandInteraction,

@@ -2,7 +2,6 @@ import {
   AttachmentBuilder,
   type ChatInputCommandInteraction,
   EmbedBuilder,
-  InteractionContextType,
   MessageFlags,
   SlashCommandBuilder,
 } from 'discord.js';
@@ -25,7 +24,6 @@ import type { PlotLabels } from '../src/render/eval-plot.ts';
 export const data = new SlashCommandBuilder()
   .setName('analyze')
   .setDescription('Review a finished game: who stood better after every move, and the worst moves')
-  .setContexts(InteractionContextType.Guild)
   .addStringOption((option) =>
     option
       .setName('game')

@@ -1,9 +1,4 @@
-import {
-  type ButtonInteraction,
-  type ChatInputCommandInteraction,
-  InteractionContextType,
-  SlashCommandBuilder,
-} from 'discord.js';
+import { type ButtonInteraction, type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.js';
 import { type CustomIdKind, readCustomIdOf } from '../src/bot/custom-ids.ts';
 import type { BotContext } from '../src/bot/discord/command.ts';
 import { answer, privateAnswer, publicAnswer } from '../src/bot/discord/respond.ts';
@@ -15,8 +10,7 @@ import { webMessagesFor } from '../src/i18n/web.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('board')
-  .setDescription('Show the board of this channel’s game')
-  .setContexts(InteractionContextType.Guild);
+  .setDescription('Show the board of this channel’s game');
 
 export async function execute(
   interaction: ChatInputCommandInteraction,

@@ -2,7 +2,6 @@ import {
   type ButtonInteraction,
   ChannelType,
   type ChatInputCommandInteraction,
-  InteractionContextType,
   SlashCommandBuilder,
   ThreadAutoArchiveDuration,
 } from 'discord.js';
@@ -11,7 +10,7 @@ import type { BotContext } from '../src/bot/discord/command.ts';
 import { clipped, LIMITS } from '../src/bot/discord/discord-limits.ts';
 import { settingsOf } from '../src/bot/discord/interaction-settings.ts';
 import { type Answer, answer, privateAnswer, publicAnswer, tellDone } from '../src/bot/discord/respond.ts';
-import { tableOf } from '../src/bot/discord/table-of.ts';
+import { botInstalledAt, tableOf } from '../src/bot/discord/table-of.ts';
 import { timeOption } from '../src/bot/options/time-option.ts';
 import { chosenVariant } from '../src/bot/options/variant-option.ts';
 import { gameBoard } from '../src/bot/views/announcements.ts';
@@ -34,7 +33,6 @@ import { lobbyMessagesFor } from '../src/i18n/lobby.ts';
 export const data = new SlashCommandBuilder()
   .setName('challenge')
   .setDescription('Challenge a member to a game of tafl in this channel')
-  .setContexts(InteractionContextType.Guild)
   .addUserOption((option) =>
     option
       .setName('opponent')
@@ -133,10 +131,10 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
   // Not given: the member's own default (/settings), else the server's.
   const defaults = settingsOf(interaction).challenge;
   const variant = variantChosen
-    ? await chosenVariant(service, interaction.guildId, variantChosen)
+    ? await chosenVariant(service, tableOf(interaction).guildId, variantChosen)
     : defaults.variant
       ? getVariant(defaults.variant)
-      : await service.variants.defaultFor(interaction.guildId ?? '');
+      : await service.variants.defaultFor(tableOf(interaction).guildId);
   if (!variant) {
     await refuse(
       refusalText(m, { code: 'unknown-variant', params: { variant: variantChosen?.slice(0, 40) } }),
@@ -187,7 +185,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
     return;
   }
   const outcome = await service.challenges.make({
-    guildId: interaction.guildId ?? '',
+    guildId: tableOf(interaction).guildId,
     channelId: interaction.channelId,
     challenger: playerOf(interaction),
     ...(opponent
@@ -220,6 +218,8 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
 
 /** Why `thread:true` cannot be honoured here, or null when a thread can be opened. */
 async function threadRefusal(interaction: ChatInputCommandInteraction, m: Messages): Promise<string | null> {
+  // Where the bot is not installed (a DM, a group DM) it can open no thread.
+  if (!botInstalledAt(interaction)) return m.noThreadsHere;
   const channel =
     interaction.channel ?? (await interaction.client.channels.fetch(interaction.channelId).catch(() => null));
   if (channel?.isThread()) return m.threadInThread;
@@ -387,7 +387,7 @@ async function playTheAi(
       });
     }
     const started = await service.lifecycle.playAi({
-      guildId: interaction.guildId ?? '',
+      guildId: tableOf(interaction).guildId,
       channelId: thread?.id ?? interaction.channelId,
       human,
       machine,

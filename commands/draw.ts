@@ -4,7 +4,6 @@ import {
   type ButtonInteraction,
   ButtonStyle,
   type ChatInputCommandInteraction,
-  InteractionContextType,
   SlashCommandBuilder,
 } from 'discord.js';
 import { type CustomIdKind, customId, readCustomIdOf } from '../src/bot/custom-ids.ts';
@@ -26,8 +25,7 @@ import type { Messages } from '../src/i18n/index.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('draw')
-  .setDescription('Offer a draw, or accept the draw your opponent offered')
-  .setContexts(InteractionContextType.Guild);
+  .setDescription('Offer a draw, or accept the draw your opponent offered');
 
 export const customIds: readonly CustomIdKind[] = ['draw'];
 

@@ -1,9 +1,4 @@
-import {
-  AttachmentBuilder,
-  type ChatInputCommandInteraction,
-  InteractionContextType,
-  SlashCommandBuilder,
-} from 'discord.js';
+import { AttachmentBuilder, type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.js';
 import type { BotContext } from '../src/bot/discord/command.ts';
 import { answer, privateAnswer, privateReply } from '../src/bot/discord/respond.ts';
 import { tableOf } from '../src/bot/discord/table-of.ts';
@@ -13,8 +8,7 @@ import { messagesFor, resultText } from '../src/i18n/index.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('export')
-  .setDescription('This channel’s game (or the last one finished here) as an OpenTafl record file')
-  .setContexts(InteractionContextType.Guild);
+  .setDescription('This channel’s game (or the last one finished here) as an OpenTafl record file');
 
 export async function execute(
   interaction: ChatInputCommandInteraction,

@@ -1,12 +1,8 @@
-import {
-  type ButtonInteraction,
-  type ChatInputCommandInteraction,
-  InteractionContextType,
-  SlashCommandBuilder,
-} from 'discord.js';
+import { type ButtonInteraction, type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.js';
 import { type CustomIdKind, type GamesScope, readCustomIdOf } from '../src/bot/custom-ids.ts';
 import type { BotContext } from '../src/bot/discord/command.ts';
 import { answer, privateAnswer, publicAnswer } from '../src/bot/discord/respond.ts';
+import { tableOf } from '../src/bot/discord/table-of.ts';
 import { type GamesView, gamesPage } from '../src/bot/views/game-list.ts';
 import { memberName, messagesOf } from '../src/bot/views/present.ts';
 import { challengesOf, inListOrder } from '../src/game/listing.ts';
@@ -16,7 +12,6 @@ import { gamesMessagesFor } from '../src/i18n/games.ts';
 export const data = new SlashCommandBuilder()
   .setName('games')
   .setDescription('The games in progress on this server, and the challenges waiting for an answer')
-  .setContexts(InteractionContextType.Guild)
   .addBooleanOption((option) =>
     option.setName('mine').setDescription('Only your games, those where it is your turn first'),
   )
@@ -45,7 +40,7 @@ export async function execute(
         ? chosen.displayName
         : someoneElse.displayName
       : memberName(interaction);
-    const view = await viewOf(service, interaction.guildId ?? '', scope);
+    const view = await viewOf(service, tableOf(interaction).guildId, scope);
     return publicAnswer(gamesPage(m, g, { ...view, memberName: name }, 0));
   });
 }
@@ -57,7 +52,7 @@ export async function button(interaction: ButtonInteraction, { service }: BotCon
   await answer(interaction, async () => {
     const pressed = readCustomIdOf(interaction.customId, 'games-page');
     if (!pressed) return privateAnswer(m.buttonInvalid);
-    const view = await viewOf(service, interaction.guildId ?? '', pressed.scope);
+    const view = await viewOf(service, tableOf(interaction).guildId, pressed.scope);
     const name =
       pressed.scope.kind === 'member' ? await nameOf(interaction, pressed.scope.memberId, view) : '';
     return { kind: 'update', message: gamesPage(m, g, { ...view, memberName: name }, pressed.page) };

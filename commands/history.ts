@@ -1,9 +1,4 @@
-import {
-  type ChatInputCommandInteraction,
-  EmbedBuilder,
-  InteractionContextType,
-  SlashCommandBuilder,
-} from 'discord.js';
+import { type ChatInputCommandInteraction, EmbedBuilder, SlashCommandBuilder } from 'discord.js';
 import type { BotContext } from '../src/bot/discord/command.ts';
 import { answer, privateAnswer, privateReply } from '../src/bot/discord/respond.ts';
 import { tableOf } from '../src/bot/discord/table-of.ts';
@@ -14,8 +9,7 @@ import { gameTitle } from '../src/i18n/titles.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('history')
-  .setDescription('The moves of this channel’s game so far (or of the last one finished here)')
-  .setContexts(InteractionContextType.Guild);
+  .setDescription('The moves of this channel’s game so far (or of the last one finished here)');
 
 /** Discord allows 4,096 characters in an embed's description. */
 const ROOM = 3900;

@@ -1,9 +1,4 @@
-import {
-  type ButtonInteraction,
-  type ChatInputCommandInteraction,
-  InteractionContextType,
-  SlashCommandBuilder,
-} from 'discord.js';
+import { type ButtonInteraction, type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.js';
 import { type CustomIdKind, readCustomIdOf } from '../src/bot/custom-ids.ts';
 import type { BotContext } from '../src/bot/discord/command.ts';
 import { answer, privateAnswer, publicAnswer } from '../src/bot/discord/respond.ts';
@@ -15,8 +10,7 @@ import { lobbyMessagesFor } from '../src/i18n/lobby.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('moretime')
-  .setDescription('Give your opponent more time: 15 seconds, 15 minutes or a day, by the game’s pace')
-  .setContexts(InteractionContextType.Guild);
+  .setDescription('Give your opponent more time: 15 seconds, 15 minutes or a day, by the game’s pace');
 
 export const customIds: readonly CustomIdKind[] = ['more-time'];
 

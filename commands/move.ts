@@ -2,7 +2,6 @@ import {
   type AutocompleteInteraction,
   type ButtonInteraction,
   type ChatInputCommandInteraction,
-  InteractionContextType,
   SlashCommandBuilder,
   type StringSelectMenuInteraction,
 } from 'discord.js';
@@ -31,7 +30,6 @@ import { suggestionName } from '../src/i18n/index.ts';
 export const data = new SlashCommandBuilder()
   .setName('move')
   .setDescription('Play a move in this channel’s game, e.g. e5-e8')
-  .setContexts(InteractionContextType.Guild)
   .addStringOption(moveOption);
 
 export async function execute(

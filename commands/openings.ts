@@ -1,9 +1,4 @@
-import {
-  type ButtonInteraction,
-  type ChatInputCommandInteraction,
-  InteractionContextType,
-  SlashCommandBuilder,
-} from 'discord.js';
+import { type ButtonInteraction, type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.js';
 import { type CustomIdKind, readCustomIdOf } from '../src/bot/custom-ids.ts';
 import type { BotContext } from '../src/bot/discord/command.ts';
 import { viewOf } from '../src/bot/discord/interaction-settings.ts';
@@ -14,10 +9,12 @@ import { messagesOf, refusalText } from '../src/bot/views/present.ts';
 import { openingMessages } from '../src/i18n/openings.ts';
 import { typedMoves } from '../src/openings/moves.ts';
 
+/** A server's own (see `needsServer` in src/bot/discord/command.ts): refused where the bot is not installed. */
+export const needsServer = true;
+
 export const data = new SlashCommandBuilder()
   .setName('openings')
   .setDescription('What this server’s games played from a position, and how they ended')
-  .setContexts(InteractionContextType.Guild)
   .addStringOption((option) =>
     option.setName('variant').setDescription('The variant').setRequired(true).setAutocomplete(true),
   )

@@ -5,7 +5,6 @@ import {
   type ChatInputCommandInteraction,
   EmbedBuilder,
   type GuildBasedChannel,
-  InteractionContextType,
   PermissionFlagsBits,
   SlashCommandBuilder,
 } from 'discord.js';
@@ -47,10 +46,12 @@ import type { PuzzleFailure } from '../src/puzzles/types.ts';
 const DEFAULT_HOUR = 9;
 const TABLE_ROWS = 20;
 
+/** A server's own (see `needsServer` in src/bot/discord/command.ts): refused where the bot is not installed. */
+export const needsServer = true;
+
 export const data = new SlashCommandBuilder()
   .setName('puzzle')
   .setDescription('Tafl puzzles: find the winning move')
-  .setContexts(InteractionContextType.Guild)
   .addSubcommand((sub) =>
     sub
       .setName('new')

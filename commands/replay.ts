@@ -1,9 +1,4 @@
-import {
-  AttachmentBuilder,
-  type ChatInputCommandInteraction,
-  InteractionContextType,
-  SlashCommandBuilder,
-} from 'discord.js';
+import { AttachmentBuilder, type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.js';
 import type { BotContext } from '../src/bot/discord/command.ts';
 import { viewOf } from '../src/bot/discord/interaction-settings.ts';
 import { answer, privateAnswer, publicAnswer } from '../src/bot/discord/respond.ts';
@@ -20,7 +15,6 @@ export const data = new SlashCommandBuilder()
   .setDescription(
     'This channel’s game (or the last one finished here), or any game by its id, as an animated GIF',
   )
-  .setContexts(InteractionContextType.Guild)
   .addStringOption((option) =>
     option
       .setName('game')

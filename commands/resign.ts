@@ -1,4 +1,4 @@
-import { type ChatInputCommandInteraction, InteractionContextType, SlashCommandBuilder } from 'discord.js';
+import { type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.js';
 import type { BotContext } from '../src/bot/discord/command.ts';
 import { answerOutcome } from '../src/bot/discord/respond.ts';
 import { tableOf } from '../src/bot/discord/table-of.ts';
@@ -6,10 +6,7 @@ import { announce } from '../src/bot/views/announcements.ts';
 import { situation } from '../src/bot/views/game-messages.ts';
 import { messagesOf, playerOf } from '../src/bot/views/present.ts';
 
-export const data = new SlashCommandBuilder()
-  .setName('resign')
-  .setDescription('Resign this channel’s game')
-  .setContexts(InteractionContextType.Guild);
+export const data = new SlashCommandBuilder().setName('resign').setDescription('Resign this channel’s game');
 
 export async function execute(
   interaction: ChatInputCommandInteraction,

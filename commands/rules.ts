@@ -1,11 +1,7 @@
-import {
-  type ChatInputCommandInteraction,
-  EmbedBuilder,
-  InteractionContextType,
-  SlashCommandBuilder,
-} from 'discord.js';
+import { type ChatInputCommandInteraction, EmbedBuilder, SlashCommandBuilder } from 'discord.js';
 import type { BotContext } from '../src/bot/discord/command.ts';
 import { answer, privateAnswer, privateReply } from '../src/bot/discord/respond.ts';
+import { tableOf } from '../src/bot/discord/table-of.ts';
 import { chosenVariant } from '../src/bot/options/variant-option.ts';
 import { asText, messagesOf, refusalText } from '../src/bot/views/present.ts';
 import { isVariantId, writeOpenTaflRules } from '../src/engine/index.ts';
@@ -14,7 +10,6 @@ import { rulesText } from '../src/i18n/index.ts';
 export const data = new SlashCommandBuilder()
   .setName('rules')
   .setDescription('The rules of a variant, in brief')
-  .setContexts(InteractionContextType.Guild)
   .addStringOption((option) =>
     option
       .setName('variant')
@@ -32,8 +27,8 @@ export async function execute(
   await answer(interaction, async () => {
     const chosen = interaction.options.getString('variant');
     const variant = chosen
-      ? await chosenVariant(service, interaction.guildId, chosen)
-      : await service.variants.defaultFor(interaction.guildId ?? '');
+      ? await chosenVariant(service, tableOf(interaction).guildId, chosen)
+      : await service.variants.defaultFor(tableOf(interaction).guildId);
     if (!variant)
       return privateAnswer(
         refusalText(m, { code: 'unknown-variant', params: { variant: chosen?.slice(0, 40) } }),

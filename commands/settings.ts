@@ -1,7 +1,6 @@
 import {
   type AutocompleteInteraction,
   type ChatInputCommandInteraction,
-  InteractionContextType,
   SlashCommandBuilder,
 } from 'discord.js';
 import type { BotContext } from '../src/bot/discord/command.ts';
@@ -19,7 +18,6 @@ import type { MemberSettings, SettingsChange } from '../src/settings/member-sett
 export const data = new SlashCommandBuilder()
   .setName('settings')
   .setDescription('Your settings, on every server: board, language, challenge defaults, turn alerts')
-  .setContexts(InteractionContextType.Guild)
   .addStringOption((option) =>
     option
       .setName('palette')

@@ -1,12 +1,8 @@
-import {
-  type ChatInputCommandInteraction,
-  EmbedBuilder,
-  InteractionContextType,
-  SlashCommandBuilder,
-} from 'discord.js';
+import { type ChatInputCommandInteraction, EmbedBuilder, SlashCommandBuilder } from 'discord.js';
 import type { BotContext } from '../src/bot/discord/command.ts';
 import { LIMITS, listWithin } from '../src/bot/discord/discord-limits.ts';
 import { answer, privateAnswer, publicAnswer } from '../src/bot/discord/respond.ts';
+import { tableOf } from '../src/bot/discord/table-of.ts';
 import { chosenVariant } from '../src/bot/options/variant-option.ts';
 import { clipTo, padEndTo } from '../src/bot/views/display-width.ts';
 import {
@@ -28,7 +24,6 @@ import { sideMessagesFor } from '../src/i18n/sides.ts';
 export const data = new SlashCommandBuilder()
   .setName('standings')
   .setDescription('This server’s table, or one member’s record')
-  .setContexts(InteractionContextType.Guild)
   .addStringOption((option) =>
     option
       .setName('variant')
@@ -59,9 +54,10 @@ export async function execute(
 ): Promise<void> {
   const m = messagesOf(interaction);
   await answer(interaction, async () => {
-    if (!interaction.guildId) return privateAnswer(m.perServer);
+    // A server's standings, or where the bot is not installed the table's own, between friends.
+    const { guildId } = tableOf(interaction);
     const chosen = interaction.options.getString('variant');
-    const found = chosen ? await chosenVariant(service, interaction.guildId, chosen) : null;
+    const found = chosen ? await chosenVariant(service, guildId, chosen) : null;
     // A removed server variant's standings stay: its id still names them.
     const variant = found?.id ?? (chosen && isServerVariantId(chosen) ? chosen : undefined);
     if (chosen && !variant)
@@ -79,7 +75,7 @@ export async function execute(
     const embed = new EmbedBuilder();
 
     if (member) {
-      const record = await service.records.memberRecord(interaction.guildId, member.id, variant);
+      const record = await service.records.memberRecord(guildId, member.id, variant);
       const name = safeName(
         record?.name ?? (member.id === interaction.user.id ? memberName(interaction) : member.displayName),
       );
@@ -96,7 +92,6 @@ export async function execute(
         embed.setDescription(
           `${head}${listWithin(lines, '\n', room, (count) => m.andMore({ number: count }))}`,
         );
-        const guildId = interaction.guildId;
         embed.addFields(await memberSideFields(service, { guildId, userId: member.id, variant, m, s }));
       }
       return publicAnswer({ embeds: [embed], allowedMentions: onlyMention() });
@@ -104,18 +99,18 @@ export async function execute(
 
     const rows =
       bySide && variant
-        ? (await service.sides.table(interaction.guildId, variant, bySide)).map((row) => ({
+        ? (await service.sides.table(guildId, variant, bySide)).map((row) => ({
             ...row,
             rating: row.sideRating ?? undefined,
           }))
-        : await service.records.standings(interaction.guildId, variant);
+        : await service.records.standings(guildId, variant);
     embed.setTitle(m.standingsTitle({ scope }));
     if (rows.length === 0) {
       embed.setDescription(m.noFinishedGamesStart);
     } else {
       embed.setDescription(table(m, rows.slice(0, TABLE_ROWS)));
       embed.setFooter({ text: bySide ? s.footer(bySide) : variant ? m.ratedFooter : m.unratedFooter });
-      embed.addFields(await balanceFieldsOf(service, { guildId: interaction.guildId, variant, m, s }));
+      embed.addFields(await balanceFieldsOf(service, { guildId, variant, m, s }));
     }
     return publicAnswer({ embeds: [embed], allowedMentions: onlyMention() });
   });

@@ -3,7 +3,6 @@ import {
   type ButtonInteraction,
   ChannelType,
   type ChatInputCommandInteraction,
-  InteractionContextType,
   PermissionFlagsBits,
   SlashCommandBuilder,
 } from 'discord.js';
@@ -33,10 +32,12 @@ import { MAX_NAME_LENGTH, MAX_SWISS_ROUNDS } from '../src/tournament/tournament.
  * players, forfeits stalled games and cancels it: checked here, since a permission set on the
  * command would hide `standings` and `withdraw` from the players.
  */
+/** A server's own (see `needsServer` in src/bot/discord/command.ts): refused where the bot is not installed. */
+export const needsServer = true;
+
 export const data = new SlashCommandBuilder()
   .setName('tournament')
   .setDescription('Round-robin and Swiss tournaments on this server')
-  .setContexts(InteractionContextType.Guild)
   .addSubcommand((sub) =>
     sub
       .setName('create')

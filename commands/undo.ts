@@ -4,7 +4,6 @@ import {
   type ButtonInteraction,
   ButtonStyle,
   type ChatInputCommandInteraction,
-  InteractionContextType,
   SlashCommandBuilder,
 } from 'discord.js';
 import { type CustomIdKind, customId, readCustomIdOf } from '../src/bot/custom-ids.ts';
@@ -18,8 +17,7 @@ import { opponentOf, sideOf } from '../src/core/players.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('undo')
-  .setDescription('Ask your opponent to take back the last move')
-  .setContexts(InteractionContextType.Guild);
+  .setDescription('Ask your opponent to take back the last move');
 
 export const customIds: readonly CustomIdKind[] = ['undo'];
 

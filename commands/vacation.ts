@@ -1,9 +1,4 @@
-import {
-  type ChatInputCommandInteraction,
-  InteractionContextType,
-  PermissionFlagsBits,
-  SlashCommandBuilder,
-} from 'discord.js';
+import { type ChatInputCommandInteraction, PermissionFlagsBits, SlashCommandBuilder } from 'discord.js';
 import type { BotContext } from '../src/bot/discord/command.ts';
 import { answer, privateAnswer, publicAnswer } from '../src/bot/discord/respond.ts';
 import { situation } from '../src/bot/views/game-messages.ts';
@@ -17,10 +12,12 @@ import { lobbyMessagesFor } from '../src/i18n/lobby.ts';
  * Vacations (src/game/vacations.ts): a member away stops the clocks of their games on this server
  * on their turns, for up to the server's vacation days a year; each game's channel is told.
  */
+/** A server's own (see `needsServer` in src/bot/discord/command.ts): refused where the bot is not installed. */
+export const needsServer = true;
+
 export const data = new SlashCommandBuilder()
   .setName('vacation')
   .setDescription('Stop your games’ clocks on your turns while you are away')
-  .setContexts(InteractionContextType.Guild)
   .addSubcommand((sub) =>
     sub.setName('start').setDescription('Go on vacation: your clocks stand on your turns until you are back'),
   )
@@ -95,7 +92,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
   // Each game's channel hears of it, with the clocks as they now are (what was stored).
   for (const { games, line } of notices)
     for (const game of games)
-      await context.post(game.channelId, async (channel) => ({
+      await context.post(game, async (channel) => ({
         content: `${line} ${situation(channel, game, false, context.now())}`,
         allowedMentions: onlyMention(),
       }));

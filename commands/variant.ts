@@ -2,7 +2,6 @@ import {
   type AutocompleteInteraction,
   type ChatInputCommandInteraction,
   EmbedBuilder,
-  InteractionContextType,
   PermissionFlagsBits,
   SlashCommandBuilder,
 } from 'discord.js';
@@ -19,10 +18,12 @@ import { MAX_NAME_LENGTH, MAX_RULES_LENGTH } from '../src/game/server-variants.t
  * need the Manage Server permission (checked here: a permission set on the command would hide
  * `list` from everyone else).
  */
+/** A server's own (see `needsServer` in src/bot/discord/command.ts): refused where the bot is not installed. */
+export const needsServer = true;
+
 export const data = new SlashCommandBuilder()
   .setName('variant')
   .setDescription('This server’s own variants, from OpenTafl rules strings')
-  .setContexts(InteractionContextType.Guild)
   .addSubcommand((sub) =>
     sub
       .setName('add')

@@ -29,7 +29,7 @@ export interface SweepResult {
    * Players on turn with 80% of their time for the move gone, or on a Fischer clock
    * (`lowTime`) down to a tenth of the main time.
    */
-  reminders: { channelId: string; player: Player; deadline: number; lowTime?: boolean }[];
+  reminders: { guildId: string; channelId: string; player: Player; deadline: number; lowTime?: boolean }[];
 }
 
 /** The service's one way to change a game, acting as the clock for the side on turn. */
@@ -130,6 +130,7 @@ export async function sweepClocks(
         if (stood) continue;
         if (player && game.clock)
           found.reminders.push({
+            guildId: game.guildId,
             channelId: game.channelId,
             player,
             deadline: game.clock.deadline,

@@ -1,4 +1,7 @@
-/** The words of open challenges, more time and vacations: the catalogue's `lobby` namespace. */
+/**
+ * The words of open challenges, more time, vacations and playing outside a server: the catalogue's
+ * `lobby` namespace.
+ */
 import type { RatingRange } from '../core/glicko2.ts';
 import { catalogueLanguage } from './locales.ts';
 import { i18n } from './resources.ts';
@@ -46,6 +49,8 @@ export function lobbyMessages(language: string) {
     vacationDaysSet: (p: { days: number }) => t('vacationDaysSet', p),
     vacationDaysNotAdmin: t('vacationDaysNotAdmin'),
     vacationDaysShown: (p: { days: number }) => t('vacationDaysShown', p),
+    /** A server's own command used where the bot is not installed (a DM, a group DM, a server without it). */
+    needsServer: (p: { command: string }) => t('needsServer', p),
   };
 }
 

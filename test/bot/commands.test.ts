@@ -35,7 +35,9 @@ describe('command modules', () => {
       expect(body.name).toMatch(/^[a-z]{1,32}$/);
       expect(body.description?.length).toBeGreaterThan(0);
       expect(body.description?.length).toBeLessThanOrEqual(100);
-      expect(body.contexts).toEqual([0]);
+      // Both installs, every context: a server's own commands refuse outside one (router.ts).
+      expect(body.contexts).toEqual([0, 1, 2]);
+      expect(body.integration_types).toEqual([0, 1]);
     }
     const move = commandBodies(commands).find((body) => body.name === 'move');
     expect(move?.options?.[0]).toMatchObject({ name: 'move', required: true, autocomplete: true });
@@ -92,11 +94,17 @@ describe('registering commands only when they changed', () => {
       version: '99',
       type: 1,
       nsfw: false,
-      integration_types: [0],
       default_member_permissions: body.default_member_permissions ?? null,
       options: (body.options ?? []).map((option) => ({ required: false, ...option })),
     }));
     expect(sameCommands(echoed.reverse(), bodies)).toBe(true);
+    // Commands Discord holds for guild installs only are registered again.
+    expect(
+      sameCommands(
+        echoed.map((body) => ({ ...body, integration_types: [0] })),
+        bodies,
+      ),
+    ).toBe(false);
   });
 
   it('notices a changed description, a new option or a missing command', async () => {

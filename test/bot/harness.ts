@@ -36,6 +36,8 @@ export type BotOptions = AppOptions & {
   web?: { port: number; secret: string };
   /** With `web`: the web board runs as a Discord Activity too (its button launches it). */
   activity?: boolean;
+  /** Register the commands globally, as in production (default: in the test guild), so members' own installs see them. */
+  globalCommands?: boolean;
 };
 
 export interface BotProcess {
@@ -76,7 +78,7 @@ export async function startBotProcess(
   const bot = await createBot({
     token: emulator.token,
     applicationId: emulator.applicationId,
-    guildId: emulator.guildId,
+    guildId: options.globalCommands ? undefined : emulator.guildId,
     apiUrl: emulator.apiUrl,
     app,
     logger,

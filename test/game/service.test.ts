@@ -419,7 +419,7 @@ describe.each(['redis', 'memory'] as const)('game service on the %s store', (kin
       now += 60 * 1000;
       const reminded = await Promise.all([one.due.sweep(), two.due.sweep()]);
       expect(reminded.flatMap((found) => found.reminders)).toEqual([
-        { channelId: table.channelId, player: bob, deadline },
+        { guildId: table.guildId, channelId: table.channelId, player: bob, deadline },
       ]);
       expect(reminded.flatMap((found) => found.timedOut)).toEqual([]);
 

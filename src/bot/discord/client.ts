@@ -2,7 +2,6 @@
 import { Client, Events, GatewayIntentBits } from 'discord.js';
 import { AiPlayer } from '../../ai/player.ts';
 import type { App } from '../../app.ts';
-import type { Messages } from '../../i18n/index.ts';
 import type { Logger } from '../../log.ts';
 import type { LinkSigner } from '../../web/links.ts';
 import type { Played } from '../../web/server.ts';
@@ -17,12 +16,13 @@ import { TournamentDriver } from '../jobs/tournament-driver.ts';
 import { TurnAlertDriver } from '../jobs/turn-alert-driver.ts';
 import { moveAnnouncement, secondGame } from '../views/announcements.ts';
 import { createBoardPictures, warmPictures } from '../views/board-pictures.ts';
-import { messagesOfChannel, type Post } from '../views/present.ts';
+import { humansOf } from '../views/present.ts';
 import { ReviewPlots } from '../views/review-plots.ts';
 import type { BotContext } from './command.ts';
 import { guardRequests } from './discord-limits.ts';
 import { exemptInteractionWebhooks } from './interaction-rest.ts';
 import { loadCommands } from './load-commands.ts';
+import { Reach } from './reach.ts';
 import { noteReceived } from './received-at.ts';
 import { commandBodies, syncCommands } from './register.ts';
 import { createRouter } from './router.ts';
@@ -85,8 +85,10 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   const pictures = createBoardPictures(64, async (userId) => (await settings.read(userId)).view, {
     webBoard: options.webLinks !== undefined,
   });
+  const reach = new Reach(client, app.store, options.applicationId, rest, app.now, options.logger);
+  const { post } = reach;
   const drawings = new DrawingThread();
-  const ai = new AiDriver(app.games, app.now, aiPlayer, client, pictures, options.logger);
+  const ai = new AiDriver(app.games, app.now, aiPlayer, post, pictures, options.logger);
   const context: BotContext = {
     service: app.games,
     now: app.now,
@@ -95,7 +97,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     pictures,
     logger: options.logger,
     ai,
-    expiry: new ChallengeExpiry(app.games, client, options.logger, { pictures, ai }),
+    expiry: new ChallengeExpiry(app.games, client, options.logger, { pictures, ai, post }),
     analyses: new AnalysisRuns(app.games, options.analysisMsPerPosition),
     drawings,
     plots: new ReviewPlots((review, labels) => drawings.plot(review, labels)),
@@ -116,6 +118,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       options.logger,
     ),
     post,
+    reach,
   };
   const router = createRouter(commands, context);
   let accepting = true;
@@ -135,16 +138,6 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     options.logger.warn('gateway disconnected', { shard, code: event.code }),
   );
 
-  /** Posts to a channel in its server's language; a channel that is gone or closed to the bot is logged, not fatal. */
-  async function post(channelId: string, message: (m: Messages) => Promise<Post>): Promise<void> {
-    try {
-      const channel = await client.channels.fetch(channelId);
-      if (channel?.isSendable()) await channel.send(await message(messagesOfChannel(channel)));
-    } catch (error) {
-      options.logger.warn('could not post to a channel', { channel: channelId, error });
-    }
-  }
-
   const sweeps = new Sweeps(app.games, context, post, options.logger, options);
 
   return {
@@ -152,8 +145,9 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     aiIdle: () => context.ai.idle(),
     async announceWebMove(played) {
       const { game: active, nextGame } = played;
-      await post(active.channelId, (m) => moveAnnouncement(m, played, context.pictures));
-      if (nextGame) await post(nextGame.channelId, (m) => secondGame(m, nextGame, context.pictures));
+      await post(active, (m) => moveAnnouncement(m, played, context.pictures), humansOf(active));
+      if (nextGame)
+        await post(nextGame, (m) => secondGame(m, nextGame, context.pictures), humansOf(nextGame));
       if ((active.ai && !active.game.result) || nextGame?.ai) context.ai.nudge();
       if (active.tournament) context.tournaments.nudge();
     },

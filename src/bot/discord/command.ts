@@ -19,11 +19,11 @@ import type { ChallengeExpiry } from '../jobs/challenge-expiry.ts';
 import type { DrawingThread } from '../jobs/drawing-thread.ts';
 import type { PracticeRuns } from '../jobs/practice-runs.ts';
 import type { PuzzleDesk } from '../jobs/puzzle-desk.ts';
-import type { PostToChannel } from '../jobs/sweeps.ts';
 import type { TournamentDriver } from '../jobs/tournament-driver.ts';
 import type { TurnAlertDriver } from '../jobs/turn-alert-driver.ts';
 import type { BoardPictures } from '../views/board-pictures.ts';
 import type { ReviewPlots } from '../views/review-plots.ts';
+import type { PostToTable, Reach } from './reach.ts';
 
 export interface BotContext {
   /** The game module: its challenges, lifecycle, play, records, listing (src/game/service.ts). */
@@ -59,12 +59,24 @@ export interface BotContext {
   settings: MemberSettingsService;
   /** Sends turn alerts and digests by direct message; nudge it after a turn passes. */
   alerts: TurnAlertDriver;
-  /** Posts to a channel in its server's language (a game's channel told of a change made elsewhere). */
-  post: PostToChannel;
+  /**
+   * Posts at a table (a game's channel told of a change made elsewhere): in the channel, or where
+   * the bot is not installed through the last interaction's token, else to the players by DM (reach.ts).
+   */
+  post: PostToTable;
+  /** Keeps the tokens of interactions where the bot is not installed, for `post`. */
+  reach: Reach;
 }
 
 export interface Command {
   data: { name: string; toJSON(): RESTPostAPIChatInputApplicationCommandsJSONBody };
+  /**
+   * The command is a server's own (its tournaments, daily puzzles, opening tree, variants,
+   * vacations, moderation): where the bot is not installed (a DM, a group DM, a server without the
+   * bot, through a member's own install) it is refused with the reason. Every other command works
+   * everywhere. Every command is registered for both installs and every context (register.ts).
+   */
+  needsServer?: boolean;
   execute(interaction: ChatInputCommandInteraction, context: BotContext): Promise<void>;
   autocomplete?(interaction: AutocompleteInteraction, context: BotContext): Promise<void>;
   /**

@@ -6,7 +6,9 @@
  */
 import {
   ApplicationCommandType,
+  ApplicationIntegrationType,
   EntryPointCommandHandlerType,
+  InteractionContextType,
   type REST,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
   type RESTPostAPIPrimaryEntryPointApplicationCommandJSONBody,
@@ -34,12 +36,29 @@ export const ENTRY_POINT_COMMAND: RESTPostAPIPrimaryEntryPointApplicationCommand
   handler: EntryPointCommandHandlerType.DiscordLaunchActivity,
   name: 'launch',
   description: 'Open the board of this channel’s game',
+  // The Activity signs members in as members of the server (web/activity.ts): servers only.
+  integration_types: [ApplicationIntegrationType.GuildInstall],
+  contexts: [InteractionContextType.Guild],
+};
+
+/**
+ * Every command for both installs (a server's, and a member's own: DMs, group DMs, servers
+ * without the bot) and in every context; a server's own commands refuse elsewhere with the reason
+ * (router.ts), which tells a member more than a command that is simply missing.
+ */
+const EVERYWHERE = {
+  integration_types: [ApplicationIntegrationType.GuildInstall, ApplicationIntegrationType.UserInstall],
+  contexts: [
+    InteractionContextType.Guild,
+    InteractionContextType.BotDM,
+    InteractionContextType.PrivateChannel,
+  ],
 };
 
 export function commandBodies(
   commands: Map<string, Command>,
 ): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
-  return [...commands.values()].map((command) => localize(command.data.toJSON()));
+  return [...commands.values()].map((command) => localize({ ...command.data.toJSON(), ...EVERYWHERE }));
 }
 
 function route({ applicationId, guildId }: Registration): `/${string}` {
@@ -125,6 +144,7 @@ const COMPARED = [
   'value',
   'default_member_permissions',
   'contexts',
+  'integration_types',
   'nsfw',
 ] as const;
 

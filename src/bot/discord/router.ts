@@ -7,6 +7,7 @@
  * answer to work done failed (AnswerNotShownError), that it was done but cannot be shown.
  */
 import { type Interaction, MessageFlags } from 'discord.js';
+import { lobbyMessagesFor } from '../../i18n/lobby.ts';
 import { interactionSeconds, interactions, moves } from '../../metrics.ts';
 import { loggedName, ROUTES, routeOf } from '../custom-ids.ts';
 import { messagesOf, onlyMention, refusalText } from '../views/present.ts';
@@ -14,6 +15,7 @@ import type { BotContext, Command } from './command.ts';
 import { arrivalVerdict, InteractionExpiredError, underWay } from './interaction-deadline.ts';
 import { noteSettings } from './interaction-settings.ts';
 import { refused } from './respond.ts';
+import { botInstalledAt } from './table-of.ts';
 
 export interface InteractionRouter {
   handle(interaction: Interaction): Promise<void>;
@@ -28,10 +30,22 @@ export function createRouter(commands: Map<string, Command>, context: BotContext
   const inFlight = new Set<Promise<void>>();
 
   async function route(interaction: Interaction): Promise<string> {
-    if (!interaction.isAutocomplete()) await noteMemberSettings(interaction);
+    if (!interaction.isAutocomplete()) {
+      await noteMemberSettings(interaction);
+      await context.reach.remember(interaction);
+    }
     if (interaction.isChatInputCommand()) {
       const command = commands.get(interaction.commandName);
       if (!command) return 'unknown-command';
+      if (command.needsServer && !botInstalledAt(interaction)) {
+        refused.add(interaction);
+        await interaction.reply({
+          content: lobbyMessagesFor(interaction.locale).needsServer({ command: interaction.commandName }),
+          flags: MessageFlags.Ephemeral,
+          allowedMentions: onlyMention(),
+        });
+        return 'needs-server';
+      }
       await command.execute(interaction, context);
       return 'answered';
     }

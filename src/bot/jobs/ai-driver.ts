@@ -4,7 +4,6 @@
  * committed only at the ply it was thought out for), and a turn left by a process that died falls
  * due within the claim's lease and is taken up by the next look (every clock sweep, and at start).
  */
-import type { Client } from 'discord.js';
 import { LEVELS } from '../../ai/index.ts';
 import type { AiPlayer } from '../../ai/player.ts';
 import { clockBudget } from '../../ai/time-manager.ts';
@@ -12,9 +11,10 @@ import { AI_TURN_LEASE_MS, type AiTurn } from '../../game/ai-turns.ts';
 import { timeLeft } from '../../game/fischer.ts';
 import type { GameService } from '../../game/service.ts';
 import type { Logger } from '../../log.ts';
+import type { PostToTable } from '../discord/reach.ts';
 import { moveAnnouncement, secondGame } from '../views/announcements.ts';
 import type { BoardPictures } from '../views/board-pictures.ts';
-import { messagesOfChannel } from '../views/present.ts';
+import { humansOf } from '../views/present.ts';
 import { BackgroundJob } from './background-job.ts';
 
 export class AiDriver extends BackgroundJob {
@@ -22,7 +22,7 @@ export class AiDriver extends BackgroundJob {
     private readonly service: GameService,
     private readonly now: () => number,
     private readonly ai: AiPlayer,
-    private readonly client: Client,
+    private readonly post: PostToTable,
     private readonly pictures: BoardPictures,
     private readonly logger: Logger,
   ) {
@@ -69,17 +69,10 @@ export class AiDriver extends BackgroundJob {
     const next = outcome.value.nextGame;
     // The AI's move ended game 1 of a match: game 2 may open with the AI's turn.
     if (next?.ai) this.runAgain();
-    try {
-      const channel = await this.client.channels.fetch(turn.channelId);
-      if (channel?.isSendable()) {
-        const m = messagesOfChannel(channel);
-        // No move in it: its time ran out while it thought, and the game ended on time.
-        await channel.send(await moveAnnouncement(m, outcome.value, this.pictures));
-        if (next) await channel.send(await secondGame(m, next, this.pictures));
-      }
-    } catch (error) {
-      this.logger.warn('could not post the AI move', { channel: turn.channelId, error });
-    }
+    // No move in it: its time ran out while it thought, and the game ended on time.
+    const played = outcome.value.game;
+    await this.post(played, (m) => moveAnnouncement(m, outcome.value, this.pictures), humansOf(played));
+    if (next) await this.post(next, (m) => secondGame(m, next, this.pictures), humansOf(next));
     this.logger.info('ai move', {
       channel: turn.channelId,
       move: move.notation,

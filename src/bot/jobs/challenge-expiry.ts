@@ -8,12 +8,14 @@
  */
 import { type Client, DiscordAPIError } from 'discord.js';
 import type { ActiveGame, Challenge, GameService } from '../../game/service.ts';
+import { isPrivatePool } from '../../game/table.ts';
 import { messagesFor } from '../../i18n/index.ts';
 import { lobbyMessagesFor } from '../../i18n/lobby.ts';
 import type { Logger } from '../../log.ts';
+import type { PostToTable } from '../discord/reach.ts';
 import type { BoardPictures } from '../views/board-pictures.ts';
 import { aiGameMessage, closedMessage } from '../views/challenge-messages.ts';
-import { messagesOfChannel } from '../views/present.ts';
+import { humansOf, messagesOfChannel } from '../views/present.ts';
 import { BackgroundJob } from './background-job.ts';
 
 /** A wake-up a little after the expiry: a timer may fire early, and the store refuses to expire a challenge before its time. */
@@ -27,7 +29,7 @@ export class ChallengeExpiry extends BackgroundJob {
     private readonly client: Client,
     private readonly logger: Logger,
     /** For the games the AI takes over: the bot's board pictures, and the AI's driver to wake when it moves first. */
-    private readonly aiGames: { pictures: BoardPictures; ai: { nudge(): void } },
+    private readonly aiGames: { pictures: BoardPictures; ai: { nudge(): void }; post: PostToTable },
   ) {
     super();
   }
@@ -66,7 +68,9 @@ export class ChallengeExpiry extends BackgroundJob {
         await this.postFirstBoard(challenge, game);
         if (game.ai?.side === game.game.turn) this.aiGames.ai.nudge();
       }
-      if (messageId) {
+      // Where the bot is not installed a challenge's message was an interaction's answer, whose
+      // token has run out by its expiry: it cannot be edited.
+      if (messageId && !isPrivatePool(challenge.guildId)) {
         try {
           const channel = await this.client.channels.fetch(challenge.channelId);
           if (channel?.isTextBased()) {
@@ -88,17 +92,10 @@ export class ChallengeExpiry extends BackgroundJob {
 
   /** The first board of a game the AI took over, in the challenge's channel (once: a later claim does not post it). */
   private async postFirstBoard(challenge: Challenge, game: ActiveGame): Promise<void> {
-    try {
-      const channel = await this.client.channels.fetch(challenge.channelId);
-      if (!channel?.isSendable()) return;
-      const m = challenge.locale ? messagesFor(challenge.locale) : messagesOfChannel(channel);
-      await channel.send(await aiGameMessage(m, game, this.aiGames.pictures));
-    } catch (error) {
-      // The game stands, and its board is a /board away.
-      this.logger.warn('could not post the board of a game the AI took over', {
-        challenge: challenge.id,
-        error,
-      });
-    }
+    await this.aiGames.post(
+      game,
+      (m) => aiGameMessage(challenge.locale ? messagesFor(challenge.locale) : m, game, this.aiGames.pictures),
+      humansOf(game),
+    );
   }
 }

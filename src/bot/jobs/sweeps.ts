@@ -7,13 +7,13 @@
  */
 import type { GameService } from '../../game/service.ts';
 import { SWEEP_LEASE_MS } from '../../game/sweeper.ts';
-import type { Messages } from '../../i18n/index.ts';
 import { lobbyMessagesFor } from '../../i18n/lobby.ts';
 import type { Logger } from '../../log.ts';
+import type { PostToTable } from '../discord/reach.ts';
 import { announcement, secondGame } from '../views/announcements.ts';
 import type { BoardPictures } from '../views/board-pictures.ts';
 import { situation } from '../views/game-messages.ts';
-import { onlyMention, type Post, safeName } from '../views/present.ts';
+import { humansOf, onlyMention, safeName } from '../views/present.ts';
 import type { AiDriver } from './ai-driver.ts';
 import type { ChallengeExpiry } from './challenge-expiry.ts';
 import type { PuzzleDesk } from './puzzle-desk.ts';
@@ -30,9 +30,6 @@ export interface SweptJobs {
   alerts: TurnAlertDriver;
 }
 
-/** Posts to a channel in its server's language; a failure is logged, not thrown. */
-export type PostToChannel = (channelId: string, message: (m: Messages) => Promise<Post>) => Promise<void>;
-
 export class Sweeps {
   private sweeper: NodeJS.Timeout | undefined;
   private sweeping: Promise<void> | null = null;
@@ -44,7 +41,7 @@ export class Sweeps {
   constructor(
     private readonly service: GameService,
     private readonly jobs: SweptJobs,
-    private readonly post: PostToChannel,
+    private readonly post: PostToTable,
     private readonly logger: Logger,
     /** 0 for `sweepIntervalMs` turns the timers off (tests sweep by hand); the clocks' is never longer. */
     intervals: { sweepIntervalMs?: number; clockSweepIntervalMs?: number } = {},
@@ -58,21 +55,28 @@ export class Sweeps {
     const { pictures, ai, tournaments } = this.jobs;
     const found = await this.service.due.sweep();
     for (const active of found.timedOut) {
-      await this.post(active.channelId, (m) =>
-        announcement(m, situation(m, active, false), active, pictures),
+      await this.post(
+        active,
+        (m) => announcement(m, situation(m, active, false), active, pictures),
+        humansOf(active),
       );
     }
-    for (const next of found.nextGames) await this.post(next.channelId, (m) => secondGame(m, next, pictures));
+    for (const next of found.nextGames)
+      await this.post(next, (m) => secondGame(m, next, pictures), humansOf(next));
     // A match against the AI whose game 1 was lost on time: game 2 may open with the AI's turn.
     if (found.nextGames.some((next) => next.ai)) ai.nudge();
-    for (const { channelId, player, deadline, lowTime } of found.reminders) {
+    for (const { guildId, channelId, player, deadline, lowTime } of found.reminders) {
       const when = `<t:${Math.floor(deadline / 1000)}:R>`;
-      await this.post(channelId, async (m) => ({
-        content: lowTime
-          ? m.clock.lowTime({ playerId: player.id, when })
-          : m.reminder({ playerId: player.id, deadline: when }),
-        allowedMentions: onlyMention(player.id),
-      }));
+      await this.post(
+        { guildId, channelId },
+        async (m) => ({
+          content: lowTime
+            ? m.clock.lowTime({ playerId: player.id, when })
+            : m.reminder({ playerId: player.id, deadline: when }),
+          allowedMentions: onlyMention(player.id),
+        }),
+        [player.id],
+      );
     }
     // Games lost on time may end a tournament round.
     if (found.timedOut.length > 0) tournaments.nudge();
@@ -85,7 +89,7 @@ export class Sweeps {
     for (const { memberId, games } of await this.service.vacations.sweep(SWEEP_LEASE_MS)) {
       for (const game of games) {
         const side = game.players.attackers.id === memberId ? 'attackers' : 'defenders';
-        await this.post(game.channelId, async (m) => ({
+        await this.post(game, async (m) => ({
           content: `${lobbyMessagesFor(m.language).vacationRanOut({ name: safeName(game.players[side].name) })} ${situation(m, game, false)}`,
           allowedMentions: onlyMention(),
         }));

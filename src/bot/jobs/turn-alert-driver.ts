@@ -14,6 +14,7 @@ import type { MemberSettings, WaitingGame } from '../../settings/member-settings
 import type { TurnAlerts } from '../../settings/turn-alerts.ts';
 import { boardDescription } from '../views/board-description.ts';
 import type { BoardPictures } from '../views/board-pictures.ts';
+import { jumpLink } from '../views/game-list.ts';
 import { boardAttachment, onlyMention, safeName, variantNameText } from '../views/present.ts';
 import { BackgroundJob } from './background-job.ts';
 
@@ -108,4 +109,4 @@ function aboutGame(m: Messages, active: ActiveGame, userId: string) {
   };
 }
 
-const linkTo = (active: ActiveGame) => `https://discord.com/channels/${active.guildId}/${active.channelId}`;
+const linkTo = (active: ActiveGame) => jumpLink(active.guildId, active.channelId);

@@ -7,6 +7,7 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from 'discord.js';
 import { variantOf } from '../../game/server-variants.ts';
 import type { ActiveGame, Challenge } from '../../game/service.ts';
+import { isPrivatePool } from '../../game/table.ts';
 import type { GamesMessages } from '../../i18n/games.ts';
 import type { Messages } from '../../i18n/index.ts';
 import { lobbyMessagesFor } from '../../i18n/lobby.ts';
@@ -33,9 +34,9 @@ export interface GamesView {
   unread: number;
 }
 
-/** Where a channel or thread of the guild is, as a link that opens it. */
+/** Where a channel or thread of the guild is, as a link that opens it (a private pool's channel: a DM's link). */
 export function jumpLink(guildId: string, channelId: string): string {
-  return `https://discord.com/channels/${guildId}/${channelId}`;
+  return `https://discord.com/channels/${isPrivatePool(guildId) ? '@me' : guildId}/${channelId}`;
 }
 
 /** Page `page` of the list (the last one when it has fewer), with the buttons to turn it. */

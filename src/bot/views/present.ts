@@ -32,6 +32,16 @@ export interface Post {
   allowedMentions: ReturnType<typeof onlyMention>;
 }
 
+/** The human players of a game (its AI left out): whom a message about it concerns. */
+export function humansOf(game: {
+  players: Record<'attackers' | 'defenders', { id: string }>;
+  ai?: { side: 'attackers' | 'defenders' } | null;
+}): string[] {
+  return (['attackers', 'defenders'] as const)
+    .filter((side) => game.ai?.side !== side)
+    .map((side) => game.players[side].id);
+}
+
 /** Allowed mentions for a message that may ping exactly these users and nobody else. */
 export function onlyMention(...userIds: string[]): { parse: []; users: string[]; repliedUser: false } {
   return { parse: [], users: userIds, repliedUser: false };
