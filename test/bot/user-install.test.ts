@@ -105,6 +105,12 @@ describe('the bot installed to a member’s account: DMs and group DMs', () => {
     const history = await emulator.slash(bob, 'history', {}, { channelId: dm }).reply();
     expect(JSON.stringify([history.content, history.embeds])).toContain(moves[0]);
 
+    // Its replay and its review, drawn and answered there through Bob's interactions.
+    const replay = await emulator.slash(bob, 'replay', {}, { channelId: dm }).reply();
+    await emulator.waitFor(() => replay.attachments.some((file) => file.filename.endsWith('.gif')));
+    const review = await emulator.slash(bob, 'analyze', {}, { channelId: dm }).reply();
+    await emulator.waitFor(() => review.embeds.length > 0, 20_000);
+
     // Their standings are their DM's: the server's table has never heard of them.
     const between = await emulator
       .slash(ann, 'standings', { variant: 'brandubh' }, { channelId: dm })
