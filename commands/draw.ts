@@ -1,12 +1,5 @@
-import {
-  ActionRowBuilder,
-  ButtonBuilder,
-  type ButtonInteraction,
-  ButtonStyle,
-  type ChatInputCommandInteraction,
-  SlashCommandBuilder,
-} from 'discord.js';
-import { type CustomIdKind, customId, readCustomIdOf } from '../src/bot/custom-ids.ts';
+import { type ButtonInteraction, type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.js';
+import { type CustomIdKind, readCustomIdOf } from '../src/bot/custom-ids.ts';
 import type { BotContext } from '../src/bot/discord/command.ts';
 import {
   type Answer,
@@ -18,10 +11,8 @@ import {
 import { tableOf } from '../src/bot/discord/table-of.ts';
 import { announce } from '../src/bot/views/announcements.ts';
 import { situation } from '../src/bot/views/game-messages.ts';
-import { messagesOf, onlyMention, playerOf, refusalText, safeName } from '../src/bot/views/present.ts';
-import { opponentOf, sideOf } from '../src/core/players.ts';
-import type { ActiveGame } from '../src/game/service.ts';
-import type { Messages } from '../src/i18n/index.ts';
+import { drawOfferMessage } from '../src/bot/views/player-actions.ts';
+import { messagesOf, onlyMention, playerOf, refusalText } from '../src/bot/views/present.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('draw')
@@ -42,23 +33,8 @@ export async function execute(
     ({ game: active, agreed, nextGame }) =>
       agreed
         ? announce(m, situation(m, active, false), active, pictures, { nextGame })
-        : publicAnswer(offerMessage(m, active, player.id)),
+        : publicAnswer(drawOfferMessage(m, active, player.id)),
   );
-}
-
-function offerMessage(m: Messages, active: ActiveGame, offeredBy: string) {
-  // Only one of the game's players can offer a draw.
-  const offerer = active.players[sideOf(active.players, offeredBy)!];
-  const opponent = opponentOf(active.players, offeredBy)!;
-  const accept = new ButtonBuilder()
-    .setCustomId(customId({ kind: 'draw', gameId: active.id }))
-    .setLabel(m.acceptDraw)
-    .setStyle(ButtonStyle.Success);
-  return {
-    content: m.offersDraw({ name: safeName(offerer.name), opponentId: opponent.id }),
-    components: [new ActionRowBuilder<ButtonBuilder>().addComponents(accept)],
-    allowedMentions: onlyMention(opponent.id),
-  };
 }
 
 export async function button(

@@ -3,10 +3,8 @@ import { type CustomIdKind, readCustomIdOf } from '../src/bot/custom-ids.ts';
 import type { BotContext } from '../src/bot/discord/command.ts';
 import { answer, privateAnswer, publicAnswer } from '../src/bot/discord/respond.ts';
 import { tableOf } from '../src/bot/discord/table-of.ts';
-import { situation } from '../src/bot/views/game-messages.ts';
-import { messagesOf, onlyMention, playerOf, refusalText, safeName } from '../src/bot/views/present.ts';
-import { otherSide } from '../src/engine/index.ts';
-import { lobbyMessagesFor } from '../src/i18n/lobby.ts';
+import { moreTimeMessage } from '../src/bot/views/player-actions.ts';
+import { messagesOf, playerOf, refusalText } from '../src/bot/views/present.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('moretime')
@@ -34,19 +32,10 @@ async function giveMoreTime(
   gameId?: string,
 ): Promise<void> {
   const m = messagesOf(interaction);
-  const lobby = lobbyMessagesFor(interaction.locale);
   await answer(interaction, async () => {
     const outcome = await service.play.giveMoreTime(tableOf(interaction), playerOf(interaction), gameId);
     if (!outcome.ok) return privateAnswer(refusalText(m, outcome));
     const { game: active, given, to } = outcome.value;
-    const gave = lobby.gaveTime({
-      name: safeName(active.players[otherSide(to)].name),
-      opponent: safeName(active.players[to].name),
-      amount: lobby.amount(given),
-    });
-    return publicAnswer({
-      content: `${gave} ${situation(m, active, false)}`,
-      allowedMentions: onlyMention(),
-    });
+    return publicAnswer(moreTimeMessage(m, active, given, to));
   });
 }

@@ -1,19 +1,10 @@
-import {
-  ActionRowBuilder,
-  ButtonBuilder,
-  type ButtonInteraction,
-  ButtonStyle,
-  type ChatInputCommandInteraction,
-  SlashCommandBuilder,
-} from 'discord.js';
-import { type CustomIdKind, customId, readCustomIdOf } from '../src/bot/custom-ids.ts';
+import { type ButtonInteraction, type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.js';
+import { type CustomIdKind, readCustomIdOf } from '../src/bot/custom-ids.ts';
 import type { BotContext } from '../src/bot/discord/command.ts';
 import { type Answer, answer, privateAnswer, publicAnswer } from '../src/bot/discord/respond.ts';
 import { tableOf } from '../src/bot/discord/table-of.ts';
-import { gameBoard } from '../src/bot/views/announcements.ts';
-import { situation } from '../src/bot/views/game-messages.ts';
+import { takenBackBoard, undoRequestMessage } from '../src/bot/views/player-actions.ts';
 import { messagesOf, onlyMention, playerOf, refusalText, safeName } from '../src/bot/views/present.ts';
-import { opponentOf, sideOf } from '../src/core/players.ts';
 
 export const data = new SlashCommandBuilder()
   .setName('undo')
@@ -31,25 +22,7 @@ export async function execute(
     const outcome = await service.play.requestUndo(tableOf(interaction), user);
     if (!outcome.ok) return privateAnswer(refusalText(m, outcome));
     const { game: active, ply } = outcome.value;
-    // A request is only ever taken from one of the game's players.
-    const asker = active.players[sideOf(active.players, user.id)!];
-    const opponent = opponentOf(active.players, user.id)!;
-    const last = active.game.history().at(-1)?.notation ?? '';
-    const buttons = [
-      new ButtonBuilder()
-        .setCustomId(customId({ kind: 'undo', accept: true, gameId: active.id, ply }))
-        .setLabel(m.takeBack)
-        .setStyle(ButtonStyle.Success),
-      new ButtonBuilder()
-        .setCustomId(customId({ kind: 'undo', accept: false, gameId: active.id, ply }))
-        .setLabel(m.decline)
-        .setStyle(ButtonStyle.Danger),
-    ];
-    return publicAnswer({
-      content: m.asksUndo({ name: safeName(asker.name), move: last, opponentId: opponent.id }),
-      components: [new ActionRowBuilder<ButtonBuilder>().addComponents(buttons)],
-      allowedMentions: onlyMention(opponent.id),
-    });
+    return publicAnswer(undoRequestMessage(m, active, user.id, ply));
   });
 }
 
@@ -81,21 +54,10 @@ export async function button(
         },
       };
     }
-    const toMove = active.players[active.game.turn].id;
     return {
       kind: 'update',
       message: { content: m.takenBack({ move: undone }), components: [], allowedMentions: onlyMention() },
-      followUp: publicAnswer(
-        await gameBoard(
-          m,
-          `${m.takenBack({ move: undone })} ${situation(m, active, true)}`,
-          active,
-          pictures,
-          {
-            mention: toMove,
-          },
-        ),
-      ),
+      followUp: publicAnswer(await takenBackBoard(m, active, undone, pictures)),
     };
   });
 }
