@@ -80,6 +80,7 @@ async function main(): Promise<void> {
       feed,
       logger,
       onMoved: (played) => bot.announceWebMove(played),
+      onAction: (done) => bot.announceWebAction(done),
     }).catch(async (error: unknown) => {
       logger.error(`cannot start: cannot serve the web board on ${setup.host}:${setup.port} (WEB_PORT)`, {
         error: (error as Error).message,

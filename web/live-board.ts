@@ -6,7 +6,9 @@
  * sent with each request and as the socket's first message (the Activity, where cookies are
  * third-party).
  */
+import { actionsBar, type PageAction } from './actions.ts';
 import { drawBoard } from './board-svg.ts';
+import { showClocks } from './clocks.ts';
 import type { BoardState } from './state.ts';
 
 export interface Table {
@@ -44,6 +46,8 @@ export function showNotice(text: string): void {
 export async function startBoard(table: Table, signedIn: SignedIn): Promise<void> {
   const api = `/api/game/${table.guildId}/${table.channelId}`;
   let state: BoardState | null = null;
+  /** When the state shown arrived, by the page's monotonic clock: the clocks count on from it. */
+  let receivedAt = performance.now();
   let picked: string | null = null;
   let notice = '';
   let connected = true;
@@ -66,15 +70,16 @@ export async function startBoard(table: Table, signedIn: SignedIn): Promise<void
     const header = el('header');
     const title = el('h1', s.variantName);
     const players = el('p', undefined, { class: 'players' });
-    players.append(
-      el('span', s.players.attackers.name, {
-        class: `player attackers${s.turn === 'attackers' && !s.finished ? ' on-turn' : ''}`,
-      }),
-      el('span', '–', { class: 'versus' }),
-      el('span', s.players.defenders.name, {
-        class: `player defenders${s.turn === 'defenders' && !s.finished ? ' on-turn' : ''}`,
-      }),
-    );
+    const player = (side: 'attackers' | 'defenders') => {
+      const span = el('span', undefined, {
+        class: `player ${side}${s.turn === side && !s.finished ? ' on-turn' : ''}`,
+      });
+      span.append(el('span', s.players[side].name));
+      if (s.clock) span.append(el('span', '', { class: 'clock', 'data-clock': side, role: 'timer' }));
+      return span;
+    };
+    players.append(player('attackers'), el('span', '–', { class: 'versus' }), player('defenders'));
+    if (s.clock) players.setAttribute('aria-label', s.labels.clocks);
     header.append(title, players);
 
     const yourTurn = !s.finished && s.you === s.turn;
@@ -108,9 +113,31 @@ export async function startBoard(table: Table, signedIn: SignedIn): Promise<void
     const main = el('div', undefined, { class: 'layout' });
     const left = el('section', undefined, { class: 'play' });
     left.append(header, status, role, board, message);
+    const bar = actionsBar(s, (action) => void act(action));
+    if (bar) left.append(bar);
     main.append(left, side);
     app.replaceChildren(main);
     list.scrollTop = list.scrollHeight;
+    showClocks(app, s, performance.now() - receivedAt);
+  }
+
+  /** The clocks tick between states; a new state sets them again from the server's word. */
+  setInterval(() => {
+    if (state?.clock) showClocks(app, state, performance.now() - receivedAt);
+  }, 100);
+
+  /** A player's action besides moving, for the game and position shown. */
+  async function act(action: PageAction): Promise<void> {
+    if (!state) return;
+    const response = await call(`${api}/action`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ action, gameId: state.gameId, ply: state.ply }),
+    });
+    const answer = (await response.json().catch(() => ({}))) as { state?: BoardState; error?: string };
+    notice = response.ok ? '' : (answer.error ?? String(response.status));
+    if (answer.state) show(answer.state);
+    else await load();
   }
 
   function onSquare(square: string): void {
@@ -139,11 +166,12 @@ export async function startBoard(table: Table, signedIn: SignedIn): Promise<void
     else await load();
   }
 
-  /** A newer state replaces the one shown; an older one (a late socket message) does not. */
+  /** A newer state of the game replaces the one shown; an older one (a late socket message) does not. */
   function show(next: BoardState): void {
-    if (state && next.gameId === state.gameId && next.ply < state.ply) return;
+    if (state && next.gameId === state.gameId && next.version < state.version) return;
     if (state && (next.gameId !== state.gameId || next.ply !== state.ply)) picked = null;
     state = next;
+    receivedAt = performance.now();
     render();
   }
 

@@ -12,18 +12,41 @@ export interface BoardState {
   players: Record<Side, { name: string }>;
   turn: Side;
   ply: number;
+  version: number;
   lastMove: { from: string; to: string; captured: string[] } | null;
   moves: string[];
   finished: boolean;
   situation: string;
   you: Side | null;
   legal: Record<string, string[]>;
+  clock: {
+    now: number;
+    deadline: number;
+    left: Record<Side, number> | null;
+    stood: boolean;
+  } | null;
+  actions: {
+    resign: boolean;
+    draw: 'offer' | 'accept' | 'offered' | null;
+    undo: 'ask' | 'accept' | 'asked' | null;
+    moreTime: string | null;
+  } | null;
   labels: {
     role: string;
     yourTurn: string;
     moves: string;
     signOut: string;
     reconnecting: string;
+    resign: string;
+    confirmResign: string;
+    offerDraw: string;
+    acceptDraw: string;
+    drawOffered: string;
+    askUndo: string;
+    acceptUndo: string;
+    undoAsked: string;
+    clockStood: string;
+    clocks: string;
     pieces: Record<PieceKind | 'empty', string>;
   };
 }

@@ -11,6 +11,7 @@ import { commit, transaction } from '../core/transaction.ts';
 import { type Game, loadGame, type Side, type VariantKey } from '../engine/index.ts';
 import type { Store } from '../store/index.ts';
 import { type AccuracyTallyDoc, averageAccuracy, emptyTally, withReviewedGame } from './accuracy-tally.ts';
+import type { Clock } from './clock.ts';
 import type { LastGameMarker } from './commit-plan.ts';
 import { type RunningFischer, runningFischer } from './fischer.ts';
 import type { GameChanges } from './game-changes.ts';
@@ -34,6 +35,15 @@ export interface GameForRecord {
   startedAt: number;
   /** A Fischer clock's main time and increment, the times left after each ply, and the turn's clock while it runs. */
   fischer: { control: FischerControl; timesLeft: number[]; running: RunningFischer | null } | null;
+  /** While the game goes on: its clock, an open draw offer or take-back request, and the AI's side. */
+  live: {
+    /** The stored game's revision: it only grows, through moves and moves taken back alike. */
+    revision: number;
+    clock: Clock | null;
+    drawOfferedBy: Side | null;
+    undoRequest: { by: Side; ply: number } | null;
+    ai: { side: Side } | null;
+  } | null;
 }
 
 export class GameRecords {
@@ -58,6 +68,13 @@ export class GameRecords {
         aborted: false,
         startedAt: active.startedAt,
         fischer: active.fischer ? { ...active.fischer, running: runningFischer(active.clock) } : null,
+        live: {
+          revision: active.revision,
+          clock: active.clock,
+          drawOfferedBy: active.drawOfferedBy,
+          undoRequest: active.undoRequest,
+          ai: active.ai,
+        },
       };
     const last = await this.store.read<LastGameMarker>(keys.lastGame(table.guildId, table.channelId));
     const archived = last ? await this.archived(table.guildId, last.value.gameId) : null;
@@ -73,6 +90,7 @@ export class GameRecords {
       fischer: archived.fischer
         ? { control: archived.fischer, timesLeft: archived.timesLeft ?? [], running: null }
         : null,
+      live: null,
     };
   }
 

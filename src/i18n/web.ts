@@ -29,6 +29,16 @@ export function webMessages(language: string) {
     defender: t('defender'),
     king: t('king'),
     guard: t('guard'),
+    resign: t('resign'),
+    confirmResign: t('confirmResign'),
+    offerDraw: t('offerDraw'),
+    acceptDraw: t('acceptDraw'),
+    drawOffered: t('drawOffered'),
+    askUndo: t('askUndo'),
+    acceptUndo: t('acceptUndo'),
+    undoAsked: t('undoAsked'),
+    clockStood: t('clockStood'),
+    clocks: t('clocks'),
   };
 }
 
@@ -42,6 +52,17 @@ export interface PageLabels {
   moves: string;
   signOut: string;
   reconnecting: string;
+  /** The player's actions besides moving, and the clocks. */
+  resign: string;
+  confirmResign: string;
+  offerDraw: string;
+  acceptDraw: string;
+  drawOffered: string;
+  askUndo: string;
+  acceptUndo: string;
+  undoAsked: string;
+  clockStood: string;
+  clocks: string;
   /** A square's piece for screen readers, by kind, and an empty square. */
   pieces: Record<'attacker' | 'defender' | 'king' | 'guard' | 'empty', string>;
 }
@@ -53,6 +74,16 @@ export function pageLabels(words: WebMessages, you: Side | null): PageLabels {
     moves: words.moves,
     signOut: words.signOut,
     reconnecting: words.reconnecting,
+    resign: words.resign,
+    confirmResign: words.confirmResign,
+    offerDraw: words.offerDraw,
+    acceptDraw: words.acceptDraw,
+    drawOffered: words.drawOffered,
+    askUndo: words.askUndo,
+    acceptUndo: words.acceptUndo,
+    undoAsked: words.undoAsked,
+    clockStood: words.clockStood,
+    clocks: words.clocks,
     pieces: {
       attacker: words.attacker,
       defender: words.defender,

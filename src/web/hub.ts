@@ -24,6 +24,8 @@ export class LiveHub {
   constructor(
     private readonly service: GameService,
     private readonly logger: Logger,
+    /** The clock the modules run on: the clocks the page ticks start from it. */
+    private readonly now: () => number,
   ) {}
 
   /** A socket joins a table's board; it is sent the stored state now. */
@@ -70,7 +72,9 @@ export class LiveHub {
       });
       for (const { socket, session } of viewers) {
         if (socket.readyState !== socket.OPEN) continue;
-        const state = record ? boardState(messagesFor(session.locale), record, session.memberId) : null;
+        const state = record
+          ? boardState(messagesFor(session.locale), record, session.memberId, this.now())
+          : null;
         socket.send(JSON.stringify({ state }));
       }
     } catch (error) {

@@ -12,12 +12,12 @@ import { LiveHub } from './hub.ts';
 import { LinkSigner } from './links.ts';
 import type { LiveFeed } from './live-feed.ts';
 import { buildPage } from './page.ts';
-import { type Played, webServer } from './server.ts';
+import { type Played, type WebActionDone, webServer } from './server.ts';
 import { Sessions } from './sessions.ts';
 
 export { LinkSigner } from './links.ts';
 export { inProcessFeed, type LiveFeed, redisFeed } from './live-feed.ts';
-export type { Played } from './server.ts';
+export type { Played, WebActionDone } from './server.ts';
 
 export interface WebBoardSetup {
   publicUrl: string;
@@ -42,10 +42,11 @@ export async function startWebBoard(
     feed: LiveFeed;
     logger: Logger;
     onMoved: (played: Played) => Promise<void>;
+    onAction: (done: WebActionDone) => Promise<void>;
   },
 ): Promise<WebBoard> {
   const { games, store, now } = parts.app;
-  const hub = new LiveHub(games, parts.logger);
+  const hub = new LiveHub(games, parts.logger, now);
   parts.feed.listen((change) => hub.changed(change));
   const app = webServer({
     publicUrl: setup.publicUrl,
@@ -57,6 +58,7 @@ export async function startWebBoard(
     page: await buildPage(),
     logger: parts.logger,
     onMoved: parts.onMoved,
+    onAction: parts.onAction,
     activity: setup.activity && {
       clientId: setup.activity.clientId,
       oauth: new DiscordOAuth(setup.activity),

@@ -9,7 +9,10 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { WebSocketServer } from 'ws';
-import type { GameService, Table } from '../game/service.ts';
+import type { Player } from '../core/players.ts';
+import type { Side } from '../engine/index.ts';
+import type { ActiveGame, GameService, Outcome, Table } from '../game/service.ts';
+import { failure, success } from '../game/types.ts';
 import { failureText, messagesFor } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import { activityOrigin, activityRoutes, DISCORD_FRAME_ANCESTORS } from './activity-routes.ts';
@@ -33,11 +36,25 @@ export interface WebServerParts {
   logger: Logger;
   /** Posts the usual board message in the channel after a move made on the web board. */
   onMoved: (played: Played) => Promise<void>;
+  /** Posts the usual message in the channel after a resignation, a draw, a take-back or more time on the web board. */
+  onAction: (done: WebActionDone) => Promise<void>;
   /** The Activity (with CLIENT_SECRET): the application's id and its OAuth2 sign-in. */
   activity?: { clientId: string; oauth: DiscordOAuth };
 }
 
 export type Played = Extract<Awaited<ReturnType<GameService['play']['move']>>, { ok: true }>['value'];
+
+/** A player's action on the web board besides moving, as the page names it. */
+export const WEB_ACTIONS = ['resign', 'draw', 'undo', 'accept-undo', 'more-time'] as const;
+export type WebAction = (typeof WEB_ACTIONS)[number];
+
+/** What an action on the web board did, for the channel's message. */
+export type WebActionDone =
+  | { kind: 'resigned' | 'drawn'; game: ActiveGame; nextGame?: ActiveGame }
+  | { kind: 'draw-offered'; game: ActiveGame; by: string }
+  | { kind: 'undo-asked'; game: ActiveGame; by: string; ply: number }
+  | { kind: 'taken-back'; game: ActiveGame; undone: string }
+  | { kind: 'more-time'; game: ActiveGame; given: number; to: Side };
 
 const csp = (frameAncestors: string) =>
   [
@@ -129,38 +146,69 @@ export function webServer(parts: WebServerParts): FastifyInstance {
     const table = tableOf(request, session);
     const record = table ? await service.records.gameForRecord(table) : null;
     if (!record) return reply.code(404).send({ error: 'no game here' });
-    return { state: boardState(messagesFor(session.locale), record, session.memberId) };
+    return { state: boardState(messagesFor(session.locale), record, session.memberId, parts.now()) };
   });
 
-  app.post('/api/game/:guildId/:channelId/move', async (request, reply) => {
-    if (!fromPage(request.headers.origin)) return reply.code(403).send({ error: 'wrong origin' });
-    const session = await sessionOf(request, reply);
-    if (!session) return reply;
-    const table = tableOf(request, session);
-    const body = request.body as { from?: unknown; to?: unknown; ply?: unknown } | null;
-    const { from, to, ply } = body ?? {};
-    if (
-      !table ||
-      typeof from !== 'string' ||
-      typeof to !== 'string' ||
-      !SQUARE.test(from) ||
-      !SQUARE.test(to) ||
-      !Number.isInteger(ply)
-    )
-      return reply.code(400).send({ error: 'a move is {from, to, ply}' });
-    const m = messagesFor(session.locale);
-    const player = { id: session.memberId, name: session.name };
-    const outcome = await service.play.move(table, player, `${from}-${to}`, parts.now(), ply as number);
-    // The page shows the refusal as plain text (never as HTML or markdown): no Discord escaping here.
-    if (!outcome.ok) return reply.code(409).send({ error: failureText(m, outcome), code: outcome.code });
-    await parts.onMoved(outcome.value).catch((error: unknown) =>
-      parts.logger.warn('web board: could not post the move in the channel', {
-        error: (error as Error).message,
-      }),
-    );
-    const record = await service.records.gameForRecord(table);
-    return { state: record ? boardState(m, record, session.memberId) : null };
-  });
+  /**
+   * A player's change from the page: from the page's origin, signed in, at a table the session may
+   * see, with a body `read` takes; made through the service, the channel told as after a command,
+   * and the new state answered. A refusal is answered as plain text (never HTML or markdown).
+   */
+  function playerChange<Input, Done>(
+    path: string,
+    shape: string,
+    read: (body: Record<string, unknown>) => Input | null,
+    change: (table: Table, player: Player, input: Input) => Promise<Outcome<Done>>,
+    tell: (done: Done) => Promise<void>,
+  ): void {
+    app.post(`/api/game/:guildId/:channelId/${path}`, async (request, reply) => {
+      if (!fromPage(request.headers.origin)) return reply.code(403).send({ error: 'wrong origin' });
+      const session = await sessionOf(request, reply);
+      if (!session) return reply;
+      const table = tableOf(request, session);
+      const input = read((request.body ?? {}) as Record<string, unknown>);
+      if (!table || input === null) return reply.code(400).send({ error: shape });
+      const m = messagesFor(session.locale);
+      const outcome = await change(table, { id: session.memberId, name: session.name }, input);
+      if (!outcome.ok) return reply.code(409).send({ error: failureText(m, outcome), code: outcome.code });
+      await tell(outcome.value).catch((error: unknown) =>
+        parts.logger.warn(`web board: could not tell the channel (${path})`, {
+          error: (error as Error).message,
+        }),
+      );
+      const record = await service.records.gameForRecord(table);
+      return { state: record ? boardState(m, record, session.memberId, parts.now()) : null };
+    });
+  }
+
+  playerChange(
+    'move',
+    'a move is {from, to, ply}',
+    ({ from, to, ply }) =>
+      typeof from === 'string' &&
+      typeof to === 'string' &&
+      SQUARE.test(from) &&
+      SQUARE.test(to) &&
+      Number.isInteger(ply)
+        ? { text: `${from}-${to}`, ply: ply as number }
+        : null,
+    (table, player, { text, ply }) => service.play.move(table, player, text, parts.now(), ply),
+    parts.onMoved,
+  );
+
+  playerChange(
+    'action',
+    'an action is {action, gameId, ply}',
+    ({ action, gameId, ply }) =>
+      WEB_ACTIONS.includes(action as WebAction) &&
+      typeof gameId === 'string' &&
+      gameId.length <= 40 &&
+      Number.isInteger(ply)
+        ? { action: action as WebAction, gameId, ply: ply as number }
+        : null,
+    (table, player, { action, gameId, ply }) => webAction(service, table, player, action, gameId, ply),
+    parts.onAction,
+  );
 
   app.post('/signout', async (request, reply) => {
     if (!fromPage(request.headers.origin)) return reply.code(403).send({ error: 'wrong origin' });
@@ -225,6 +273,53 @@ export function webServer(parts: WebServerParts): FastifyInstance {
     sockets.close();
   });
   return app;
+}
+
+/**
+ * A player's action through the same service calls as the commands and buttons. It names the
+ * game and the ply the page showed, so that one left open on an older game or position acts on nothing.
+ */
+async function webAction(
+  service: GameService,
+  table: Table,
+  player: Player,
+  action: WebAction,
+  gameId: string,
+  ply: number,
+): Promise<Outcome<WebActionDone>> {
+  const active = await service.play.board(table);
+  if (!active || active.id !== gameId) return failure('game-gone');
+  if (action === 'accept-undo') {
+    const answered = await service.play.answerUndo(table, player, gameId, ply, true);
+    if (!answered.ok) return answered;
+    const { game, undone } = answered.value;
+    return undone ? success({ kind: 'taken-back', game, undone }) : failure('stale-undo');
+  }
+  if (active.game.plyCount !== ply) return failure('position-changed');
+  switch (action) {
+    case 'resign': {
+      const resigned = await service.play.resign(table, player);
+      return resigned.ok ? success({ kind: 'resigned', ...resigned.value }) : resigned;
+    }
+    case 'draw': {
+      const offered = await service.play.offerDraw(table, player);
+      if (!offered.ok) return offered;
+      const { game, agreed, nextGame } = offered.value;
+      return success(
+        agreed ? { kind: 'drawn', game, nextGame } : { kind: 'draw-offered', game, by: player.id },
+      );
+    }
+    case 'undo': {
+      const asked = await service.play.requestUndo(table, player);
+      return asked.ok
+        ? success({ kind: 'undo-asked', game: asked.value.game, by: player.id, ply: asked.value.ply })
+        : asked;
+    }
+    case 'more-time': {
+      const given = await service.play.giveMoreTime(table, player, gameId);
+      return given.ok ? success({ kind: 'more-time', ...given.value }) : given;
+    }
+  }
 }
 
 const NO_SESSION =

@@ -94,7 +94,13 @@ export async function startBotProcess(
           publicUrl,
           ...(await startWebBoard(
             { publicUrl, port: webPort, host: '127.0.0.1', secret: options.web.secret },
-            { app, feed, logger, onMoved: (played) => bot.announceWebMove(played) },
+            {
+              app,
+              feed,
+              logger,
+              onMoved: (played) => bot.announceWebMove(played),
+              onAction: (done) => bot.announceWebAction(done),
+            },
           )),
         }
       : undefined;

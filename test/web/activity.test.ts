@@ -60,6 +60,7 @@ beforeAll(async () => {
       feed,
       logger,
       onMoved: (played) => world.bots[0].bot.announceWebMove(played),
+      onAction: (done) => world.bots[0].bot.announceWebAction(done),
     },
   );
 }, 30_000);

@@ -181,6 +181,86 @@ describe.skipIf(!hasChromium())('web board', () => {
     expect(await plyStored(channelId)).toBe(0);
   }, 60_000);
 
+  it('ticks the clocks, and the players give time, draw, take back and resign from the page, as by command', async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const channelId = world.emulator.createChannel('web-actions');
+    await world.emulator.waitFor(() =>
+      world.bots.every((bot) => bot.bot.client.channels.cache.has(channelId)),
+    );
+    const { service } = world.bots[0];
+    const players = { attackers: { id: ann.id, name: 'Ann' }, defenders: { id: bob.id, name: 'Bob' } };
+    const start = (clock: { fischer?: { mainMs: number; incrementMs: number }; perMoveMs?: number }) =>
+      service.lifecycle.startGame({
+        guildId: world.emulator.guildId,
+        channelId,
+        players,
+        game: new Game('brandubh'),
+        ...clock,
+      });
+    const DAY = 24 * 60 * 60 * 1000;
+    expect((await start({ fischer: { mainMs: DAY, incrementMs: 6 * 60 * 60 * 1000 } })).ok).toBe(true);
+    const annPage = await openBoard(await webLink(ann, channelId));
+    const bobPage = await openBoard(await webLink(bob, channelId), 360, 740);
+    const carolPage = await openBoard(await webLink(carol, channelId));
+    const lastPost = () => world.emulator.messages(channelId).at(-1)?.content ?? '';
+
+    // Ann's clock runs (the attackers move first) and ticks by itself; Bob's stands at his full day.
+    const running = '[data-clock="attackers"].running';
+    await annPage.waitForSelector(running);
+    const shown = (await annPage.textContent(running)) ?? '';
+    await expect
+      .poll(() => annPage.textContent('[data-clock="attackers"]'), { timeout: 5000 })
+      .not.toBe(shown);
+    expect(await annPage.textContent('[data-clock="defenders"]')).toBe('1d 00:00');
+    expect(await carolPage.$('.actions')).toBeNull();
+
+    // Bob gives Ann a day: her clock shows it, and the channel is told as by /moretime.
+    await bobPage.click('[data-action="more-time"]');
+    await expect
+      .poll(() => annPage.textContent('[data-clock="attackers"]'), { timeout: 5000 })
+      .toMatch(/^1d 23:/);
+    await world.emulator.waitFor(() => lastPost().includes('**Bob** gave **Ann** 1 day more.'));
+    await bobPage.screenshot({ path: `${SHOTS}/actions-360.png`, fullPage: true });
+
+    // Ann offers a draw; Bob's board offers him to accept it, and he does.
+    await annPage.click('[data-action="draw"]');
+    await annPage.waitForSelector('.actions button:disabled');
+    await world.emulator.waitFor(() => lastPost().includes('offers a draw'));
+    await bobPage.waitForSelector('[data-action="draw"].primary');
+    await bobPage.click('[data-action="draw"].primary');
+    await expect.poll(() => annPage.textContent('#situation'), { timeout: 5000 }).toMatch(/^Drawn/);
+    expect(await service.play.board(tableAt(world.emulator, channelId))).toBeNull();
+    expect(await annPage.$('.actions')).toBeNull();
+
+    // A new game, a day a move: Ann moves by clicking, then asks to take it back; Bob grants it.
+    expect((await start({ perMoveMs: DAY })).ok).toBe(true);
+    await annPage.reload();
+    await annPage.waitForSelector('.movable');
+    const game = new Game('brandubh');
+    const move = game.legalMoves()[0];
+    await annPage.click(`[data-square="${move.from}"]`);
+    await annPage.click(`[data-square="${move.to}"]`);
+    await annPage.waitForSelector('#situation[data-ply="1"]');
+    await annPage.click('[data-action="undo"]');
+    await world.emulator.waitFor(() => lastPost().includes('take back'));
+    await bobPage.reload();
+    await bobPage.click('[data-action="accept-undo"]');
+    // The board goes back a ply, on every page: a take-back is news, not a late message.
+    await annPage.waitForSelector('#situation[data-ply="0"]');
+    await carolPage.waitForSelector('#situation[data-ply="0"]');
+    expect(await plyStored(channelId)).toBe(0);
+
+    // Ann resigns: the button asks once more, then the game is Bob's, here and in the channel.
+    await annPage.click('[data-action="resign"]');
+    expect(await annPage.textContent('[data-action="resign"]')).toBe('Resign? Click again');
+    expect(await plyStored(channelId)).toBe(0);
+    await annPage.screenshot({ path: `${SHOTS}/actions-1280.png`, fullPage: true });
+    await annPage.click('[data-action="resign"]');
+    await expect.poll(() => annPage.textContent('#situation'), { timeout: 5000 }).toContain('won');
+    await world.emulator.waitFor(() => lastPost().includes('**Bob** (defenders) wins'));
+    expect(await service.play.board(tableAt(world.emulator, channelId))).toBeNull();
+  }, 120_000);
+
   it('draws 7x7, 11x11 and 19x19 boards at 360 and 1280 px', async () => {
     mkdirSync(SHOTS, { recursive: true });
     const variants: [VariantId, string][] = [

@@ -4,7 +4,7 @@ import { AiPlayer } from '../../ai/player.ts';
 import type { App } from '../../app.ts';
 import type { Logger } from '../../log.ts';
 import type { LinkSigner } from '../../web/links.ts';
-import type { Played } from '../../web/server.ts';
+import type { Played, WebActionDone } from '../../web/server.ts';
 import { AiDriver } from '../jobs/ai-driver.ts';
 import { AnalysisRuns } from '../jobs/analysis-runs.ts';
 import { ChallengeExpiry } from '../jobs/challenge-expiry.ts';
@@ -14,8 +14,15 @@ import { PuzzleDesk } from '../jobs/puzzle-desk.ts';
 import { Sweeps } from '../jobs/sweeps.ts';
 import { TournamentDriver } from '../jobs/tournament-driver.ts';
 import { TurnAlertDriver } from '../jobs/turn-alert-driver.ts';
-import { moveAnnouncement, secondGame } from '../views/announcements.ts';
+import { announcement, moveAnnouncement, secondGame } from '../views/announcements.ts';
 import { createBoardPictures, warmPictures } from '../views/board-pictures.ts';
+import { situation } from '../views/game-messages.ts';
+import {
+  drawOfferMessage,
+  moreTimeMessage,
+  takenBackBoard,
+  undoRequestMessage,
+} from '../views/player-actions.ts';
 import { humansOf } from '../views/present.ts';
 import { ReviewPlots } from '../views/review-plots.ts';
 import type { BotContext } from './command.ts';
@@ -69,6 +76,8 @@ export interface Bot {
   stop(): Promise<void>;
   /** Posts the usual board message for a move made on the web board, and lets the AI answer it. */
   announceWebMove(played: Played): Promise<void>;
+  /** Posts the usual message for a resignation, a draw, a take-back or more time on the web board. */
+  announceWebAction(done: WebActionDone): Promise<void>;
 }
 
 export async function createBot(options: BotOptions): Promise<Bot> {
@@ -149,6 +158,33 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       if (nextGame)
         await post(nextGame, (m) => secondGame(m, nextGame, context.pictures), humansOf(nextGame));
       if ((active.ai && !active.game.result) || nextGame?.ai) context.ai.nudge();
+      if (active.tournament) context.tournaments.nudge();
+    },
+    async announceWebAction(done) {
+      const { game: active } = done;
+      const { pictures } = context;
+      await post(
+        active,
+        async (m) => {
+          switch (done.kind) {
+            case 'resigned':
+            case 'drawn':
+              return announcement(m, situation(m, active, false), active, pictures);
+            case 'draw-offered':
+              return drawOfferMessage(m, active, done.by);
+            case 'undo-asked':
+              return undoRequestMessage(m, active, done.by, done.ply);
+            case 'taken-back':
+              return takenBackBoard(m, active, done.undone, pictures);
+            case 'more-time':
+              return moreTimeMessage(m, active, done.given, done.to);
+          }
+        },
+        humansOf(active),
+      );
+      const next = 'nextGame' in done ? done.nextGame : undefined;
+      if (next) await post(next, (m) => secondGame(m, next, pictures), humansOf(next));
+      if (next?.ai) context.ai.nudge();
       if (active.tournament) context.tournaments.nudge();
     },
     sweep: () => sweeps.sweep(),
