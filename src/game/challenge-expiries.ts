@@ -131,6 +131,7 @@ export class ChallengeExpiries {
       ],
     );
     if (!committed.ok) return failure('challenge-changed');
+    this.games.publish({ guildId, channelId, gameId: stored.id, ply: 0 });
     return success({ challenge: taken, game: this.games.activate(stored, 1) });
   }
 

@@ -34,6 +34,7 @@ import {
 } from '../engine/index.ts';
 import type { ScheduleChange, Store, Write } from '../store/index.ts';
 import { rescheduled, SCHEDULES } from './clock.ts';
+import type { GameChanged } from './game-feed.ts';
 import { keys } from './keys.ts';
 import { variantOf } from './server-variants.ts';
 import type { Table } from './table.ts';
@@ -111,6 +112,8 @@ export interface NewGame {
  */
 export interface GameMaker {
   newGame(input: NewGame): Promise<StoredGame>;
+  /** Tells the live boards that a game started at a table. */
+  publish(change: GameChanged): void;
   activate(stored: StoredGame, revision: number): ActiveGame;
   board(table: Table): Promise<unknown>;
   rating(guildId: string, userId: string, variant: VariantKey): Promise<number>;
@@ -297,6 +300,7 @@ export class Challenges {
           return failure('open-taken', { name: now.opponent.name });
         return failure('challenge-changed');
       }
+      this.games.publish({ guildId, channelId, gameId: stored.id, ply: 0 });
       return success({ challenge: accepted, game: this.games.activate(stored, 1) });
     });
   }

@@ -18,7 +18,7 @@ import {
   planCommit,
   type Read,
 } from './commit-plan.ts';
-import { type GameFeed, silentFeed } from './game-feed.ts';
+import { type GameChanged, type GameFeed, silentFeed } from './game-feed.ts';
 import { keys } from './keys.ts';
 import type { StandingsDoc } from './standings.ts';
 import type { Table } from './table.ts';
@@ -50,6 +50,11 @@ export class GameChanges {
     /** What else every game with a result is counted in, in the same commit (the opening tree). */
     private readonly endOfGameCount?: EndOfGameCount,
   ) {}
+
+  /** Tells the feed of a change committed elsewhere than `change` (a game started, aborted, its clock stopped). */
+  publish(change: GameChanged): void {
+    this.feed.publish(change);
+  }
 
   /** A new game's stored form; a player away on vacation is marked so, their turns' clocks standing. */
   async newGame(input: NewGame): Promise<StoredGame> {

@@ -93,6 +93,7 @@ export class GameLifecycle {
         ],
       );
       if (!committed.ok) return failure('channel-busy');
+      this.changes.publish({ guildId: input.guildId, channelId: input.channelId, gameId: stored.id, ply });
       return success(this.changes.activate(stored, 1));
     });
   }
@@ -148,6 +149,7 @@ export class GameLifecycle {
         ],
       );
       if (!committed.ok) return failure('position-changed');
+      this.changes.publish({ guildId: table.guildId, channelId: table.channelId, gameId: stored.id, ply });
       return success({ game: active });
     });
   }

@@ -88,6 +88,7 @@ export class GameService {
     this.vacations = new Vacations(store, changes, this.listing, now);
     const maker: GameMaker = {
       newGame: (input) => changes.newGame(input),
+      publish: (change) => changes.publish(change),
       activate: (stored, revision) => changes.activate(stored, revision),
       board: (table) => changes.board(table),
       rating: (guildId, userId, variant) => this.records.rating(guildId, userId, variant),

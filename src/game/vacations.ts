@@ -109,34 +109,36 @@ export class Vacations {
     guildId: string,
     member: Player,
   ): Promise<Outcome<{ status: VacationStatus; games: ActiveGame[] }>> {
-    return transaction(this.store, {
-      tries: TRIES,
-      build: async () => {
-        const now = this.now();
-        const key = keys.vacation(guildId, member.id);
-        const [read, days] = await Promise.all([this.store.read<VacationDoc>(key), this.days(guildId)]);
-        const doc = read?.value ?? null;
-        if (doc?.since != null) return failure('already-away');
-        const before = statusOf(doc, days, now);
-        if (before.leftMs <= 0) return failure('no-vacation-left', { days });
-        const away: VacationDoc = { schema: 1, year: yearOf(now), usedMs: before.usedMs, since: now };
-        const changed = await this.gamesOf(guildId, member.id, (stored, active) => {
-          const onTurn = active.players[active.game.turn].id === member.id;
-          return {
-            ...stored,
-            away: [...new Set([...(stored.away ?? []), member.id])],
-            clock: stored.clock && onTurn ? paused(stored.clock, now) : stored.clock,
-          };
-        });
-        const status = statusOf(away, days, now);
-        return commit(
-          [{ key, value: away, expectRevision: read?.revision ?? 0 }, ...changed.writes],
-          { status, games: changed.games },
-          [...changed.schedules, vacationEnd(guildId, member.id, status.endsAt)],
-        );
-      },
-      exhausted: () => failure('busy'),
-    });
+    return this.told(
+      await transaction(this.store, {
+        tries: TRIES,
+        build: async () => {
+          const now = this.now();
+          const key = keys.vacation(guildId, member.id);
+          const [read, days] = await Promise.all([this.store.read<VacationDoc>(key), this.days(guildId)]);
+          const doc = read?.value ?? null;
+          if (doc?.since != null) return failure('already-away');
+          const before = statusOf(doc, days, now);
+          if (before.leftMs <= 0) return failure('no-vacation-left', { days });
+          const away: VacationDoc = { schema: 1, year: yearOf(now), usedMs: before.usedMs, since: now };
+          const changed = await this.gamesOf(guildId, member.id, (stored, active) => {
+            const onTurn = active.players[active.game.turn].id === member.id;
+            return {
+              ...stored,
+              away: [...new Set([...(stored.away ?? []), member.id])],
+              clock: stored.clock && onTurn ? paused(stored.clock, now) : stored.clock,
+            };
+          });
+          const status = statusOf(away, days, now);
+          return commit(
+            [{ key, value: away, expectRevision: read?.revision ?? 0 }, ...changed.writes],
+            { status, games: changed.games },
+            [...changed.schedules, vacationEnd(guildId, member.id, status.endsAt)],
+          );
+        },
+        exhausted: () => failure('busy'),
+      }),
+    );
   }
 
   /** The member is back: the clocks of their games that stood run again from now, each deadline moved by the time it stood. */
@@ -144,34 +146,49 @@ export class Vacations {
     guildId: string,
     memberId: string,
   ): Promise<Outcome<{ status: VacationStatus; games: ActiveGame[] }>> {
-    return transaction(this.store, {
-      tries: TRIES,
-      build: async () => {
-        const now = this.now();
-        const key = keys.vacation(guildId, memberId);
-        const [read, days] = await Promise.all([this.store.read<VacationDoc>(key), this.days(guildId)]);
-        const doc = read?.value ?? null;
-        if (!doc || doc.since === null) return failure('not-away');
-        const back: VacationDoc = { schema: 1, year: yearOf(now), usedMs: usedAt(doc, now), since: null };
-        const changed = await this.gamesOf(guildId, memberId, (stored, active) => {
-          const { away: _, ...rest } = stored;
-          const others = (stored.away ?? []).filter((id) => id !== memberId);
-          // Their clock stood only on their turns; on the opponent's turn the clock is the opponent's.
-          const onTurn = active.players[active.game.turn].id === memberId;
-          return {
-            ...rest,
-            ...(others.length ? { away: others } : {}),
-            clock: stored.clock && onTurn ? resumed(stored.clock, now) : stored.clock,
-          };
+    return this.told(
+      await transaction(this.store, {
+        tries: TRIES,
+        build: async () => {
+          const now = this.now();
+          const key = keys.vacation(guildId, memberId);
+          const [read, days] = await Promise.all([this.store.read<VacationDoc>(key), this.days(guildId)]);
+          const doc = read?.value ?? null;
+          if (!doc || doc.since === null) return failure('not-away');
+          const back: VacationDoc = { schema: 1, year: yearOf(now), usedMs: usedAt(doc, now), since: null };
+          const changed = await this.gamesOf(guildId, memberId, (stored, active) => {
+            const { away: _, ...rest } = stored;
+            const others = (stored.away ?? []).filter((id) => id !== memberId);
+            // Their clock stood only on their turns; on the opponent's turn the clock is the opponent's.
+            const onTurn = active.players[active.game.turn].id === memberId;
+            return {
+              ...rest,
+              ...(others.length ? { away: others } : {}),
+              clock: stored.clock && onTurn ? resumed(stored.clock, now) : stored.clock,
+            };
+          });
+          return commit(
+            [{ key, value: back, expectRevision: read?.revision ?? 0 }, ...changed.writes],
+            { status: statusOf(back, days, now), games: changed.games },
+            [...changed.schedules, vacationEnd(guildId, memberId, null)],
+          );
+        },
+        exhausted: () => failure('busy'),
+      }),
+    );
+  }
+
+  /** The live boards of the games a vacation changed are told, once it is committed. */
+  private told<T extends { games: ActiveGame[] }>(outcome: Outcome<T>): Outcome<T> {
+    if (outcome.ok)
+      for (const game of outcome.value.games)
+        this.changes.publish({
+          guildId: game.guildId,
+          channelId: game.channelId,
+          gameId: game.id,
+          ply: game.game.plyCount,
         });
-        return commit(
-          [{ key, value: back, expectRevision: read?.revision ?? 0 }, ...changed.writes],
-          { status: statusOf(back, days, now), games: changed.games },
-          [...changed.schedules, vacationEnd(guildId, memberId, null)],
-        );
-      },
-      exhausted: () => failure('busy'),
-    });
+    return outcome;
   }
 
   /** When a member of the guild went away, or null when they are not away. */

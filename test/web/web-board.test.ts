@@ -261,6 +261,35 @@ describe.skipIf(!hasChromium())('web board', () => {
     expect(await service.play.board(tableAt(world.emulator, channelId))).toBeNull();
   }, 120_000);
 
+  it('a player going on vacation, and a moderator’s abort, show on open boards by themselves', async () => {
+    const channelId = world.emulator.createChannel('web-told');
+    await world.emulator.waitFor(() =>
+      world.bots.every((bot) => bot.bot.client.channels.cache.has(channelId)),
+    );
+    const started = await world.bots[0].service.lifecycle.startGame({
+      guildId: world.emulator.guildId,
+      channelId,
+      players: { attackers: { id: ann.id, name: 'Ann' }, defenders: { id: bob.id, name: 'Bob' } },
+      game: new Game('brandubh'),
+      perMoveMs: 24 * 60 * 60 * 1000,
+    });
+    expect(started.ok).toBe(true);
+    const bobPage = await openBoard(await webLink(bob, channelId));
+    await bobPage.waitForSelector('[data-clock="attackers"].running');
+    // Ann, to move, goes away: Bob's board shows her clock stopped, without a reload.
+    await world.emulator.slash(ann, 'vacation start').reply();
+    await expect
+      .poll(() => bobPage.textContent('[data-clock="attackers"]'), { timeout: 5000 })
+      .toContain('stopped: on vacation');
+    expect(await bobPage.$('[data-clock="attackers"].running')).toBeNull();
+    await world.emulator.slash(ann, 'vacation end').reply();
+    await bobPage.waitForSelector('[data-clock="attackers"].running');
+    await world.emulator.slash(ann, 'abort', {}, { channelId }).reply();
+    await expect
+      .poll(() => bobPage.textContent('#situation'), { timeout: 5000 })
+      .toBe('The game was stopped without a result.');
+  }, 60_000);
+
   it('draws 7x7, 11x11 and 19x19 boards at 360 and 1280 px', async () => {
     mkdirSync(SHOTS, { recursive: true });
     const variants: [VariantId, string][] = [
