@@ -105,81 +105,77 @@ export class Vacations {
    * The member goes away: the clocks of their games in the guild stop on their turns (now, and
    * every turn of theirs that begins while they are away), until they come back or their days run out.
    */
-  async start(
-    guildId: string,
-    member: Player,
-  ): Promise<Outcome<{ status: VacationStatus; games: ActiveGame[] }>> {
-    return this.told(
-      await transaction(this.store, {
-        tries: TRIES,
-        build: async () => {
-          const now = this.now();
-          const key = keys.vacation(guildId, member.id);
-          const [read, days] = await Promise.all([this.store.read<VacationDoc>(key), this.days(guildId)]);
-          const doc = read?.value ?? null;
-          if (doc?.since != null) return failure('already-away');
-          const before = statusOf(doc, days, now);
-          if (before.leftMs <= 0) return failure('no-vacation-left', { days });
-          const away: VacationDoc = { schema: 1, year: yearOf(now), usedMs: before.usedMs, since: now };
-          const changed = await this.gamesOf(guildId, member.id, (stored, active) => {
-            const onTurn = active.players[active.game.turn].id === member.id;
-            return {
-              ...stored,
-              away: [...new Set([...(stored.away ?? []), member.id])],
-              clock: stored.clock && onTurn ? paused(stored.clock, now) : stored.clock,
-            };
-          });
-          const status = statusOf(away, days, now);
-          return commit(
-            [{ key, value: away, expectRevision: read?.revision ?? 0 }, ...changed.writes],
-            { status, games: changed.games },
-            [...changed.schedules, vacationEnd(guildId, member.id, status.endsAt)],
-          );
-        },
-        exhausted: () => failure('busy'),
-      }),
-    );
+  start(guildId: string, member: Player): Promise<Outcome<{ status: VacationStatus; games: ActiveGame[] }>> {
+    return this.change(guildId, member.id, (doc, days, now) => {
+      if (doc?.since != null) return failure('already-away');
+      const before = statusOf(doc, days, now);
+      if (before.leftMs <= 0) return failure('no-vacation-left', { days });
+      return success({
+        vacation: { schema: 1, year: yearOf(now), usedMs: before.usedMs, since: now },
+        game: (stored, onTurn) => ({
+          ...stored,
+          away: [...new Set([...(stored.away ?? []), member.id])],
+          clock: stored.clock && onTurn ? paused(stored.clock, now) : stored.clock,
+        }),
+      });
+    });
   }
 
   /** The member is back: the clocks of their games that stood run again from now, each deadline moved by the time it stood. */
-  async end(
-    guildId: string,
-    memberId: string,
-  ): Promise<Outcome<{ status: VacationStatus; games: ActiveGame[] }>> {
-    return this.told(
-      await transaction(this.store, {
-        tries: TRIES,
-        build: async () => {
-          const now = this.now();
-          const key = keys.vacation(guildId, memberId);
-          const [read, days] = await Promise.all([this.store.read<VacationDoc>(key), this.days(guildId)]);
-          const doc = read?.value ?? null;
-          if (!doc || doc.since === null) return failure('not-away');
-          const back: VacationDoc = { schema: 1, year: yearOf(now), usedMs: usedAt(doc, now), since: null };
-          const changed = await this.gamesOf(guildId, memberId, (stored, active) => {
-            const { away: _, ...rest } = stored;
-            const others = (stored.away ?? []).filter((id) => id !== memberId);
-            // Their clock stood only on their turns; on the opponent's turn the clock is the opponent's.
-            const onTurn = active.players[active.game.turn].id === memberId;
-            return {
-              ...rest,
-              ...(others.length ? { away: others } : {}),
-              clock: stored.clock && onTurn ? resumed(stored.clock, now) : stored.clock,
-            };
-          });
-          return commit(
-            [{ key, value: back, expectRevision: read?.revision ?? 0 }, ...changed.writes],
-            { status: statusOf(back, days, now), games: changed.games },
-            [...changed.schedules, vacationEnd(guildId, memberId, null)],
-          );
+  end(guildId: string, memberId: string): Promise<Outcome<{ status: VacationStatus; games: ActiveGame[] }>> {
+    return this.change(guildId, memberId, (doc, _days, now) => {
+      if (!doc || doc.since === null) return failure('not-away');
+      return success({
+        vacation: { schema: 1, year: yearOf(now), usedMs: usedAt(doc, now), since: null },
+        game: (stored, onTurn) => {
+          const { away: _, ...rest } = stored;
+          const others = (stored.away ?? []).filter((id) => id !== memberId);
+          // Their clock stood only on their turns; on the opponent's turn the clock is the opponent's.
+          return {
+            ...rest,
+            ...(others.length ? { away: others } : {}),
+            clock: stored.clock && onTurn ? resumed(stored.clock, now) : stored.clock,
+          };
         },
-        exhausted: () => failure('busy'),
-      }),
-    );
+      });
+    });
   }
 
-  /** The live boards of the games a vacation changed are told, once it is committed. */
-  private told<T extends { games: ActiveGame[] }>(outcome: Outcome<T>): Outcome<T> {
+  /**
+   * Going away or coming back, in one commit: the member's vacation as `step` decides from what
+   * was stored, each of their games in the guild changed as it says (`onTurn`: it is their turn
+   * there), the schedules following; and once committed, the games' live boards told.
+   */
+  private async change(
+    guildId: string,
+    memberId: string,
+    step: (
+      doc: VacationDoc | null,
+      days: number,
+      now: number,
+    ) => Outcome<{ vacation: VacationDoc; game: (stored: StoredGame, onTurn: boolean) => StoredGame }>,
+  ): Promise<Outcome<{ status: VacationStatus; games: ActiveGame[] }>> {
+    const outcome = await transaction(this.store, {
+      tries: TRIES,
+      build: async () => {
+        const now = this.now();
+        const key = keys.vacation(guildId, memberId);
+        const [read, days] = await Promise.all([this.store.read<VacationDoc>(key), this.days(guildId)]);
+        const decided = step(read?.value ?? null, days, now);
+        if (!decided.ok) return decided;
+        const { vacation, game } = decided.value;
+        const changed = await this.gamesOf(guildId, memberId, (stored, active) =>
+          game(stored, active.players[active.game.turn].id === memberId),
+        );
+        const status = statusOf(vacation, days, now);
+        return commit(
+          [{ key, value: vacation, expectRevision: read?.revision ?? 0 }, ...changed.writes],
+          { status, games: changed.games },
+          [...changed.schedules, vacationEnd(guildId, memberId, status.endsAt)],
+        );
+      },
+      exhausted: () => failure('busy'),
+    });
     if (outcome.ok)
       for (const game of outcome.value.games)
         this.changes.publish({

@@ -3,15 +3,15 @@
  * coordinates' margin), its background (the palette), and a piece where the view puts it (the
  * side it is seen from). Shared by the tests of the pictures drawn for a member.
  */
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { expect } from 'vitest';
 import type { Game } from '../../src/engine/index.ts';
 import { type BoardView, centreOfSquare, layoutOf, palettes } from '../../src/render/index.ts';
+import { decodePng } from '../support/png.ts';
 
 export async function expectDrawnIn(png: Buffer, game: Game, view: BoardView): Promise<void> {
   const snapshot = game.snapshot();
   const layout = layoutOf(snapshot, view);
-  const picture = await decode(png);
+  const picture = await decodePng(png);
   expect([picture.width, picture.height]).toEqual([layout.width, layout.height]);
   expect(near(picture.pixel(2, 2), rgbOf(palettes[view.palette].background))).toBe(true);
   // An attacker whose square turned half round is empty: drawn where this view puts it, and the
@@ -37,19 +37,3 @@ function attackerFacingEmpty(game: Game): { square: string; mirrored: string } {
 
 const rgbOf = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
 const near = (a: number[], b: number[]) => a.every((c, i) => Math.abs(c - b[i]) <= 8);
-
-async function decode(png: Buffer) {
-  const image = await loadImage(png);
-  const canvas = createCanvas(image.width, image.height);
-  const context = canvas.getContext('2d');
-  context.drawImage(image, 0, 0);
-  const { data } = context.getImageData(0, 0, image.width, image.height);
-  return {
-    width: image.width,
-    height: image.height,
-    pixel(x: number, y: number): number[] {
-      const i = (Math.round(y) * image.width + Math.round(x)) * 4;
-      return [data[i], data[i + 1], data[i + 2]];
-    },
-  };
-}

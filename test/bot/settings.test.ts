@@ -1,7 +1,7 @@
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
 import { centreOfSquare, layoutFor } from '../../src/render/index.ts';
+import { decodePng } from '../support/png.ts';
 import { startBotProcess, worldsPerTest } from './harness.ts';
 
 const startTestWorld = worldsPerTest();
@@ -75,8 +75,8 @@ describe('/settings', () => {
     await emulator.slash(bob, 'settings', { flipped: true }).reply();
     const flipped = await emulator.slash(bob, 'board', {}, { channelId }).reply();
     const [a, b] = await Promise.all([
-      decode(plain.attachments[0].data),
-      decode(flipped.attachments[0].data),
+      decodePng(plain.attachments[0].data),
+      decodePng(flipped.attachments[0].data),
     ]);
     expect(b.width).toBe(a.width);
     // Turned half round: every pixel of the grid is where the plain picture has it, mirrored both ways.
@@ -211,18 +211,3 @@ describe('turn alerts by direct message', () => {
     expect(shown.content).toContain('Your direct messages are closed to the bot');
   });
 });
-
-async function decode(png: Buffer) {
-  const image = await loadImage(png);
-  const canvas = createCanvas(image.width, image.height);
-  const context = canvas.getContext('2d');
-  context.drawImage(image, 0, 0);
-  const { data } = context.getImageData(0, 0, image.width, image.height);
-  return {
-    width: image.width,
-    pixel(x: number, y: number): number[] {
-      const i = (Math.round(y) * image.width + Math.round(x)) * 4;
-      return [data[i], data[i + 1], data[i + 2]];
-    },
-  };
-}

@@ -26,6 +26,33 @@ function testClock() {
   };
 }
 
+/** A world on the test's clock where Ann (attackers) and Bob (defenders) start Fetlar games, each in a channel of its own. */
+async function annAndBob(bobOptions: { permissions?: string } = {}) {
+  const clock = testClock();
+  const world = await startTestWorld(1, { now: clock.now });
+  const { emulator, bots } = world;
+  const ann = emulator.addUser('Ann');
+  const bob = emulator.addUser('Bob', bobOptions);
+  /** A game between them in a new channel `name`, at `time` (a time per move or a Fischer clock): its channel. */
+  async function game(
+    name: string,
+    time: { perMoveMs?: number; fischer?: { mainMs: number; incrementMs: number } },
+  ): Promise<string> {
+    const channelId = emulator.createChannel(name);
+    await emulator.waitFor(() => bots[0].bot.client.channels.cache.has(channelId));
+    const started = await bots[0].service.lifecycle.startGame({
+      guildId: emulator.guildId,
+      channelId,
+      players: { attackers: { id: ann.id, name: 'Ann' }, defenders: { id: bob.id, name: 'Bob' } },
+      game: new Game('fetlar'),
+      ...time,
+    });
+    expect(started.ok).toBe(true);
+    return channelId;
+  }
+  return { clock, emulator, bots, service: bots[0].service, store: bots[0].store, ann, bob, game };
+}
+
 describe('vacation', () => {
   it('stops the clocks of the member’s games on their turns, and moves each deadline on by exactly the time away', async () => {
     const clock = testClock();
@@ -116,20 +143,8 @@ describe('vacation', () => {
   });
 
   it('ends by itself when the server’s days run out; only a member who may manage the server sets them', async () => {
-    const clock = testClock();
-    const world = await startTestWorld(1, { now: clock.now });
-    const { emulator, bots } = world;
-    const ann = emulator.addUser('Ann');
-    const bob = emulator.addUser('Bob', { permissions: MEMBER_ONLY });
-    const channelId = emulator.createChannel('short-vacation');
-    await emulator.waitFor(() => bots[0].bot.client.channels.cache.has(channelId));
-    await bots[0].service.lifecycle.startGame({
-      guildId: emulator.guildId,
-      channelId,
-      players: { attackers: { id: ann.id, name: 'Ann' }, defenders: { id: bob.id, name: 'Bob' } },
-      game: new Game('fetlar'),
-      perMoveMs: DAY,
-    });
+    const { clock, emulator, bots, ann, bob, game } = await annAndBob({ permissions: MEMBER_ONLY });
+    const channelId = await game('short-vacation', { perMoveMs: DAY });
     const byBob = await emulator.slash(bob, 'vacation days', { days: 30 }).reply();
     expect(byBob.ephemeral).toBe(true);
     expect(byBob.content).toContain('Only members who may manage the server');
@@ -160,31 +175,9 @@ describe('vacation', () => {
   });
 
   it('stops correspondence Fischer clocks, charging a player who moves while away only for the time before; never live ones', async () => {
-    const clock = testClock();
-    const world = await startTestWorld(1, { now: clock.now });
-    const { emulator, bots } = world;
-    const { service } = bots[0];
-    const ann = emulator.addUser('Ann');
-    const bob = emulator.addUser('Bob');
-    const slow = emulator.createChannel('slow');
-    const blitz = emulator.createChannel('blitz');
-    await emulator.waitFor(() => bots[0].bot.client.channels.cache.has(blitz));
-    const players = { attackers: { id: ann.id, name: 'Ann' }, defenders: { id: bob.id, name: 'Bob' } };
-    const guildId = emulator.guildId;
-    await service.lifecycle.startGame({
-      guildId,
-      channelId: slow,
-      players,
-      game: new Game('fetlar'),
-      fischer: { mainMs: DAY, incrementMs: 6 * HOUR },
-    });
-    await service.lifecycle.startGame({
-      guildId,
-      channelId: blitz,
-      players,
-      game: new Game('fetlar'),
-      fischer: { mainMs: 5 * 60 * 1000, incrementMs: 3000 },
-    });
+    const { clock, emulator, bots, service, ann, game } = await annAndBob();
+    const slow = await game('slow', { fischer: { mainMs: DAY, incrementMs: 6 * HOUR } });
+    const blitz = await game('blitz', { fischer: { mainMs: 5 * 60 * 1000, incrementMs: 3000 } });
     clock.pass(HOUR);
     await emulator.slash(ann, 'vacation start').reply();
     expect((await service.play.board(tableAt(emulator, slow)))?.clock?.pausedAt).toBe(clock.now());
@@ -201,26 +194,11 @@ describe('vacation', () => {
   });
 
   it('a game that starts while a player is away starts with their clock stopped; the sweeper never times out a player who went away', async () => {
-    const clock = testClock();
-    const world = await startTestWorld(1, { now: clock.now });
-    const { emulator, bots } = world;
-    const { service, store } = bots[0];
-    const ann = emulator.addUser('Ann');
-    const bob = emulator.addUser('Bob');
-    const first = emulator.createChannel('first');
-    const raced = emulator.createChannel('raced');
-    await emulator.waitFor(() => bots[0].bot.client.channels.cache.has(raced));
-    const players = { attackers: { id: ann.id, name: 'Ann' }, defenders: { id: bob.id, name: 'Bob' } };
+    const { clock, emulator, bots, service, store, ann, game } = await annAndBob();
     const guildId = emulator.guildId;
     // A game started at the instant its player went away, unseen by the vacation's commit: as if
     // its start had read her vacation just before it was written.
-    await service.lifecycle.startGame({
-      guildId,
-      channelId: raced,
-      players,
-      game: new Game('fetlar'),
-      perMoveMs: DAY,
-    });
+    const raced = await game('raced', { perMoveMs: DAY });
     await emulator.slash(ann, 'vacation start').reply();
     const wentAt = clock.now();
     const read = await store.read<StoredGame>(keys.game(guildId, raced));
@@ -240,15 +218,9 @@ describe('vacation', () => {
     expect(undone.ok).toBe(true);
 
     clock.pass(HOUR);
-    const started = await service.lifecycle.startGame({
-      guildId,
-      channelId: first,
-      players,
-      game: new Game('fetlar'),
-      perMoveMs: DAY,
-    });
-    expect(started.ok && started.value.clock?.pausedAt).toBe(clock.now());
-    expect(started.ok && started.value.away).toEqual([ann.id]);
+    const first = await service.play.board(tableAt(emulator, await game('first', { perMoveMs: DAY })));
+    expect(first?.clock?.pausedAt).toBe(clock.now());
+    expect(first?.away).toEqual([ann.id]);
 
     clock.pass(2 * DAY);
     await bots[0].bot.sweep();

@@ -1,4 +1,3 @@
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { midgame } from '../../bench/sample-games.ts';
 import { type BoardSnapshot, Game, type PieceKind, variantIds } from '../../src/engine/index.ts';
@@ -11,32 +10,9 @@ import {
   renderBoard,
 } from '../../src/render/index.ts';
 import { gameWith } from '../engine/setup.ts';
+import { type Colour, decodePng, type Picture } from '../support/png.ts';
 
 const players = { attackers: 'Ragnar', defenders: 'Æthelflæd' };
-
-type Colour = [number, number, number];
-
-interface Picture {
-  width: number;
-  height: number;
-  pixel(x: number, y: number): Colour;
-}
-
-async function decode(png: Buffer): Promise<Picture> {
-  const image = await loadImage(png);
-  const canvas = createCanvas(image.width, image.height);
-  const context = canvas.getContext('2d');
-  context.drawImage(image, 0, 0);
-  const { data } = context.getImageData(0, 0, image.width, image.height);
-  return {
-    width: image.width,
-    height: image.height,
-    pixel(x, y) {
-      const i = (Math.round(y) * image.width + Math.round(x)) * 4;
-      return [data[i], data[i + 1], data[i + 2]];
-    },
-  };
-}
 
 /** Whether a pixel shows one of the palette's colours (a hex like `#262626`). */
 function shows(pixel: Colour, hex: string): boolean {
@@ -72,7 +48,7 @@ function squares(size: number): string[] {
 }
 
 async function picture(snapshot: BoardSnapshot, names = players) {
-  return { picture: await decode(await renderBoard(snapshot, names)), layout: layoutOf(snapshot) };
+  return { picture: await decodePng(await renderBoard(snapshot, names)), layout: layoutOf(snapshot) };
 }
 
 describe('the board picture', () => {
@@ -81,7 +57,7 @@ describe('the board picture', () => {
     const snapshot = game.snapshot();
     const png = await renderBoard(snapshot, players);
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-    const decoded = await decode(png);
+    const decoded = await decodePng(png);
     const layout = layoutOf(snapshot);
     expect([decoded.width, decoded.height]).toEqual([layout.width, layout.height]);
     expect(layout.width).toBeGreaterThanOrEqual(800);
