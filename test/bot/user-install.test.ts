@@ -125,8 +125,11 @@ describe('the bot installed to a member’s account: DMs and group DMs', () => {
     expect((await emulator.slash(ann, 'move', { move: moves[0] }).reply()).ephemeral).toBe(false);
   });
 
-  it('a group DM of three: two play, the third watches and cannot move', async () => {
-    const world = await startTestWorld(1, { globalCommands: true });
+  it('a group DM of three: two play, the third watches and cannot move; no Web board button there', async () => {
+    const world = await startTestWorld(1, {
+      globalCommands: true,
+      web: { port: 0, secret: 'user-install-test-secret-0123456789abcdef' },
+    });
     const { emulator } = world;
     const [ann, bob, cat] = ['Ann', 'Bob', 'Cat'].map((name) => emulator.addUser(name));
     for (const user of [ann, bob, cat]) emulator.installForUser(user);
@@ -137,6 +140,10 @@ describe('the bot installed to a member’s account: DMs and group DMs', () => {
     expect(byCat.content).toBe('You are not playing in this game.');
     const watched = await emulator.slash(cat, 'board', {}, { channelId: group }).reply();
     expect(watched.attachments.length).toBe(1);
+    // The web board signs members in as a server's: it is offered in a server, not here.
+    expect(buttonIds(watched)).not.toContain('board:web');
+    await brandubhBetween(emulator, ann, bob, emulator.channelId);
+    expect(buttonIds(await emulator.slash(cat, 'board').reply())).toContain('board:web');
     const { moves } = wholeGame('brandubh');
     const end = await playThrough(emulator, [ann, bob], group, moves);
     expect(end.content).toMatch(/wins|drawn/);
