@@ -4,11 +4,12 @@
  */
 import type { Store } from '../store/index.ts';
 import { AI_TURN_LEASE_MS, type AiTurn, claimAiTurns, holdAiTurn } from './ai-turns.ts';
+import { awayAmong } from './away.ts';
 import type { GameChanges } from './game-changes.ts';
 import { keys } from './keys.ts';
 import { type SweepResult, sweepClocks } from './sweeper.ts';
 import type { Table } from './table.ts';
-import type { StoredGame, VacationDoc } from './types.ts';
+import type { StoredGame } from './types.ts';
 
 export class DueTurns {
   constructor(
@@ -32,13 +33,8 @@ export class DueTurns {
   /** The players of the table's game away on vacation, with when they went (read only when a deadline falls due). */
   private async awayPlayers(table: Table): Promise<ReadonlyMap<string, number>> {
     const stored = (await this.store.read<StoredGame>(keys.game(table.guildId, table.channelId)))?.value;
-    const away = new Map<string, number>();
-    if (!stored) return away;
-    for (const { id } of [stored.players.attackers, stored.players.defenders]) {
-      const since = (await this.store.read<VacationDoc>(keys.vacation(table.guildId, id)))?.value.since;
-      if (since != null) away.set(id, since);
-    }
-    return away;
+    if (!stored) return new Map();
+    return awayAmong(this.store, table.guildId, [stored.players.attackers.id, stored.players.defenders.id]);
   }
 
   /** Games where it is the AI's turn, claimed for this process for `leaseMs` (see ai-turns.ts). */

@@ -9,6 +9,7 @@ import { type Player, sideOf } from '../core/players.ts';
 import { commit, READ_AGAIN, transaction } from '../core/transaction.ts';
 import { type Game, loadGame, type Side } from '../engine/index.ts';
 import type { ScheduleChange, Store } from '../store/index.ts';
+import { awayAmong } from './away.ts';
 import type { NewGame } from './challenges.ts';
 import {
   type EndOfGameCount,
@@ -22,14 +23,7 @@ import { type GameChanged, type GameFeed, silentFeed } from './game-feed.ts';
 import { keys } from './keys.ts';
 import type { StandingsDoc } from './standings.ts';
 import type { Table } from './table.ts';
-import {
-  type ActiveGame,
-  failure,
-  type Outcome,
-  type StoredGame,
-  success,
-  type VacationDoc,
-} from './types.ts';
+import { type ActiveGame, failure, type Outcome, type StoredGame, success } from './types.ts';
 
 /** A player's action on a fresh copy of the game, `side` being theirs (see player-actions.ts). */
 export type GameAction<T> = (active: ActiveGame, side: Side) => Outcome<T>;
@@ -59,10 +53,7 @@ export class GameChanges {
   /** A new game's stored form; a player away on vacation is marked so, their turns' clocks standing. */
   async newGame(input: NewGame): Promise<StoredGame> {
     const players = [input.players.attackers.id, input.players.defenders.id];
-    const reads = await Promise.all(
-      players.map((id) => this.store.read<VacationDoc>(keys.vacation(input.guildId, id))),
-    );
-    const away = players.filter((_, index) => reads[index]?.value.since != null);
+    const away = [...(await awayAmong(this.store, input.guildId, players)).keys()];
     return newStoredGame({ ...input, away }, { id: this.newId(), now: this.now() });
   }
 

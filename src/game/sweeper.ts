@@ -13,7 +13,7 @@ import { readEntry, SCHEDULES } from './clock.ts';
 import type { GameOutcomeCode } from './failures.ts';
 import type { Table } from './table.ts';
 import { type ActiveGame, failure, type Outcome, success } from './types.ts';
-import { pausable } from './vacation-clock.ts';
+import { pausable, paused } from './vacation-clock.ts';
 
 /** How long a claimed schedule entry stays with its claimer before another process may take it. */
 export const SWEEP_LEASE_MS = 60_000;
@@ -72,7 +72,7 @@ const CLOCK_SCHEDULES = [
       const clock = active.clock;
       if (since !== undefined && since < clock.deadline && pausable(clock)) {
         const turnStart = clock.fischer ? clock.fischer.since : clock.deadline - clock.perMoveMs;
-        active.clock = { ...clock, pausedAt: Math.max(since, turnStart) };
+        active.clock = paused(clock, Math.max(since, turnStart));
         active.away = [...new Set([...active.away, id])];
         return success({ stood: true });
       }

@@ -187,11 +187,6 @@ export class Vacations {
     return outcome;
   }
 
-  /** When a member of the guild went away, or null when they are not away. */
-  async awaySince(guildId: string, memberId: string): Promise<number | null> {
-    return (await this.store.read<VacationDoc>(keys.vacation(guildId, memberId)))?.value.since ?? null;
-  }
-
   /**
    * Ends the vacations whose days ran out (any process may run it: each entry is claimed by one).
    * A vacation whose days grew meanwhile (a new year, a server's new number) is put off to its new end.

@@ -124,6 +124,7 @@ function playerActions(m: Messages, record: GameForRecord, you: Side, now: numbe
   const request = live?.undoRequest;
   const clock = live?.clock;
   const opponentOnTurn = record.game.turn !== you;
+  const lobby = lobbyMessagesFor(m.language);
   const canGiveTime =
     clock && now < resumed(clock, now).deadline && (clock.fischer !== undefined || opponentOnTurn);
   return {
@@ -137,12 +138,7 @@ function playerActions(m: Messages, record: GameForRecord, you: Side, now: numbe
           : 'offer',
     undo:
       live?.ai || ply === 0 ? null : request?.ply === ply ? (request.by === you ? 'asked' : 'accept') : 'ask',
-    moreTime:
-      clock && canGiveTime
-        ? lobbyMessagesFor(m.language).moreTime({
-            amount: lobbyMessagesFor(m.language).amount(moreTimeMs(clock)),
-          })
-        : null,
+    moreTime: clock && canGiveTime ? lobby.moreTime({ amount: lobby.amount(moreTimeMs(clock)) }) : null,
   };
 }
 

@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Game, type VariantId } from '../../src/engine/index.ts';
 import type { EmulatedUser } from '../discord-emulator/state.ts';
+import { manualClock } from '../support/manual-clock.ts';
 import { buttonIds, startBotProcess, worldsPerTest } from './harness.ts';
 
 const MINUTE = 60 * 1000;
 const startTestWorld = worldsPerTest();
-
-/** The test's clock, moved by hand (rebased to now). */
-function testClock() {
-  let now = Date.now();
-  return {
-    now: () => now,
-    pass(ms: number) {
-      now += ms;
-    },
-  };
-}
 
 /**
  * A whole game, thought out by the engine before it is played through Discord: each side plays a
@@ -187,7 +177,7 @@ describe('the bot installed to a member’s account: DMs and group DMs', () => {
   });
 
   it('a loss on time reaches the players: by follow-up while the last token lives, else by direct message', async () => {
-    const clock = testClock();
+    const clock = manualClock();
     const world = await startTestWorld(1, { globalCommands: true, now: clock.now });
     const { emulator, bots } = world;
     const ann = emulator.addUser('Ann');

@@ -3,6 +3,7 @@ import { Game } from '../../src/engine/index.ts';
 import { entryFor, SCHEDULES } from '../../src/game/clock.ts';
 import { keys } from '../../src/game/keys.ts';
 import type { StoredGame } from '../../src/game/types.ts';
+import { manualClock } from '../support/manual-clock.ts';
 import { tableAt, worldsPerTest } from './harness.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -16,15 +17,7 @@ const startTestWorld = worldsPerTest();
  * The test's clock, moved by hand: in this year (UTC), far enough from its end that days away all
  * count in it (vacation days are a calendar year's).
  */
-function testClock() {
-  let now = Date.UTC(new Date().getUTCFullYear(), 3, 1, 12);
-  return {
-    now: () => now,
-    pass(ms: number) {
-      now += ms;
-    },
-  };
-}
+const testClock = () => manualClock(Date.UTC(new Date().getUTCFullYear(), 3, 1, 12));
 
 /** A world on the test's clock where Ann (attackers) and Bob (defenders) start Fetlar games, each in a channel of its own. */
 async function annAndBob(bobOptions: { permissions?: string } = {}) {

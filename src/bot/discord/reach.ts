@@ -50,7 +50,9 @@ export class Reach {
   /** Keeps the token of an interaction at a table the bot is not installed at (the latest wins). */
   async remember(interaction: Interaction): Promise<void> {
     const channelId = interaction.channelId;
-    if (!channelId || interaction.isAutocomplete() || botInstalledAt({ ...interaction, channelId })) return;
+    if (!channelId || interaction.isAutocomplete()) return;
+    const { guildId, authorizingIntegrationOwners } = interaction;
+    if (botInstalledAt({ guildId, channelId, authorizingIntegrationOwners })) return;
     const key = tokenKey(channelId);
     const value: LastToken = {
       schema: 1,
