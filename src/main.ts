@@ -9,14 +9,7 @@ import { createLogger } from './log.ts';
 import { countGamesWith, type MetricsServer, startMetricsServer } from './metrics.ts';
 import { discordLoginProblem } from './startup-checks.ts';
 import { createStore, StoreUnavailableError } from './store/index.ts';
-import {
-  inProcessFeed,
-  LinkSigner,
-  type LiveFeed,
-  redisFeed,
-  startWebBoard,
-  type WebBoard,
-} from './web/index.ts';
+import { LinkSigner, type LiveFeed, liveFeedFor, startWebBoard, type WebBoard } from './web/index.ts';
 
 async function main(): Promise<void> {
   const config = readConfigOrExit();
@@ -51,15 +44,18 @@ async function main(): Promise<void> {
   if (store.ephemeral) {
     logger.warn('REDIS_URL is not set: games are kept in memory and will not survive a restart');
   }
-  // The web board's live updates: every process's changes through Redis pub/sub (one process: in it).
-  let feed: LiveFeed | undefined;
-  if (config.web) {
-    if (!config.redisUrl && (config.redisSentinel || config.redisCluster))
-      logger.warn('web board: live updates reach only this process with Sentinel or Cluster');
-    feed = config.redisUrl
-      ? await redisFeed(config.redisUrl, config.redisNamespace, logger)
-      : inProcessFeed();
-  }
+  // The web board's live updates: every process's changes through the store's Redis (one process: in it).
+  const feed: LiveFeed | undefined = config.web
+    ? await liveFeedFor(
+        {
+          redisUrl: config.redisUrl,
+          sentinel: config.redisSentinel,
+          cluster: config.redisCluster,
+          namespace: config.redisNamespace,
+        },
+        logger,
+      )
+    : undefined;
   const app = createApp(store, { feed });
   countGamesWith(() => store.countAcrossGuilds('game'));
   const bot = await createBot({

@@ -9,7 +9,7 @@ import type { Store } from './types.ts';
 export { type CommitGate, withCommitGate, withoutCommitGate } from './commit-gate.ts';
 export type { LayoutReport } from './guild-layout.ts';
 export { CrossSlotError, hashTagOf, inGuild } from './hash-tags.ts';
-export type { ClusterSetup, SentinelSetup } from './redis-store.ts';
+export { type ClusterSetup, followFailovers, type SentinelSetup } from './redis-store.ts';
 export {
   type ClaimedEntry,
   type CommitResult,

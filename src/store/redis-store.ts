@@ -137,7 +137,7 @@ const REDISCOVER_EVERY_MS = 250;
  * process (redis/node-redis#2806). So a node's connection failing makes it read the layout again,
  * every quarter second while failures go on, until the promoted replica takes the slots.
  */
-function followFailovers(client: unknown): void {
+export function followFailovers(client: unknown): void {
   const cluster = client as ClusterInternals;
   const slots = cluster._slots;
   let pending = false;

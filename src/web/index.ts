@@ -16,7 +16,7 @@ import { type Played, type WebActionDone, webServer } from './server.ts';
 import { Sessions } from './sessions.ts';
 
 export { LinkSigner } from './links.ts';
-export { inProcessFeed, type LiveFeed, redisFeed } from './live-feed.ts';
+export { inProcessFeed, type LiveFeed, liveFeedFor, redisFeed } from './live-feed.ts';
 export type { Played, WebActionDone } from './server.ts';
 
 export interface WebBoardSetup {
