@@ -1,12 +1,19 @@
+/**
+ * /settings: a member's own settings, which follow them to every server, and (the `server_`
+ * options, for members who may manage the server) the server's default board.
+ */
 import {
   type AutocompleteInteraction,
   type ChatInputCommandInteraction,
+  PermissionFlagsBits,
   SlashCommandBuilder,
+  type SlashCommandStringOption,
 } from 'discord.js';
 import type { BotContext } from '../src/bot/discord/command.ts';
 import { LIMITS } from '../src/bot/discord/discord-limits.ts';
 import { noteSettings } from '../src/bot/discord/interaction-settings.ts';
 import { answer, privateAnswer } from '../src/bot/discord/respond.ts';
+import { botInstalledAt, tableOf } from '../src/bot/discord/table-of.ts';
 import { timeOption } from '../src/bot/options/time-option.ts';
 import { chosenVariant, variantChoices } from '../src/bot/options/variant-option.ts';
 import { messagesOf } from '../src/bot/views/present.ts';
@@ -14,20 +21,20 @@ import { getVariant, type VariantId, variantIds } from '../src/engine/index.ts';
 import type { GameService } from '../src/game/service.ts';
 import { languages, type Messages } from '../src/i18n/index.ts';
 import type { MemberSettings, SettingsChange } from '../src/settings/member-settings.ts';
+import { isBotDefault, type ServerSettingsChange, type ServerView } from '../src/settings/server-settings.ts';
+
+/** The palettes, by the names members read. */
+const paletteOption = (option: SlashCommandStringOption) =>
+  option.addChoices(
+    { name: 'classic', value: 'classic' },
+    { name: 'colour-blind safe', value: 'colour-blind' },
+    { name: 'high contrast', value: 'high-contrast' },
+  );
 
 export const data = new SlashCommandBuilder()
   .setName('settings')
   .setDescription('Your settings, on every server: board, language, challenge defaults, turn alerts')
-  .addStringOption((option) =>
-    option
-      .setName('palette')
-      .setDescription('The board’s colours')
-      .addChoices(
-        { name: 'classic', value: 'classic' },
-        { name: 'colour-blind safe', value: 'colour-blind' },
-        { name: 'high contrast', value: 'high-contrast' },
-      ),
-  )
+  .addStringOption((option) => paletteOption(option.setName('palette').setDescription('The board’s colours')))
   .addBooleanOption((option) =>
     option.setName('flipped').setDescription('See the board from the defenders’ side (rank 1 at the top)'),
   )
@@ -91,7 +98,27 @@ export const data = new SlashCommandBuilder()
       .setMinValue(0)
       .setMaxValue(23),
   )
-  .addBooleanOption((option) => option.setName('reset').setDescription('Back to the defaults'));
+  .addBooleanOption((option) => option.setName('reset').setDescription('Back to the defaults'))
+  // A server's default has no `flipped`: a public board is no one's, so it has no side to be seen from.
+  .addStringOption((option) =>
+    paletteOption(
+      option
+        .setName('server_palette')
+        .setDescription('This server’s board colours, for members who chose none (Manage Server)'),
+    ),
+  )
+  .addBooleanOption((option) =>
+    option
+      .setName('server_large_coordinates')
+      .setDescription(
+        'Large coordinates on this server’s boards, for members who chose none (Manage Server)',
+      ),
+  )
+  .addBooleanOption((option) =>
+    option
+      .setName('server_reset')
+      .setDescription('This server’s default board back to the bot’s own (Manage Server)'),
+  );
 
 /** A language by its own name: Deutsch, Français, 日本語. */
 function ownName(language: string): string {
@@ -99,33 +126,70 @@ function ownName(language: string): string {
   return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
 }
 
-/** With no option: the member's settings. With options: each honoured, or the first refused with its reason. */
+/**
+ * With no option: the member's settings (and the server's default board where it matters). With
+ * options: each honoured, or the first refused with its reason; the server's, only by its managers.
+ */
 export async function execute(
   interaction: ChatInputCommandInteraction,
   { settings, service }: BotContext,
 ): Promise<void> {
   await answer(interaction, async () => {
+    const serverChange = serverChangeAsked(interaction);
+    const table = tableOf(interaction);
+    if (serverChange) {
+      // Refused before anything is changed, the member's own options too.
+      const s = messagesOf(interaction).settings;
+      if (!botInstalledAt(interaction)) return privateAnswer(s.serverOnly);
+      if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild))
+        return privateAnswer(s.serverNotManager);
+    }
     const change = await changeAsked(interaction, service);
-    if (Object.keys(change).length === 0) {
-      const current = await settings.read(interaction.user.id);
-      return privateAnswer(describe(messagesOf(interaction), current));
+    const done: string[] = [];
+    let current: MemberSettings;
+    if (Object.keys(change).length === 0) current = await settings.read(interaction.user.id);
+    else {
+      const outcome = await settings.change(interaction.user.id, change);
+      if (!outcome.ok) return privateAnswer(refusalOf(messagesOf(interaction), outcome.refusal));
+      // The answer is in the language just chosen.
+      noteSettings(interaction, outcome.settings);
+      current = outcome.settings;
+      const s = messagesOf(interaction).settings;
+      done.push(change.reset ? s.resetDone : s.saved);
     }
-    const outcome = await settings.change(interaction.user.id, change);
-    if (!outcome.ok) {
-      const { refusal } = outcome;
-      return privateAnswer(
-        messagesOf(interaction).settings.refusal(
-          refusal.code,
-          'value' in refusal ? { value: refusal.value } : {},
-        ),
-      );
-    }
-    // The answer is in the language just chosen.
-    noteSettings(interaction, outcome.settings);
     const m = messagesOf(interaction);
-    const done = change.reset ? m.settings.resetDone : m.settings.saved;
-    return privateAnswer(`${done}\n\n${describe(m, outcome.settings)}`);
+    let server = botInstalledAt(interaction) ? (await settings.readServer(table.guildId)).view : null;
+    if (serverChange) {
+      const outcome = await settings.changeServer(table.guildId, serverChange);
+      if (!outcome.ok) {
+        const refusal = outcome.refusal.code === 'busy' ? { code: 'server-busy' as const } : outcome.refusal;
+        return privateAnswer([...done, refusalOf(m, refusal)].join('\n'));
+      }
+      server = outcome.settings.view;
+      done.push(serverChange.reset ? m.settings.serverResetDone : m.settings.serverSaved);
+    }
+    // The server's board is mentioned where there is one that is not the bot's, or where it was just set.
+    const shown = server && (serverChange || !isBotDefault(server)) ? server : null;
+    return privateAnswer([...done, describe(m, current, shown)].join('\n\n'));
   });
+}
+
+type Refusal = Parameters<Messages['settings']['refusal']>[0];
+
+function refusalOf(m: Messages, refusal: { code: Refusal; value?: string | number }): string {
+  return m.settings.refusal(refusal.code, 'value' in refusal ? { value: refusal.value } : {});
+}
+
+/** The `server_` options, or null when none was given. */
+function serverChangeAsked(interaction: ChatInputCommandInteraction): ServerSettingsChange | null {
+  const options = interaction.options;
+  const change: ServerSettingsChange = {};
+  if (options.getBoolean('server_reset')) change.reset = true;
+  const palette = options.getString('server_palette');
+  if (palette !== null) change.palette = palette;
+  const large = options.getBoolean('server_large_coordinates');
+  if (large !== null) change.largeCoordinates = large;
+  return Object.keys(change).length > 0 ? change : null;
 }
 
 async function changeAsked(
@@ -162,15 +226,26 @@ async function builtInVariant(service: GameService, typed: string): Promise<Vari
 
 const hour = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
-/** The member's settings, one line each. */
-export function describe(m: Messages, current: MemberSettings): string {
+/**
+ * The member's settings, one line each; with a server's default board, the parts of the board
+ * the member left to it are said to follow it, and the server's board is described.
+ */
+export function describe(m: Messages, current: MemberSettings, server: ServerView | null = null): string {
   const s = m.settings;
-  const { view, challenge, alerts } = current;
+  const { view, chosen, challenge, alerts } = current;
+  const palette =
+    server && !chosen.palette
+      ? s.followsServer({ line: s.palette({ palette: server.palette }) })
+      : s.palette({ palette: view.palette });
+  const coordinates =
+    server && !chosen.largeCoordinates
+      ? s.followsServer({ line: s.coordinates(server.largeCoordinates ? 'large' : 'normal') })
+      : s.coordinates(view.largeCoordinates ? 'large' : 'normal');
   const lines = [
     `**${s.title}**`,
-    s.palette({ palette: view.palette }),
+    palette,
     s.side(view.flipped ? 'defenders' : 'attackers'),
-    s.coordinates(view.largeCoordinates ? 'large' : 'normal'),
+    coordinates,
     s.language(current.language),
     s.variant({ variant: challenge.variant ? m.variantName(getVariant(challenge.variant)) : null }),
     s.time({ time: challenge.time ? m.timeControl(challenge.time) : null }),
@@ -179,6 +254,14 @@ export function describe(m: Messages, current: MemberSettings): string {
     s.quiet(alerts.quiet ? { from: hour(alerts.quiet.from), to: hour(alerts.quiet.to) } : null),
   ];
   if (alerts.closedAt !== null && alerts.mode !== 'off') lines.push(`⚠️ ${s.dmsClosed}`);
+  if (server)
+    lines.push(
+      '',
+      s.serverBoard({
+        palette: server.palette,
+        coordinates: server.largeCoordinates ? 'large' : 'normal',
+      }),
+    );
   return lines.join('\n');
 }
 

@@ -13,7 +13,8 @@ type RefusalCode =
   | 'bad-hour'
   | 'quiet-needs-both'
   | 'store-unavailable'
-  | 'busy';
+  | 'busy'
+  | 'server-busy';
 
 export function settingsMessages(language: string) {
   const t = i18n.getFixedT(language, 'settings');
@@ -37,6 +38,16 @@ export function settingsMessages(language: string) {
     dmsClosed: t('dmsClosed'),
     saved: t('saved'),
     resetDone: t('resetDone'),
+    /** A line of the member's board that follows the server's default, as they chose none. */
+    followsServer: (p: { line: string }) => t('followsServer', p),
+    serverBoard: (p: {
+      palette: 'classic' | 'colour-blind' | 'high-contrast';
+      coordinates: 'normal' | 'large';
+    }) => t('serverBoard', { context: p.coordinates, palette: t(`palettes.${p.palette}`) }),
+    serverSaved: t('serverSaved'),
+    serverResetDone: t('serverResetDone'),
+    serverOnly: t('serverOnly'),
+    serverNotManager: t('serverNotManager'),
     refusal: (code: RefusalCode, p: { value?: string | number } = {}) => t(`refusals.${code}`, p),
     turnAlert: (p: { variant: string; opponent: string; number: number; link: string }) => t('turnAlert', p),
     digest: t('digest'),

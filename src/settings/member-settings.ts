@@ -1,8 +1,9 @@
 /**
  * A member's settings (/settings), one document per member that follows them across servers:
- * how they see the board, the language the bot speaks to them, their challenges' defaults, and
- * turn alerts by direct message. Pure: the change a member asks for, checked and applied, and the
- * hours of a time zone. The store is service.ts.
+ * how they see the board (the parts they did not choose follow a server's default board), the
+ * language the bot speaks to them, their challenges' defaults, and turn alerts by direct message.
+ * Pure: the change a member asks for, checked and applied, and the hours of a time zone. The
+ * store is service.ts.
  */
 
 import { isTimeControl, type TimeControl } from '../core/time-controls.ts';
@@ -36,6 +37,8 @@ export interface TurnAlerts {
 export interface MemberSettings {
   schema: 1;
   view: BoardView;
+  /** The parts of the view the member chose: the others follow a server's default board (server-settings.ts). */
+  chosen: ChosenView;
   /** The catalogue to answer in, over the Discord client's (null: the client's). */
   language: string | null;
   challenge: { variant: VariantId | null; time: TimeControl | null };
@@ -44,9 +47,16 @@ export interface MemberSettings {
   waiting: WaitingGame[];
 }
 
+/** A server's default has no side (a public board is no one's), so only these parts can follow it. */
+export interface ChosenView {
+  palette: boolean;
+  largeCoordinates: boolean;
+}
+
 export const DEFAULT_SETTINGS: MemberSettings = {
   schema: 1,
   view: DEFAULT_VIEW,
+  chosen: { palette: false, largeCoordinates: false },
   language: null,
   challenge: { variant: null, time: null },
   alerts: { mode: 'off', timeZone: null, quiet: null, digestHour: 9, closedAt: null },
@@ -89,10 +99,16 @@ export type Changed = { ok: true; settings: MemberSettings } | { ok: false; refu
 /** A stored document read with today's fields (a document from before a field existed gets its default). */
 export function settingsFrom(stored: Partial<MemberSettings> | null | undefined): MemberSettings {
   if (!stored) return DEFAULT_SETTINGS;
+  const view = { ...DEFAULT_VIEW, ...stored.view };
   return {
     ...DEFAULT_SETTINGS,
     ...stored,
-    view: { ...DEFAULT_VIEW, ...stored.view },
+    view,
+    // A document from before servers had a default: what differs from the default view was chosen.
+    chosen: stored.chosen ?? {
+      palette: view.palette !== DEFAULT_VIEW.palette,
+      largeCoordinates: view.largeCoordinates !== DEFAULT_VIEW.largeCoordinates,
+    },
     challenge: { ...DEFAULT_SETTINGS.challenge, ...stored.challenge },
     alerts: { ...DEFAULT_SETTINGS.alerts, ...stored.alerts },
     waiting: stored.waiting ?? [],
@@ -105,13 +121,18 @@ const refuse = (refusal: SettingsRefusal): Changed => ({ ok: false, refusal });
 export function withChange(current: MemberSettings, change: SettingsChange): Changed {
   let next: MemberSettings = change.reset ? { ...DEFAULT_SETTINGS, waiting: current.waiting } : current;
   const view = { ...next.view };
+  const chosen = { ...next.chosen };
   if (change.palette !== undefined) {
     if (!isPaletteName(change.palette)) return refuse({ code: 'unknown-palette', value: change.palette });
     view.palette = change.palette;
+    chosen.palette = true;
   }
   if (change.flipped !== undefined) view.flipped = change.flipped;
-  if (change.largeCoordinates !== undefined) view.largeCoordinates = change.largeCoordinates;
-  next = { ...next, view };
+  if (change.largeCoordinates !== undefined) {
+    view.largeCoordinates = change.largeCoordinates;
+    chosen.largeCoordinates = true;
+  }
+  next = { ...next, view, chosen };
 
   if (change.language !== undefined) {
     if (change.language === 'client') next = { ...next, language: null };

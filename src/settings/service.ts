@@ -2,9 +2,13 @@
  * Members' settings in the store: one document per member (`{member:<user>}:settings`), changed
  * by compare-and-set, so that two changes at once from two processes both land, one after the
  * other. The digest's schedule entry lives in the member's own slot and changes in the same commit.
+ * A server's settings (its default board) are one document of the guild's (`{<guild>}:settings`),
+ * changed the same way.
  */
 import { success } from '../core/outcome.ts';
 import { commit, transaction } from '../core/transaction.ts';
+import { isPrivatePool } from '../game/table.ts';
+import type { BoardView } from '../render/view.ts';
 import { type ScheduleChange, type Store, StoreUnavailableError } from '../store/index.ts';
 import { memberGroup, SETTINGS_SCHEDULES, settingsKeys } from './keys.ts';
 import {
@@ -16,12 +20,27 @@ import {
   type WaitingGame,
   withChange,
 } from './member-settings.ts';
+import {
+  boardSeenAt,
+  DEFAULT_SERVER_SETTINGS,
+  type ServerChanged,
+  type ServerSettings,
+  type ServerSettingsChange,
+  serverBoard,
+  serverSettingsFrom,
+  withServerChange,
+} from './server-settings.ts';
 
 const RETRIES = 5;
 
-export type SettingsOutcome =
-  | Changed
-  | { ok: false; refusal: { code: 'store-unavailable' } | { code: 'busy' } };
+type StoreRefusal = { ok: false; refusal: { code: 'store-unavailable' } | { code: 'busy' } };
+
+export type SettingsOutcome = Changed | StoreRefusal;
+
+export type ServerSettingsOutcome = ServerChanged | StoreRefusal;
+
+/** Whether a table's guild is a server, with settings of its own (not a DM's pool). */
+const isServer = (guildId: string) => guildId !== '' && !isPrivatePool(guildId);
 
 export class MemberSettingsService {
   constructor(
@@ -33,6 +52,53 @@ export class MemberSettingsService {
   async read(userId: string): Promise<MemberSettings> {
     const stored = await this.store.read<MemberSettings>(settingsKeys.member(userId));
     return settingsFrom(stored?.value);
+  }
+
+  /** A server's settings (the bot's defaults for a DM's pool, which has none). */
+  async readServer(guildId: string): Promise<ServerSettings> {
+    if (!isServer(guildId)) return DEFAULT_SERVER_SETTINGS;
+    const stored = await this.store.read<ServerSettings>(settingsKeys.server(guildId));
+    return serverSettingsFrom(stored?.value);
+  }
+
+  /**
+   * The member's settings as they apply at a guild: their view completed by the server's default
+   * board where they chose none (their pictures there follow it). Not to be stored.
+   */
+  async readAt(userId: string, guildId: string): Promise<MemberSettings> {
+    const [member, server] = await Promise.all([this.read(userId), this.readServer(guildId)]);
+    return { ...member, view: boardSeenAt(member, server.view) };
+  }
+
+  /** A public board's view at a guild: the member's to move as they see it there, or with none the server's default. */
+  async viewAt(userId: string | null, guildId: string): Promise<BoardView> {
+    if (userId === null) return serverBoard((await this.readServer(guildId)).view);
+    return (await this.readAt(userId, guildId)).view;
+  }
+
+  /** Applies a server manager's change to the server's default board, or refuses it with the reason. */
+  async changeServer(guildId: string, change: ServerSettingsChange): Promise<ServerSettingsOutcome> {
+    const key = settingsKeys.server(guildId);
+    let outcome: ServerChanged | null = null;
+    try {
+      const updated = await transaction(this.store, {
+        tries: RETRIES,
+        outage: 'throw',
+        build: async () => {
+          const read = await this.store.read<ServerSettings>(key);
+          outcome = withServerChange(serverSettingsFrom(read?.value), change);
+          if (!outcome.ok) return commit([], true);
+          return commit([{ key, value: outcome.settings, expectRevision: read?.revision ?? 0 }], true);
+        },
+        exhausted: () => success(false),
+      });
+      if (!(updated.ok && updated.value)) return { ok: false, refusal: { code: 'busy' } };
+    } catch (error) {
+      if (error instanceof StoreUnavailableError)
+        return { ok: false, refusal: { code: 'store-unavailable' } };
+      throw error;
+    }
+    return outcome ?? { ok: false, refusal: { code: 'busy' } };
   }
 
   /** Applies a member's change, or refuses its first bad option with the reason. */

@@ -51,7 +51,8 @@ export class TurnAlerts {
         continue;
       }
       const userId = active.players[turn].id;
-      const settings = await this.settings.read(userId);
+      // The alert's picture is of the server's game: the member's board as they see it there.
+      const settings = await this.settings.readAt(userId, group);
       const { alerts } = settings;
       if (alerts.mode === 'off' || alerts.closedAt !== null) await settle(null);
       else if (alerts.mode === 'digest') {

@@ -1,8 +1,11 @@
+import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
-import { centreOfSquare, layoutFor } from '../../src/render/index.ts';
+import { type BoardView, centreOfSquare, layoutFor } from '../../src/render/index.ts';
+import { DEFAULT_SERVER_SETTINGS } from '../../src/settings/server-settings.ts';
 import { decodePng } from '../support/png.ts';
-import { startBotProcess, worldsPerTest } from './harness.ts';
+import { expectDrawnIn } from './drawn-view.ts';
+import { buttonIds, startBotProcess, worldsPerTest } from './harness.ts';
 
 const startTestWorld = worldsPerTest();
 
@@ -99,6 +102,146 @@ describe('/settings', () => {
     const dark = (pixel: number[]) => pixel.every((c) => c < 80);
     expect(dark(b.pixel(d3.x, d3.y + layout.cell * 0.25))).toBe(true);
     expect(dark(a.pixel(d3.x, d3.y + layout.cell * 0.25))).toBe(false);
+  });
+});
+
+/** Send messages, read history, use application commands: no Manage Server. */
+const MEMBER_ONLY = String((1n << 10n) | (1n << 11n) | (1n << 31n));
+
+describe('a server’s default board', () => {
+  const serverBoard: BoardView = { palette: 'high-contrast', flipped: false, largeCoordinates: true };
+
+  it('set by a manager: public boards of players who chose none and finished ones are drawn in it; a player’s own board stays theirs', async () => {
+    const world = await startTestWorld(1);
+    const { emulator, bots } = world;
+    const ann = emulator.addUser('Ann');
+    const bob = emulator.addUser('Bob');
+    const set = await emulator
+      .slash(ann, 'settings', { server_palette: 'high-contrast', server_large_coordinates: true })
+      .reply();
+    expect(set.ephemeral).toBe(true);
+    expect(set.content).toContain('Saved for the whole server.');
+    expect(set.content).toContain('This server’s default board: high contrast colours, large coordinates.');
+    expect((await bots[0].app.settings.readServer(emulator.guildId)).view).toEqual({
+      palette: 'high-contrast',
+      largeCoordinates: true,
+    });
+    // Ann chose a whole board of her own; Bob chose none.
+    await emulator
+      .slash(ann, 'settings', { palette: 'classic', flipped: true, large_coordinates: false })
+      .reply();
+    const annBoard: BoardView = { palette: 'classic', flipped: true, largeCoordinates: false };
+    const channelId = emulator.createChannel('server-board');
+    await emulator.waitFor(() => bots[0].bot.client.channels.cache.has(channelId));
+    await bots[0].service.lifecycle.startGame({
+      guildId: emulator.guildId,
+      channelId,
+      players: { attackers: { id: ann.id, name: 'Ann' }, defenders: { id: bob.id, name: 'Bob' } },
+      game: new Game('fetlar'),
+    });
+    const game = new Game('fetlar');
+    const moved = await emulator.slash(ann, 'move', { move: 'd1-d3' }, { channelId }).reply();
+    game.play('d1-d3');
+    expect(moved.ephemeral).toBe(false);
+    writeFileSync('/tmp/server-default.png', moved.attachments[0].data);
+    await expectDrawnIn(moved.attachments[0].data, game, serverBoard);
+    // Bob's own pictures follow it too, as he chose none: his move picker.
+    const [open] = buttonIds(moved).filter((id) => id.startsWith('move:open:'));
+    const picker = await emulator.clickButton(bob, moved, open).reply();
+    expect(picker.ephemeral).toBe(true);
+    await expectDrawnIn(picker.attachments[0].data, game, serverBoard);
+    // His /settings says where his board comes from.
+    const shown = await emulator.slash(bob, 'settings', {}).reply();
+    expect(shown.content).toContain(
+      'Board colours: high contrast (this server’s default, as you chose none)',
+    );
+    expect(shown.content).toContain('This server’s default board: high contrast colours, large coordinates.');
+
+    // Ann's turn: her own board, whoever asks.
+    const answered = await emulator.slash(bob, 'move', { move: 'f4-c4' }, { channelId }).reply();
+    game.play('f4-c4');
+    await expectDrawnIn(answered.attachments[0].data, game, annBoard);
+    const onAnnsTurn = await emulator.slash(bob, 'board', {}, { channelId }).reply();
+    expect(onAnnsTurn.ephemeral).toBe(false);
+    await expectDrawnIn(onAnnsTurn.attachments[0].data, game, annBoard);
+
+    // Over: no one's turn, the server's board, whoever asks.
+    const resigned = await emulator.slash(ann, 'resign', {}, { channelId }).reply();
+    expect(resigned.ephemeral).toBe(false);
+    await expectDrawnIn(resigned.attachments[0].data, game, serverBoard);
+
+    const reset = await emulator.slash(ann, 'settings', { server_reset: true }).reply();
+    expect(reset.content).toContain('This server’s default board is back to the bot’s own');
+    expect(await bots[0].app.settings.readServer(emulator.guildId)).toEqual(DEFAULT_SERVER_SETTINGS);
+  });
+
+  it('draws the board in it while the AI is to move, even for a player with a board of their own', async () => {
+    const world = await startTestWorld(1);
+    const { emulator, bots } = world;
+    const ann = emulator.addUser('Ann');
+    await emulator
+      .slash(ann, 'settings', {
+        palette: 'classic',
+        flipped: true,
+        large_coordinates: false,
+        server_palette: 'high-contrast',
+        server_large_coordinates: true,
+      })
+      .reply();
+    const channelId = emulator.createChannel('server-board-ai');
+    await emulator.waitFor(() => bots[0].bot.client.channels.cache.has(channelId));
+    await bots[0].service.lifecycle.startGame({
+      guildId: emulator.guildId,
+      channelId,
+      players: {
+        attackers: { id: ann.id, name: 'Ann' },
+        defenders: { id: emulator.botUser.id, name: 'Tafl Bot (easy)' },
+      },
+      game: new Game('fetlar'),
+      ai: { side: 'defenders', level: 'easy' },
+    });
+    const moved = await emulator.slash(ann, 'move', { move: 'd1-d3' }, { channelId }).reply();
+    const game = new Game('fetlar');
+    game.play('d1-d3');
+    await expectDrawnIn(moved.attachments[0].data, game, serverBoard);
+  });
+
+  it('is refused to a member who may not manage the server, and nothing changes', async () => {
+    const world = await startTestWorld(1);
+    const { emulator, bots } = world;
+    const cat = emulator.addUser('Cat', { permissions: MEMBER_ONLY });
+    const refused = await emulator
+      .slash(cat, 'settings', { palette: 'colour-blind', server_palette: 'high-contrast' })
+      .reply();
+    expect(refused.ephemeral).toBe(true);
+    expect(refused.content).toContain(
+      'Only members who may manage the server (the Manage Server permission)',
+    );
+    expect(await bots[0].app.settings.readServer(emulator.guildId)).toEqual(DEFAULT_SERVER_SETTINGS);
+    // Her own option, asked in the same command, was not saved either.
+    expect((await bots[0].app.settings.read(cat.id)).view.palette).toBe('classic');
+    // Her own board is hers to set.
+    const own = await emulator.slash(cat, 'settings', { palette: 'colour-blind' }).reply();
+    expect(own.content).toContain('Saved.');
+  });
+
+  it('is refused outside a server: the bot installed to a member’s account', async () => {
+    const world = await startTestWorld(1, { globalCommands: true });
+    const { emulator, bots } = world;
+    const ann = emulator.addUser('Ann');
+    const bob = emulator.addUser('Bob');
+    emulator.installForUser(ann);
+    const dm = emulator.createDm(ann, bob);
+    const refused = await emulator
+      .slash(ann, 'settings', { server_large_coordinates: true }, { channelId: dm })
+      .reply();
+    expect(refused.ephemeral).toBe(true);
+    expect(refused.content).toContain('A default board belongs to a server where the bot is installed');
+    expect(await bots[0].app.settings.readServer(emulator.guildId)).toEqual(DEFAULT_SERVER_SETTINGS);
+    // /settings itself works there, without a word of a server's board.
+    const shown = await emulator.slash(ann, 'settings', {}, { channelId: dm }).reply();
+    expect(shown.content).toContain('Board colours: classic');
+    expect(shown.content).not.toContain('this server’s default');
   });
 });
 

@@ -35,6 +35,7 @@ describe('a member’s settings', () => {
       settings: {
         ...DEFAULT_SETTINGS,
         view: { palette: 'colour-blind', flipped: true, largeCoordinates: true },
+        chosen: { palette: true, largeCoordinates: true },
         language: 'ja',
         challenge: { variant: 'tablut', time: '5+3' },
         alerts: {

@@ -91,7 +91,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   const aiPlayer = new AiPlayer();
   const { app } = options;
   const { settings } = app;
-  const pictures = createBoardPictures(64, async (userId) => (await settings.read(userId)).view, {
+  const pictures = createBoardPictures(64, (userId, guildId) => settings.viewAt(userId, guildId), {
     webBoard: options.webLinks !== undefined,
   });
   const reach = new Reach(client, app.store, options.applicationId, rest, app.now, options.logger);

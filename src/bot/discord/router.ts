@@ -15,7 +15,7 @@ import type { BotContext, Command } from './command.ts';
 import { arrivalVerdict, InteractionExpiredError, underWay } from './interaction-deadline.ts';
 import { noteSettings } from './interaction-settings.ts';
 import { refused } from './respond.ts';
-import { botInstalledAt } from './table-of.ts';
+import { botInstalledAt, tableOf } from './table-of.ts';
 
 export interface InteractionRouter {
   handle(interaction: Interaction): Promise<void>;
@@ -76,10 +76,15 @@ export function createRouter(commands: Map<string, Command>, context: BotContext
     return 'ignored';
   }
 
-  /** The member's settings, for every reply and picture of the interaction; the defaults when the store does not answer. */
+  /**
+   * The member's settings, for every reply and picture of the interaction (their board completed by
+   * the server's default); the defaults when the store does not answer.
+   */
   async function noteMemberSettings(interaction: Interaction): Promise<void> {
+    const { guildId, channelId, authorizingIntegrationOwners } = interaction;
+    const table = tableOf({ guildId, channelId: channelId ?? '', authorizingIntegrationOwners });
     try {
-      noteSettings(interaction, await context.settings.read(interaction.user.id));
+      noteSettings(interaction, await context.settings.readAt(interaction.user.id, table.guildId));
     } catch (error) {
       context.logger.warn('could not read a member’s settings', { error: (error as Error).message });
     }

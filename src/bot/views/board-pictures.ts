@@ -17,9 +17,12 @@ export interface BoardPictures {
   of(active: ActiveGame, m: Messages, now?: number, view?: BoardView): Promise<Buffer>;
   /** The move picker's picture: the same, with a piece's square lit and its destinations marked (not kept). */
   marked(active: ActiveGame, m: Messages, marks: PickerMarks, view?: BoardView): Promise<Buffer>;
-  /** How a member sees the board (/settings); the default view when their settings cannot be read. */
-  viewOf(userId: string): Promise<BoardView>;
-  /** The view of a public board: the player to move's (the AI has none), or after the game the default. */
+  /**
+   * How a member sees the board at a guild (/settings: what they chose, the server's default board
+   * for the rest); with no member, the server's default; the bot's default when the settings cannot be read.
+   */
+  viewOf(userId: string | null, guildId: string): Promise<BoardView>;
+  /** The view of a public board: the player to move's, or the server's default when the AI is to move or the game is over. */
   viewOfMover(active: ActiveGame): Promise<BoardView>;
   /** The web board is served: a game's board message carries its button (every place that posts a board has these pictures). */
   readonly webBoard: boolean;
@@ -33,7 +36,7 @@ const PICTURE_BYTES = 256 * 1024;
 
 export function createBoardPictures(
   keep = 64,
-  views: (userId: string) => Promise<BoardView> = async () => DEFAULT_VIEW,
+  views: (userId: string | null, guildId: string) => Promise<BoardView> = async () => DEFAULT_VIEW,
   { webBoard = false }: { webBoard?: boolean } = {},
 ): BoardPictures {
   const recent = new LRUCache<string, Buffer>({
@@ -43,16 +46,17 @@ export function createBoardPictures(
   });
   return {
     webBoard,
-    async viewOf(userId) {
+    async viewOf(userId, guildId) {
       try {
-        return await views(userId);
+        return await views(userId, guildId);
       } catch {
         return DEFAULT_VIEW;
       }
     },
     async viewOfMover(active) {
-      if (active.game.result || active.ai?.side === active.game.turn) return DEFAULT_VIEW;
-      return this.viewOf(active.players[active.game.turn].id);
+      const { game, ai, players, guildId } = active;
+      const noOne = game.result || ai?.side === game.turn;
+      return this.viewOf(noOne ? null : players[game.turn].id, guildId);
     },
     async of(active, m, now, view = DEFAULT_VIEW) {
       const { game, players } = active;
