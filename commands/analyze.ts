@@ -1,5 +1,7 @@
 import {
+  ActionRowBuilder,
   AttachmentBuilder,
+  type ButtonBuilder,
   type ChatInputCommandInteraction,
   EmbedBuilder,
   MessageFlags,
@@ -14,8 +16,10 @@ import { DrawingBusyError } from '../src/bot/jobs/drawing-thread.ts';
 import { practiceButtons } from '../src/bot/views/practice-messages.ts';
 import { messagesOf, onlyMention, safeName, variantNameText } from '../src/bot/views/present.ts';
 import type { PlotOf } from '../src/bot/views/review-plots.ts';
+import { studyButton } from '../src/bot/views/web-board-button.ts';
 import type { Player } from '../src/core/players.ts';
 import { type Game, loadGame, type Side } from '../src/engine/index.ts';
+import { isPrivatePool } from '../src/game/table.ts';
 import { type AccuracyMessages, accuracyMessages } from '../src/i18n/accuracy.ts';
 import type { Messages } from '../src/i18n/index.ts';
 import { gameTitle } from '../src/i18n/titles.ts';
@@ -53,6 +57,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
     defenders: safeName(players.defenders.name),
   });
   const plotOf: PlotOf = { guildId, gameId: id, language: m.language };
+  const study = context.webLinks !== undefined && !isPrivatePool(guildId);
   // A picture shows names as they are: no markdown there to escape.
   const labels = {
     title: gameTitle(m.language, {
@@ -66,7 +71,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
   const drawn = kept && context.plots.drawn(plotOf);
   const reviewed = { game, players, title };
   if (kept && drawn) {
-    await interaction.reply(reviewMessage(m, id, kept, reviewed, drawn));
+    await interaction.reply(reviewMessage(m, id, kept, reviewed, drawn, study));
     return;
   }
   const endWait = context.analyses.admit(interaction.user.id);
@@ -110,7 +115,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
       });
       return;
     }
-    await interaction.editReply(reviewMessage(m, id, review, reviewed, plot));
+    await interaction.editReply(reviewMessage(m, id, review, reviewed, plot, study));
   } finally {
     endWait();
   }
@@ -156,6 +161,8 @@ function reviewMessage(
   review: GameReview,
   { game, players, title }: { game: Game; players: Record<Side, Player>; title: string },
   picture: Buffer,
+  /** The web board is served and the game is a server's: a study button too. */
+  study: boolean,
 ) {
   const a = accuracyMessages(m.language);
   const plot = new AttachmentBuilder(picture, { name: 'review.png' });
@@ -186,8 +193,13 @@ function reviewMessage(
         worst.length > 0 ? worst.map((move) => line(m, a, move)).join('\n') : a.none({ mistake: MISTAKE }),
     });
   }
-  // The players practise their own mistakes from here (commands/puzzle.ts).
+  // The players practise their own mistakes from here (commands/puzzle.ts), and anyone studies it on the web board.
   const components = practiceButtons(m, gameId, review);
+  if (study) {
+    const row = components[0] ?? new ActionRowBuilder<ButtonBuilder>();
+    row.addComponents(studyButton(m.language, gameId));
+    if (!components[0]) components.push(row);
+  }
   return { content: '', embeds: [embed], files: [plot], components, allowedMentions: onlyMention() };
 }
 

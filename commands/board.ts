@@ -35,6 +35,8 @@ export async function execute(
 /**
  * The Web board button under a game's board: as an Activity, the board opens in the channel for the
  * member who pressed it (LAUNCH_ACTIVITY); otherwise a personal link to it, answered to them alone.
+ * The study button under a review always answers with a personal link, to that game's study: the
+ * Activity opens on the channel's game, which may be another by then.
  */
 export const customIds: readonly CustomIdKind[] = ['web-board'];
 
@@ -43,9 +45,10 @@ export async function button(
   { now, webLinks, activity }: BotContext,
 ): Promise<void> {
   const m = messagesOf(interaction);
-  const ours = readCustomIdOf(interaction.customId, 'web-board') !== null && interaction.guildId !== null;
+  const pressed = readCustomIdOf(interaction.customId, 'web-board');
+  const ours = pressed !== null && interaction.guildId !== null;
   // The Activity finds the channel's game itself (the SDK names the channel): nothing to read first.
-  if (webLinks && ours && activity) {
+  if (webLinks && ours && activity && !pressed.gameId) {
     await interaction.launchActivity();
     return;
   }
@@ -60,6 +63,7 @@ export async function button(
         guildId: table.guildId,
         channelId: table.channelId,
         locale: interaction.locale,
+        ...(pressed?.gameId ? { gameId: pressed.gameId } : {}),
       },
       now(),
     );

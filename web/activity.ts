@@ -8,7 +8,8 @@
  * the browser's and the notices of every language the shell carries (src/i18n/web.ts).
  */
 import { DiscordSDK, RPCCloseCodes } from '@discord/embedded-app-sdk';
-import { showNotice, startBoard } from './live-board.ts';
+import { showNotice } from './dom.ts';
+import { startBoard } from './live-board.ts';
 
 /** What the server needs (src/web/discord-oauth.ts): who the member is, and that they are in the server. */
 const SCOPES: ('identify' | 'guilds.members.read')[] = ['identify', 'guilds.members.read'];

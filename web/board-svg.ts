@@ -1,9 +1,10 @@
 /**
- * The board as SVG: squares (or points, for Alea Evangelii), the special squares, the last move,
- * the pieces, and the destinations of the picked piece. Each square is a button for pointer and
- * keyboard, labelled for screen readers ("e5, king").
+ * The board as SVG: squares (or points, for Alea Evangelii), the special squares, the last move
+ * and the pieces it captured, the king ringed when threatened, the pieces, and the destinations of
+ * the picked piece. Each square is a button for pointer and keyboard (arrow keys move between
+ * squares, Enter or Space picks), labelled for screen readers ("e5, king").
  */
-import { type BoardState, squareName } from './state.ts';
+import { type Drawn, squareName } from './state.ts';
 
 const SVG = 'http://www.w3.org/2000/svg';
 /** Room around the board for the file letters and rank numbers, in squares. */
@@ -19,7 +20,7 @@ function element<K extends keyof SVGElementTagNameMap>(
 }
 
 export function drawBoard(
-  state: BoardState,
+  state: Drawn,
   picked: string | null,
   onSquare: (square: string) => void,
 ): SVGSVGElement {
@@ -33,6 +34,7 @@ export function drawBoard(
   });
   const escapes = new Set(state.special.escapes);
   const last = new Set(state.lastMove ? [state.lastMove.from, state.lastMove.to] : []);
+  const captured = new Set(state.lastMove?.captured ?? []);
   const targets = new Set(picked ? (state.legal[picked] ?? []) : []);
   const points = state.drawnOn === 'points';
   if (points) {
@@ -66,6 +68,20 @@ export function drawBoard(
       if (points && (kinds.includes('throne') || kinds.includes('escape')))
         cell.append(element('circle', { cx: x + 0.5, cy: y + 0.5, r: 0.42, class: 'mark' }));
       if (piece) cell.append(pieceShape(piece, x + 0.5, y + 0.5));
+      if (piece === 'king' && state.threats.length > 0) {
+        kinds.push('threatened');
+        cell.append(element('circle', { cx: x + 0.5, cy: y + 0.5, r: 0.46, class: 'threat' }));
+      }
+      if (captured.has(square)) {
+        kinds.push('captured');
+        cell.append(
+          element('path', {
+            d: `M${x + 0.3} ${y + 0.3} L${x + 0.7} ${y + 0.7} M${x + 0.7} ${y + 0.3} L${x + 0.3} ${y + 0.7}`,
+            class: 'capture',
+          }),
+        );
+      }
+      cell.setAttribute('class', kinds.join(' '));
       if (targets.has(square)) {
         cell.setAttribute('data-target', 'true');
         cell.append(element('circle', { cx: x + 0.5, cy: y + 0.5, r: 0.16, class: 'target' }));
@@ -75,12 +91,24 @@ export function drawBoard(
         if (event.key === 'Enter' || event.key === ' ') {
           event.preventDefault();
           onSquare(square);
+          return;
         }
+        const step = ARROWS[event.key];
+        if (!step) return;
+        event.preventDefault();
+        const [df, dr] = step;
+        const next = svg.querySelector<SVGGElement>(
+          `[data-square="${squareName(Math.min(size - 1, Math.max(0, file + df)), Math.min(size - 1, Math.max(0, rank + dr)))}"]`,
+        );
+        next?.focus();
       });
       row.append(cell);
     }
     svg.append(row);
   }
+  // A board with nothing to pick still takes the keyboard: its throne is where Tab lands.
+  if (!svg.querySelector('[tabindex="0"]'))
+    svg.querySelector(`[data-square="${state.special.throne}"]`)?.setAttribute('tabindex', '0');
   for (let index = 0; index < size; index++) {
     const letter = element('text', { x: index + 0.5, y: size + MARGIN * 0.6, class: 'coord' });
     letter.textContent = String.fromCharCode(97 + index);
@@ -90,6 +118,14 @@ export function drawBoard(
   }
   return svg;
 }
+
+/** Arrow keys: a step in files and ranks (rank 1 at the bottom). */
+const ARROWS: Record<string, [number, number]> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, 1],
+  ArrowDown: [0, -1],
+};
 
 function pieceShape(piece: string, cx: number, cy: number): SVGGElement {
   const group = element('g', { class: `piece ${piece}`, 'data-piece': piece });

@@ -9,7 +9,11 @@
 import { actionsBar, type PageAction } from './actions.ts';
 import { drawBoard } from './board-svg.ts';
 import { showClocks } from './clocks.ts';
-import type { BoardState } from './state.ts';
+import { app, type Call, el, post, showNotice } from './dom.ts';
+import { movesList, type Stepping, stepBar, stepKeys } from './moves-list.ts';
+import type { BoardState, PositionState } from './state.ts';
+import { fill } from './state.ts';
+import { startStudy } from './study.ts';
 
 export interface Table {
   guildId: string;
@@ -25,22 +29,18 @@ export interface SignedIn {
   signOut(): Promise<void>;
 }
 
-const app = document.getElementById('app') as HTMLElement;
-
-export function el<K extends keyof HTMLElementTagNameMap>(
-  name: K,
-  text?: string,
-  attributes: Record<string, string> = {},
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(name);
-  if (text !== undefined) node.textContent = text;
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
-  return node;
-}
-
-/** Shows `text` alone on the page: why there is no board. */
-export function showNotice(text: string): void {
-  app.replaceChildren(el('p', text, { class: 'notice', role: 'status' }));
+/** A request with the session token (if the page has one), signed in again once if it ran out. */
+export function caller(signedIn: SignedIn): Call {
+  const call = async (path: string, init: RequestInit = {}, renewed = false): Promise<Response> => {
+    const token = signedIn.token();
+    const headers = new Headers(init.headers);
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    const response = await fetch(path, { ...init, headers });
+    if (response.status === 401 && !renewed && signedIn.renew && (await signedIn.renew()))
+      return call(path, init, true);
+    return response;
+  };
+  return (path, init) => call(path, init);
 }
 
 export async function startBoard(table: Table, signedIn: SignedIn): Promise<void> {
@@ -51,20 +51,16 @@ export async function startBoard(table: Table, signedIn: SignedIn): Promise<void
   let picked: string | null = null;
   let notice = '';
   let connected = true;
-
-  /** A request with the session token (if the page has one), signed in again once if it ran out. */
-  async function call(path: string, init: RequestInit = {}, renewed = false): Promise<Response> {
-    const token = signedIn.token();
-    const headers = new Headers(init.headers);
-    if (token) headers.set('Authorization', `Bearer ${token}`);
-    const response = await fetch(path, { ...init, headers });
-    if (response.status === 401 && !renewed && signedIn.renew && (await signedIn.renew()))
-      return call(path, init, true);
-    return response;
-  }
+  /** A position of the game looked back at, instead of the live one. */
+  let looking: PositionState | null = null;
+  let spectators = '';
+  /** False once the page has turned to studying the game: the live board stops drawing. */
+  let live = true;
+  let socket: WebSocket | null = null;
+  const call = caller(signedIn);
 
   function render(): void {
-    if (!state) return;
+    if (!state || !live) return;
     const s = state;
     document.title = `${s.players.attackers.name} – ${s.players.defenders.name} · ${s.variantName}`;
     const header = el('header');
@@ -80,7 +76,7 @@ export async function startBoard(table: Table, signedIn: SignedIn): Promise<void
     };
     players.append(player('attackers'), el('span', '–', { class: 'versus' }), player('defenders'));
     if (s.clock) players.setAttribute('aria-label', s.labels.clocks);
-    header.append(title, players);
+    header.append(title, players, el('p', spectators, { class: 'spectators', id: 'spectators' }));
 
     const yourTurn = !s.finished && s.you === s.turn;
     const status = el('p', s.situation, { class: 'situation', id: 'situation', 'data-ply': String(s.ply) });
@@ -94,17 +90,15 @@ export async function startBoard(table: Table, signedIn: SignedIn): Promise<void
     });
 
     const board = el('div', undefined, { class: 'board-wrap' });
-    board.append(drawBoard(s, picked, onSquare));
+    const shown = looking ?? s;
+    board.append(
+      drawBoard({ ...shown, labels: s.labels }, looking ? null : picked, looking ? () => {} : onSquare),
+    );
+    const threats = el('p', shown.threats.join(' '), { class: 'threats', id: 'threats' });
 
     const side = el('aside');
     side.append(el('h2', s.labels.moves));
-    const list = el('ol', undefined, { class: 'moves', id: 'moves' });
-    for (let index = 0; index < s.moves.length; index += 2) {
-      const item = el('li');
-      item.append(el('span', s.moves[index]));
-      if (s.moves[index + 1]) item.append(el('span', s.moves[index + 1]));
-      list.append(item);
-    }
+    const list = movesList(s.moves, looking ? looking.ply : s.ply, (ply) => void lookAt(ply));
     side.append(list);
     const signOut = el('button', s.labels.signOut, { type: 'button', class: 'sign-out' });
     signOut.addEventListener('click', () => void signedIn.signOut());
@@ -112,18 +106,77 @@ export async function startBoard(table: Table, signedIn: SignedIn): Promise<void
 
     const main = el('div', undefined, { class: 'layout' });
     const left = el('section', undefined, { class: 'play' });
-    left.append(header, status, role, board, message);
-    const bar = actionsBar(s, (action) => void act(action));
+    left.append(header, status, role);
+    if (looking) left.append(lookingBar(s, looking));
+    left.append(board, threats, message);
+    const bar = looking ? null : actionsBar(s, (action) => void act(action));
     if (bar) left.append(bar);
+    if (s.finished) {
+      const study = el('button', s.labels.study, { type: 'button', class: 'action primary', id: 'study' });
+      study.addEventListener('click', () => void turnToStudy(s.gameId));
+      const after = el('div', undefined, { class: 'after-game' });
+      after.append(study);
+      left.append(after);
+    }
     main.append(left, side);
     app.replaceChildren(main);
     list.scrollTop = list.scrollHeight;
     showClocks(app, s, performance.now() - receivedAt);
   }
 
+  /** What the page shows of a position looked back at, and the way back to the live one. */
+  function lookingBar(s: BoardState, at: PositionState): HTMLElement {
+    const bar = el('div', undefined, { class: 'looking' });
+    bar.append(
+      el('p', fill(s.labels.lookingBack, { ply: at.ply, plies: s.moves.length }), { id: 'looking' }),
+      stepBar(stepping(s) as Stepping, s.labels),
+    );
+    const back = el('button', s.labels.backToLive, {
+      type: 'button',
+      class: 'action primary',
+      id: 'back-to-live',
+    });
+    back.addEventListener('click', () => void lookAt(s.moves.length));
+    bar.append(back);
+    return bar;
+  }
+
+  function stepping(s: BoardState | null): Stepping | null {
+    if (!s || !live) return null;
+    return { ply: looking?.ply ?? null, plies: s.moves.length, go: (ply) => void lookAt(ply) };
+  }
+  stepKeys(() => stepping(state));
+
+  /** Shows the position after `ply` of the game's moves; the last one is the live position. */
+  async function lookAt(ply: number): Promise<void> {
+    if (!state) return;
+    if (ply >= state.moves.length) {
+      looking = null;
+      render();
+      return;
+    }
+    const { ok, answer } = await post<{ position?: PositionState }>(call, `${api}/position`, {
+      gameId: state.gameId,
+      ply,
+    });
+    if (ok && answer.position) {
+      looking = answer.position;
+      picked = null;
+      notice = '';
+    } else notice = answer.error ?? '';
+    render();
+  }
+
+  /** The game is over: the page becomes its study (the same page in the browser and in Discord). */
+  async function turnToStudy(gameId: string): Promise<void> {
+    live = false;
+    socket?.close(1000);
+    await startStudy(table.guildId, gameId, call, signedIn.signOut);
+  }
+
   /** The clocks tick between states; a new state sets them again from the server's word. */
   setInterval(() => {
-    if (state?.clock) showClocks(app, state, performance.now() - receivedAt);
+    if (state?.clock && live) showClocks(app, state, performance.now() - receivedAt);
   }, 100);
 
   /** A player's action besides moving, for the game and position shown. */
@@ -170,6 +223,7 @@ export async function startBoard(table: Table, signedIn: SignedIn): Promise<void
   function show(next: BoardState): void {
     if (state && next.gameId === state.gameId && next.version < state.version) return;
     if (state && (next.gameId !== state.gameId || next.ply !== state.ply)) picked = null;
+    if (state && next.gameId !== state.gameId) looking = null;
     state = next;
     receivedAt = performance.now();
     render();
@@ -186,23 +240,36 @@ export async function startBoard(table: Table, signedIn: SignedIn): Promise<void
   }
 
   function listen(delay = 500): void {
-    const socket = new WebSocket(
+    if (!live) return;
+    const current = new WebSocket(
       `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/live/${table.guildId}/${table.channelId}`,
     );
-    socket.addEventListener('open', () => {
+    socket = current;
+    current.addEventListener('open', () => {
       const token = signedIn.token();
-      if (token) socket.send(JSON.stringify({ session: token }));
+      if (token) current.send(JSON.stringify({ session: token }));
       delay = 500;
       connected = true;
       render();
     });
-    socket.addEventListener('message', (event) => {
-      const { state: next } = JSON.parse(String(event.data)) as { state: BoardState | null };
-      if (next) show(next);
+    current.addEventListener('message', (event) => {
+      const heard = JSON.parse(String(event.data)) as {
+        state?: BoardState | null;
+        spectators?: { count: number; text: string };
+      };
+      if (heard.spectators) {
+        spectators = heard.spectators.text;
+        const line = document.getElementById('spectators');
+        if (line) line.textContent = spectators;
+      }
+      if (heard.state) show(heard.state);
     });
-    socket.addEventListener('close', async (event) => {
+    current.addEventListener('close', async (event) => {
+      if (!live) return;
       connected = false;
       render();
+      // 4404: this member may not see the channel (any more): nothing to reconnect to.
+      if (event.code === 4404) return void (await load());
       // 4401: the session ran out while the board was open; sign in again before reconnecting.
       if (event.code === 4401 && !(await signedIn.renew?.())) return;
       setTimeout(() => listen(Math.min(delay * 2, 15_000)), delay);

@@ -23,6 +23,8 @@ export interface AiMove {
   depth: number;
   nodes: number;
   score: number;
+  /** The moves the AI expects from here, its own first, in notation. */
+  line: string[];
 }
 
 export function chooseMove(
@@ -49,7 +51,15 @@ export function chooseMove(
     keepTable: true,
   });
   const rules = rulesFor(game.variant);
-  const from = squareName(rules, found.move & 511);
-  const to = squareName(rules, found.move >>> 9);
-  return { from, to, notation: `${from}-${to}`, depth: found.depth, nodes: found.nodes, score: found.score };
+  const notation = (move: number) => `${squareName(rules, move & 511)}-${squareName(rules, move >>> 9)}`;
+  const [from, to] = notation(found.move).split('-');
+  return {
+    from,
+    to,
+    notation: notation(found.move),
+    depth: found.depth,
+    nodes: found.nodes,
+    score: found.score,
+    line: found.line.map(notation),
+  };
 }

@@ -5,7 +5,7 @@
  * returns the best move of the last finished depth, or of the unfinished one when a move there
  * was already proven better.
  */
-import { DEFENDERS, KING, moveBufferSize, type Position } from '../engine/core.ts';
+import { DEFENDERS, KING, moveBufferSize, ONGOING, type Position } from '../engine/core.ts';
 import { evaluate, material, WEIGHTS, type Weights } from './evaluate.ts';
 import { type Family, familyOf } from './features.ts';
 import { INFINITE, isDecisive, MAX_PLY, WIN } from './scores.ts';
@@ -43,7 +43,12 @@ export interface SearchResult {
   score: number;
   depth: number;
   nodes: number;
+  /** The moves the search expects from here, its best move first (read from the transposition table). */
+  line: number[];
 }
+
+/** Plies of the expected line the search reports at most. */
+export const LINE_PLIES = 10;
 
 /** The root's moves from this one on may be searched less deep when quiet (late-move reductions). */
 const ROOT_REDUCED_FROM = 4;
@@ -98,9 +103,9 @@ export function search(position: Position, options: SearchOptions): SearchResult
   const count = position.generateMoves(moves);
   if (count === 0) throw new Error('no legal move to search');
   const scores = new Float64Array(count).fill(-INFINITE);
-  let result: SearchResult = { move: moves[0], score: 0, depth: 0, nodes: 0 };
+  let result: Omit<SearchResult, 'line'> = { move: moves[0], score: 0, depth: 0, nodes: 0 };
   // The best move of an unfinished iteration, once proven better than the last iteration's.
-  let partial = null as SearchResult | null;
+  let partial = null as Omit<SearchResult, 'line'> | null;
   const maxDepth = Math.min(options.maxDepth ?? MAX_PLY - 32, MAX_PLY - 32);
 
   /** Searches every root move within (alpha, beta); returns the best score, the best move first in `moves`. */
@@ -184,7 +189,33 @@ export function search(position: Position, options: SearchOptions): SearchResult
       result = { ...partial, score: Math.round(partial.score), depth: result.depth };
     }
   }
-  return { ...result, nodes: tree.nodes };
+  return { ...result, nodes: tree.nodes, line: expectedLine(position, sharedTable, result.move) };
+}
+
+/**
+ * The line the search expects after `first`: each position's best move as the table keeps it, as
+ * long as it is a legal move there, the game goes on and no position repeats. Reading it changes
+ * nothing the search decided; the position is left as it was.
+ */
+function expectedLine(position: Position, table: TranspositionTable, first: number): number[] {
+  const line = [first];
+  const seen = new Set<string>();
+  const moves = new Int32Array(moveBufferSize(position.rules));
+  position.make(first);
+  let made = 1;
+  while (line.length < LINE_PLIES && position.status === ONGOING) {
+    const key = `${position.hashLo}:${position.hashHi}`;
+    if (seen.has(key) || !table.probe(position.hashLo, position.hashHi, 0) || table.move === 0) break;
+    seen.add(key);
+    const next = table.move;
+    const count = position.generateMoves(moves);
+    if (!moves.subarray(0, count).includes(next)) break;
+    position.make(next);
+    made++;
+    line.push(next);
+  }
+  for (; made > 0; made--) position.unmake();
+  return line;
 }
 
 /** Best first; stable, so that equal scores keep the order of the last iteration. */

@@ -22,6 +22,7 @@
  * - `tournament:<join|leave|start>:<tournament>`: under a tournament's sign-up.
  * - `practice:<game>`: under a review. Who may practise is read from the archive, never the id.
  * - `board:web`: the Web board button. It names no game: the link it answers with opens the channel's.
+ * - `board:web:<game>`: the study of a finished game on the web board (under its review).
  * - `openings:<m|b|s>:<variant>:<packed moves>`: the opening explorer's buttons (a move, back, the
  *   start). Each carries the whole way to its position, so any process can answer it and no state
  *   is kept between clicks.
@@ -64,7 +65,7 @@ export type CustomId =
   | { kind: 'games-page'; page: number; scope: GamesScope }
   | { kind: 'tournament'; action: TournamentAction; tournamentId: string }
   | { kind: 'practice'; gameId: string }
-  | { kind: 'web-board' }
+  | { kind: 'web-board'; gameId?: string }
   | { kind: 'explorer'; step: ExplorerStep; variant: string; moves: readonly string[] };
 
 export type CustomIdKind = CustomId['kind'];
@@ -107,7 +108,7 @@ export function customId(id: CustomId): string {
     case 'practice':
       return `practice:${id.gameId}`;
     case 'web-board':
-      return 'board:web';
+      return id.gameId ? `board:web:${id.gameId}` : 'board:web';
     case 'explorer':
       return `openings:${id.step[0]}:${id.variant}:${packMoves(id.moves)}`;
   }
@@ -142,7 +143,7 @@ const MORE_TIME = new RegExp(`^moretime:(${ID})$`);
 const GAMES_PAGE = /^games:(\d{1,4}):(all|\d{1,20})$/;
 const TOURNAMENT = new RegExp(`^tournament:(join|leave|start):(${ID})$`);
 const PRACTICE = new RegExp(`^practice:(${ID})$`);
-const WEB_BOARD = 'board:web';
+const WEB_BOARD = new RegExp(`^board:web(?::(${ID}))?$`);
 /** The variant is everything up to the last colon: a server's variant's id has one of its own. */
 const EXPLORER = /^openings:([mbs]):(.+):([0-9a-z]*)$/;
 const EXPLORER_STEPS: Record<string, ExplorerStep> = { m: 'move', b: 'back', s: 'start' };
@@ -223,7 +224,13 @@ const READERS = new Map<string, (text: string) => CustomId | null>([
       return match ? { kind: 'practice', gameId: match[1] } : null;
     },
   ],
-  ['board', (text) => (text === WEB_BOARD ? { kind: 'web-board' } : null)],
+  [
+    'board',
+    (text) => {
+      const match = WEB_BOARD.exec(text);
+      return match ? { kind: 'web-board', ...(match[1] ? { gameId: match[1] } : {}) } : null;
+    },
+  ],
   [
     'openings',
     (text) => {

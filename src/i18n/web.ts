@@ -39,6 +39,51 @@ export function webMessages(language: string) {
     undoAsked: t('undoAsked'),
     clockStood: t('clockStood'),
     clocks: t('clocks'),
+    study: t('study'),
+    studyTitle: (p: { attackers: string; defenders: string }) => t('studyTitle', p),
+    /** A template the page fills: `{{ply}}` and `{{plies}}`. */
+    lookingBack: t('lookingBack', {
+      ply: '{{ply}}',
+      plies: '{{plies}}',
+      interpolation: { escapeValue: false },
+    }),
+    startPosition: t('startPosition'),
+    backToLive: t('backToLive'),
+    backToGame: t('backToGame'),
+    first: t('first'),
+    previous: t('previous'),
+    next: t('next'),
+    last: t('last'),
+    spectators: (p: { count: number }) => t('spectators', p),
+    noSuchPly: (p: { ply: number; plies: number }) => t('noSuchPly', p),
+    playOnAfterTheGame: t('playOnAfterTheGame'),
+    lineTooLong: (p: { most: number }) => t('lineTooLong', p),
+    sideWon: (p: { side: string; how: string }) => t('sideWon', p),
+    sideToMove: (p: { side: string }) => t('sideToMove', p),
+    playOn: t('playOn'),
+    /** A template the page fills: `{{ply}}`. */
+    yourLine: t('yourLine', { ply: '{{ply}}', interpolation: { escapeValue: false } }),
+    askAi: t('askAi'),
+    thinking: t('thinking'),
+    aiChance: (p: { side: string; chance: number; depth: number }) => t('aiChance', p),
+    aiForced: (p: { side: string }) => t('aiForced', p),
+    aiLine: t('aiLine'),
+    aiBusy: t('aiBusy'),
+    aiOneAtATime: t('aiOneAtATime'),
+    aiAfterTheGame: t('aiAfterTheGame'),
+    review: t('review'),
+    noReview: t('noReview'),
+    plot: t('plot'),
+    worstMoves: t('worstMoves'),
+    /** A template the page fills: `{{move}}`. */
+    better: t('better', { move: '{{move}}', interpolation: { escapeValue: false } }),
+    accuracy: (p: {
+      attackers: string;
+      attackersAccuracy: string;
+      defenders: string;
+      defendersAccuracy: string;
+    }) => t('accuracy', p),
+    noSuchGame: t('noSuchGame'),
   };
 }
 
@@ -63,6 +108,15 @@ export interface PageLabels {
   undoAsked: string;
   clockStood: string;
   clocks: string;
+  /** Looking back at the game's moves, and studying it once it is over. */
+  study: string;
+  lookingBack: string;
+  startPosition: string;
+  backToLive: string;
+  first: string;
+  previous: string;
+  next: string;
+  last: string;
   /** A square's piece for screen readers, by kind, and an empty square. */
   pieces: Record<'attacker' | 'defender' | 'king' | 'guard' | 'empty', string>;
 }
@@ -84,6 +138,14 @@ export function pageLabels(words: WebMessages, you: Side | null): PageLabels {
     undoAsked: words.undoAsked,
     clockStood: words.clockStood,
     clocks: words.clocks,
+    study: words.study,
+    lookingBack: words.lookingBack,
+    startPosition: words.startPosition,
+    backToLive: words.backToLive,
+    first: words.first,
+    previous: words.previous,
+    next: words.next,
+    last: words.last,
     pieces: {
       attacker: words.attacker,
       defender: words.defender,
@@ -91,6 +153,56 @@ export function pageLabels(words: WebMessages, you: Side | null): PageLabels {
       guard: words.guard,
       empty: words.empty,
     },
+  };
+}
+
+/** The study page's words (src/web/study.ts): the page's own, and the ones it shares with the live board. */
+export interface StudyLabels extends Omit<PageLabels, 'role' | 'yourTurn' | 'signOut' | 'reconnecting'> {
+  title: string;
+  backToGame: string;
+  playOn: string;
+  yourLine: string;
+  askAi: string;
+  thinking: string;
+  aiLine: string;
+  review: string;
+  noReview: string;
+  plot: string;
+  worstMoves: string;
+  better: string;
+  accuracy: string | null;
+  signOut: string;
+}
+
+export function studyLabels(
+  words: WebMessages,
+  players: Record<Side, { name: string }>,
+  accuracy: Record<Side, number | null> | null,
+): StudyLabels {
+  const { role: _role, yourTurn: _turn, reconnecting: _reconnecting, ...shared } = pageLabels(words, null);
+  const percent = (value: number | null) => (value === null ? '–' : String(Math.round(value)));
+  return {
+    ...shared,
+    title: words.studyTitle({ attackers: players.attackers.name, defenders: players.defenders.name }),
+    backToGame: words.backToGame,
+    playOn: words.playOn,
+    yourLine: words.yourLine,
+    askAi: words.askAi,
+    thinking: words.thinking,
+    aiLine: words.aiLine,
+    review: words.review,
+    noReview: words.noReview,
+    plot: words.plot,
+    worstMoves: words.worstMoves,
+    better: words.better,
+    accuracy: accuracy
+      ? words.accuracy({
+          attackers: players.attackers.name,
+          attackersAccuracy: percent(accuracy.attackers),
+          defenders: players.defenders.name,
+          defendersAccuracy: percent(accuracy.defenders),
+        })
+      : null,
   };
 }
 

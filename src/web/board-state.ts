@@ -4,7 +4,7 @@
  * destinations without knowing a single rule. Pure: a game in, plain JSON out.
  */
 import { sideOf } from '../core/players.ts';
-import type { PieceKind, Side, SpecialSquares } from '../engine/index.ts';
+import type { BoardSnapshot, PieceKind, Side, SpecialSquares } from '../engine/index.ts';
 import { moreTimeMs } from '../game/clock.ts';
 import { timeLeft } from '../game/fischer.ts';
 import type { GameForRecord } from '../game/records.ts';
@@ -31,6 +31,8 @@ export interface BoardState {
    */
   version: number;
   lastMove: { from: string; to: string; captured: string[] } | null;
+  /** The king's threats, in the viewer's language (empty when none). */
+  threats: string[];
   moves: string[];
   finished: boolean;
   /** Who is to move, or how the game ended, in the viewer's language. */
@@ -91,6 +93,7 @@ export function boardState(m: Messages, record: GameForRecord, viewerId: string,
     ply: game.plyCount,
     version: record.live?.revision ?? Number.MAX_SAFE_INTEGER,
     lastMove: snapshot.lastMove,
+    threats: finished ? [] : threatTexts(m, snapshot.threats),
     moves: game.history().map((move) => move.notation),
     finished,
     situation: situationText(m, words, record),
@@ -100,6 +103,14 @@ export function boardState(m: Messages, record: GameForRecord, viewerId: string,
     actions: finished || !you ? null : playerActions(m, record, you, now),
     labels: pageLabels(words, you),
   };
+}
+
+/** The king's threats as the page lists them, in the viewer's language. */
+export function threatTexts(m: Messages, threats: BoardSnapshot['threats']): string[] {
+  return [
+    ...(threats.kingCanEscape ? [m.picker.alt.kingCanEscape] : []),
+    ...(threats.kingCanBeCaptured ? [m.picker.alt.kingCanBeCaptured] : []),
+  ];
 }
 
 function clockState(record: GameForRecord, now: number): ClockState | null {
@@ -142,7 +153,12 @@ function playerActions(m: Messages, record: GameForRecord, you: Side, now: numbe
   };
 }
 
-function situationText(m: Messages, labels: WebMessages, record: GameForRecord): string {
+/** Who is to move, or how the game ended, by name. */
+export function situationText(
+  m: Messages,
+  labels: WebMessages,
+  record: Pick<GameForRecord, 'game' | 'players' | 'aborted'>,
+): string {
   const { game } = record;
   const result = game.result;
   if (record.aborted) return labels.aborted;

@@ -43,11 +43,14 @@ export async function startWebBoard(
     logger: Logger;
     onMoved: (played: Played) => Promise<void>;
     onAction: (done: WebActionDone) => Promise<void>;
+    /** Whether a member may see a channel (the bot's view of Discord's permissions); without it, every channel. */
+    canView?: (table: { guildId: string; channelId: string }, memberId: string) => Promise<boolean>;
   },
 ): Promise<WebBoard> {
   const { games, store, now } = parts.app;
-  const hub = new LiveHub(games, parts.logger, now);
+  const hub = new LiveHub(games, parts.logger, now, (presence) => parts.feed.announce(presence));
   parts.feed.listen((change) => hub.changed(change));
+  parts.feed.listenPresence((presence) => hub.heard(presence));
   const app = webServer({
     publicUrl: setup.publicUrl,
     service: games,
@@ -59,6 +62,7 @@ export async function startWebBoard(
     logger: parts.logger,
     onMoved: parts.onMoved,
     onAction: parts.onAction,
+    canView: parts.canView,
     activity: setup.activity && {
       clientId: setup.activity.clientId,
       oauth: new DiscordOAuth(setup.activity),

@@ -16,6 +16,8 @@ export interface LinkClaim {
   channelId: string;
   /** The member's Discord locale, for the board's language. */
   locale: string;
+  /** A finished game to study, instead of the channel's board. */
+  gameId?: string;
   /** Epoch ms after which the link no longer opens. */
   expires: number;
 }

@@ -14,7 +14,20 @@ import { type ClusterSetup, followFailovers, type SentinelSetup } from '../store
 export interface LiveFeed extends GameFeed {
   /** Calls `listener` with every change of any process's games. */
   listen(listener: (change: GameChanged) => void): void;
+  /** Tells every process how many watch a table's board on this one (the spectator count). */
+  announce(presence: Presence): void;
+  /** Calls `listener` with every process's presence announcements, this one's too. */
+  listenPresence(listener: (presence: Presence) => void): void;
   close(): Promise<void>;
+}
+
+/** How many members watch a table's board on one process (hub.ts). */
+export interface Presence {
+  guildId: string;
+  channelId: string;
+  /** The announcing process (its hub's id). */
+  process: string;
+  spectators: number;
 }
 
 /** Where the changes travel: shaped as the store's setup, so both use the same Redis. */
@@ -40,6 +53,8 @@ export function inProcessFeed(): LiveFeed {
   return {
     publish: (change) => queueMicrotask(() => events.emit('change', change)),
     listen: (listener) => events.on('change', listener),
+    announce: (presence) => queueMicrotask(() => events.emit('presence', presence)),
+    listenPresence: (listener) => events.on('presence', listener),
     close: async () => {
       events.removeAllListeners();
     },
@@ -69,23 +84,31 @@ function pubSubFeed(
   close: () => Promise<unknown>,
 ): { feed: LiveFeed; heard: (message: string) => void } {
   const listeners: ((change: GameChanged) => void)[] = [];
+  const presenceListeners: ((presence: Presence) => void)[] = [];
+  // One channel carries both: a game's change, and `{presence}` (which older processes ignore).
   const heard = (message: string) => {
-    let change: GameChanged;
+    let heard: GameChanged | { presence: Presence };
     try {
-      change = JSON.parse(message) as GameChanged;
+      heard = JSON.parse(message) as GameChanged | { presence: Presence };
     } catch {
       return;
     }
-    for (const listener of listeners) listener(change);
+    if ('presence' in heard) for (const listener of presenceListeners) listener(heard.presence);
+    else for (const listener of listeners) listener(heard);
   };
+  const sent = (what: string) => (error: Error) =>
+    logger.warn(`web board: could not publish ${what}`, { error: error.message });
   const feed: LiveFeed = {
     publish(change) {
       // A lost message costs only liveness: a board catches up at its next reconnect or move.
-      send(JSON.stringify(change)).catch((error: Error) =>
-        logger.warn('web board: could not publish a change', { error: error.message }),
-      );
+      send(JSON.stringify(change)).catch(sent('a change'));
     },
     listen: (listener) => listeners.push(listener),
+    announce(presence) {
+      // A lost one is corrected by the next (hub.ts announces again every PRESENCE_BEAT_MS).
+      send(JSON.stringify({ presence })).catch(sent('a spectator count'));
+    },
+    listenPresence: (listener) => presenceListeners.push(listener),
     async close() {
       await close();
     },

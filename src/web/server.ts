@@ -23,6 +23,8 @@ import type { LinkSigner } from './links.ts';
 import type { Page } from './page.ts';
 import { RateLimit } from './rate-limit.ts';
 import { SESSION_COOKIE, SESSION_TTL_MS, type Session, type Sessions } from './sessions.ts';
+import { studyRoutes } from './study-routes.ts';
+import { StudyThinker } from './study-thinker.ts';
 
 export interface WebServerParts {
   publicUrl: string;
@@ -40,6 +42,10 @@ export interface WebServerParts {
   onAction: (done: WebActionDone) => Promise<void>;
   /** The Activity (with CLIENT_SECRET): the application's id and its OAuth2 sign-in. */
   activity?: { clientId: string; oauth: DiscordOAuth };
+  /** The AI's view on the analysis board (default: its own worker, made when first asked). */
+  thinker?: StudyThinker;
+  /** Whether a member may see a channel of their server (its games' boards); without it, every channel. */
+  canView?: (table: Table, memberId: string) => Promise<boolean>;
 }
 
 export type Played = Extract<Awaited<ReturnType<GameService['play']['move']>>, { ok: true }>['value'];
@@ -103,11 +109,15 @@ export function webServer(parts: WebServerParts): FastifyInstance {
     }
     return session;
   };
-  /** The table of `/…/:guildId/:channelId`, when the session may see it (its own server's). */
-  const tableOf = (request: FastifyRequest, session: Session): Table | null => {
+  /** Whether the session's member may see the table's channel: on its own server, a channel they can view. */
+  const mayView = async (table: Table, session: Session): Promise<boolean> =>
+    table.guildId === session.guildId && (!parts.canView || (await parts.canView(table, session.memberId)));
+  /** The table of `/…/:guildId/:channelId`, when the session may see it. */
+  const tableOf = async (request: FastifyRequest, session: Session): Promise<Table | null> => {
     const { guildId, channelId } = request.params as { guildId: string; channelId: string };
-    if (!SNOWFLAKE.test(guildId) || !SNOWFLAKE.test(channelId) || guildId !== session.guildId) return null;
-    return { guildId, channelId };
+    if (!SNOWFLAKE.test(guildId) || !SNOWFLAKE.test(channelId)) return null;
+    const table = { guildId, channelId };
+    return (await mayView(table, session)) ? table : null;
   };
 
   app.get('/open', async (request, reply) => {
@@ -126,13 +136,16 @@ export function webServer(parts: WebServerParts): FastifyInstance {
       locale: claim.locale,
     });
     reply.header('Set-Cookie', sessionCookie(cookie, SESSION_TTL_MS / 1000, secure));
-    return reply.redirect(`/game/${claim.guildId}/${claim.channelId}`, 303);
+    const to = claim.gameId
+      ? `/study/${claim.guildId}/${claim.gameId}`
+      : `/game/${claim.guildId}/${claim.channelId}`;
+    return reply.redirect(to, 303);
   });
 
   app.get('/game/:guildId/:channelId', async (request, reply) => {
     const session = await sessionOf(request, reply);
     if (!session) return reply;
-    if (!tableOf(request, session)) return reply.code(404).send({ error: 'no such game' });
+    if (!(await tableOf(request, session))) return reply.code(404).send({ error: 'no such game' });
     return reply.type('text/html; charset=utf-8').send(parts.page.html);
   });
   app.get('/board.js', (_request, reply) =>
@@ -143,7 +156,7 @@ export function webServer(parts: WebServerParts): FastifyInstance {
   app.get('/api/game/:guildId/:channelId', async (request, reply) => {
     const session = await sessionOf(request, reply);
     if (!session) return reply;
-    const table = tableOf(request, session);
+    const table = await tableOf(request, session);
     const record = table ? await service.records.gameForRecord(table) : null;
     if (!record) return reply.code(404).send({ error: 'no game here' });
     return { state: boardState(messagesFor(session.locale), record, session.memberId, parts.now()) };
@@ -165,7 +178,7 @@ export function webServer(parts: WebServerParts): FastifyInstance {
       if (!fromPage(request.headers.origin)) return reply.code(403).send({ error: 'wrong origin' });
       const session = await sessionOf(request, reply);
       if (!session) return reply;
-      const table = tableOf(request, session);
+      const table = await tableOf(request, session);
       const input = read((request.body ?? {}) as Record<string, unknown>);
       if (!table || input === null) return reply.code(400).send({ error: shape });
       const m = messagesFor(session.locale);
@@ -217,6 +230,9 @@ export function webServer(parts: WebServerParts): FastifyInstance {
     return { signedOut: true };
   });
 
+  const thinker = parts.thinker ?? new StudyThinker();
+  studyRoutes(app, { service, page: parts.page, thinker, sessionOf, tableOf, mayView, fromPage });
+
   if (parts.activity)
     activityRoutes(app, {
       ...parts.activity,
@@ -247,6 +263,7 @@ export function webServer(parts: WebServerParts): FastifyInstance {
     if (cookie || !parts.activity) {
       const session = await sessions.find(cookie).catch(() => null);
       if (!session || session.guildId !== table.guildId) return refuse('401 Unauthorized');
+      if (!(await mayView(table, session).catch(() => false))) return refuse('404 Not Found');
       if (!perMember.take(session.memberId)) return refuse('429 Too Many Requests');
       sockets.handleUpgrade(request, socket, head, (ws) => {
         ws.on('message', () => {}); // the page only listens; it moves over HTTP
@@ -263,6 +280,7 @@ export function webServer(parts: WebServerParts): FastifyInstance {
         ws.on('message', () => {});
         const session = await sessions.find(sessionIn(data.toString())).catch(() => null);
         if (!session || session.guildId !== table.guildId) return ws.close(4401, 'no session');
+        if (!(await mayView(table, session).catch(() => false))) return ws.close(4404, 'no such game');
         if (!perMember.take(session.memberId)) return ws.close(4429, 'too many requests');
         if (ws.readyState === ws.OPEN) await parts.hub.join(table, ws, session);
       });
@@ -271,6 +289,7 @@ export function webServer(parts: WebServerParts): FastifyInstance {
   app.addHook('onClose', async () => {
     parts.hub.closeAll();
     sockets.close();
+    await thinker.close();
   });
   return app;
 }
