@@ -8,6 +8,7 @@ import { benchOpeningsBackfill } from './openings-backfill.ts';
 import { benchRender } from './render.ts';
 import { benchReplay } from './replay.ts';
 import { benchTournament } from './tournament.ts';
+import { benchWeb } from './web.ts';
 
 const sections: Record<string, () => Promise<void>> = {
   engine: benchEngine,
@@ -18,6 +19,7 @@ const sections: Record<string, () => Promise<void>> = {
   openings: benchOpenings,
   'openings-backfill': benchOpeningsBackfill,
   tournament: benchTournament,
+  web: benchWeb,
 };
 
 const wanted = process.argv.slice(2);

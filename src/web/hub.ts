@@ -11,6 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
+import { sideOf } from '../core/players.ts';
 import type { GameChanged, GameService, Table } from '../game/service.ts';
 import { messagesFor } from '../i18n/index.ts';
 import { webMessagesFor } from '../i18n/web.ts';
@@ -178,6 +179,11 @@ export class LiveHub {
     socket.send(JSON.stringify({ spectators: { count, text } }));
   }
 
+  /**
+   * Sends `viewers` the table's stored state. Every spectator of one language is shown the same
+   * state: it is made and written out once for them all, so a move reaches a crowd at the cost of
+   * its socket writes (bench/web.ts).
+   */
   private async send(table: Table, viewers: Viewer[]): Promise<void> {
     try {
       const record = await this.service.records.gameForRecord({
@@ -186,12 +192,21 @@ export class LiveHub {
       });
       const at = this.tables.get(tableKey(table));
       if (at && record) at.players = new Set([record.players.attackers.id, record.players.defenders.id]);
+      const now = this.now();
+      const written = new Map<string, string>();
       for (const { socket, session } of viewers) {
         if (socket.readyState !== socket.OPEN) continue;
-        const state = record
-          ? boardState(messagesFor(session.locale), record, session.memberId, this.now())
-          : null;
-        socket.send(JSON.stringify({ state }));
+        const side = record ? sideOf(record.players, session.memberId) : null;
+        const key = `${session.locale}|${side ? session.memberId : 'spectator'}`;
+        let message = written.get(key);
+        if (message === undefined) {
+          const state = record
+            ? boardState(messagesFor(session.locale), record, session.memberId, now)
+            : null;
+          message = JSON.stringify({ state });
+          written.set(key, message);
+        }
+        socket.send(message);
       }
     } catch (error) {
       this.logger.warn('web board: could not read a game for its live boards', {
