@@ -80,7 +80,7 @@ export function boardState(m: Messages, record: GameForRecord, viewerId: string,
   const words = webMessagesFor(m.language);
   return {
     gameId: record.id,
-    variantName: snapshot.variantName,
+    variantName: m.variantName(game.variant),
     size: snapshot.size,
     drawnOn: snapshot.drawnOn,
     board: snapshot.board,

@@ -96,7 +96,7 @@ export function positionState(
     gameId,
     ply: at.ply,
     line: [...at.line],
-    variantName: snapshot.variantName,
+    variantName: m.variantName(position.variant),
     size: snapshot.size,
     drawnOn: snapshot.drawnOn,
     board: snapshot.board,
@@ -156,7 +156,7 @@ export function studyState(
   const shown = review ? reviewShown(m, review, game) : null;
   return {
     gameId: study.gameId,
-    variantName: game.variant.name,
+    variantName: m.variantName(game.variant),
     players: { attackers: { name: players.attackers.name }, defenders: { name: players.defenders.name } },
     moves: game.history().map((move) => move.notation),
     situation: study.situation,

@@ -18,6 +18,7 @@ const world = fileWorld(2, { web: { port: 0, secret: SECRET } });
 const ann = world.user('Ann');
 const bob = world.user('Bob');
 const carol = world.user('Carol');
+const kenji = world.user('Kenji', { locale: 'ja' });
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -290,7 +291,7 @@ describe.skipIf(!hasChromium())('web board', () => {
       .toBe('The game was stopped without a result.');
   }, 60_000);
 
-  it('draws 7x7, 11x11 and 19x19 boards at 360 and 1280 px', async () => {
+  it('draws 7x7, 11x11 and 19x19 boards at 360 and 1280 px, in English and in Japanese', async () => {
     mkdirSync(SHOTS, { recursive: true });
     const variants: [VariantId, string][] = [
       ['brandubh', '7x7'],
@@ -302,6 +303,21 @@ describe.skipIf(!hasChromium())('web board', () => {
       for (let ply = 0; ply < 4; ply++) game.play(game.legalMoves()[ply * 3].notation);
       const channelId = await gameChannel(world, game, { attackers: ann, defenders: bob });
       const link = await webLink(game.turn === 'attackers' ? ann : bob, channelId);
+      // Kenji, whose Discord speaks Japanese, watches: the page speaks it too.
+      const kenjiLink = await webLink(kenji, channelId);
+      for (const [width, height, language] of [
+        [360, 740, 'ja'],
+        [1280, 900, 'ja'],
+      ] as const) {
+        const page = await openBoard(kenjiLink, width, height);
+        expect(await page.textContent('.role')).toBe('観戦中');
+        const overflow = await page.evaluate<number>(
+          'document.documentElement.scrollWidth - window.innerWidth',
+        );
+        expect(overflow).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: `${SHOTS}/${size}-${width}-${language}.png`, fullPage: true });
+        await page.context().close();
+      }
       for (const [width, height] of [
         [360, 740],
         [1280, 900],
