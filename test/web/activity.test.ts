@@ -121,7 +121,7 @@ async function postMove(
 const textOf = async (frame: Frame, selector: string) => (await frame.textContent(selector)) ?? '';
 
 describe.skipIf(!hasChromium())('the web board as an Activity', () => {
-  it("signs the member in through the SDK, shows the channel's game, and plays a click a spectator sees", async () => {
+  it("signs the member in through the SDK, shows the channel's game, plays a click a spectator sees, and the spectator studies the game once it is over", async () => {
     const game = new Game('brandubh');
     const channelId = await gameChannel(world, game, { attackers: ann, defenders: bob });
     // Another game in another channel: the Activity shows the one it was opened in.
@@ -182,6 +182,16 @@ describe.skipIf(!hasChromium())('the web board as an Activity', () => {
       if (code) expect(refused.body.code).toBe(code);
     }
     expect(await plyStored(channelId)).toBe(2);
+
+    // Ann resigns from her Activity; Carol studies the game where she watched it, signed in by token.
+    await annActivity.frame.click('[data-action="resign"]');
+    await annActivity.frame.click('[data-action="resign"]');
+    await carolActivity.frame.waitForSelector('#study');
+    await carolActivity.frame.click('#study');
+    await expect.poll(() => textOf(carolActivity.frame, '#looking')).toBe('Move 2 of 2');
+    await carolActivity.frame.click('.step[aria-label="Previous move"]');
+    await expect.poll(() => textOf(carolActivity.frame, '#looking')).toBe('Move 1 of 2');
+    expect(await carolActivity.frame.$$('.movable')).not.toHaveLength(0);
 
     // The client secret and the members' tokens never reach the log.
     const logged = logs.join('\n');
