@@ -19,7 +19,6 @@ import type { PlotOf } from '../src/bot/views/review-plots.ts';
 import { studyButton } from '../src/bot/views/web-board-button.ts';
 import type { Player } from '../src/core/players.ts';
 import { type Game, loadGame, type Side } from '../src/engine/index.ts';
-import { isPrivatePool } from '../src/game/table.ts';
 import { type AccuracyMessages, accuracyMessages } from '../src/i18n/accuracy.ts';
 import type { Messages } from '../src/i18n/index.ts';
 import { gameTitle } from '../src/i18n/titles.ts';
@@ -57,7 +56,7 @@ export async function execute(interaction: ChatInputCommandInteraction, context:
     defenders: safeName(players.defenders.name),
   });
   const plotOf: PlotOf = { guildId, gameId: id, language: m.language };
-  const study = context.webLinks !== undefined && !isPrivatePool(guildId);
+  const study = context.webLinks !== undefined;
   // A picture shows names as they are: no markdown there to escape.
   const labels = {
     title: gameTitle(m.language, {

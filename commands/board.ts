@@ -6,6 +6,7 @@ import { tableOf } from '../src/bot/discord/table-of.ts';
 import { gameBoard } from '../src/bot/views/announcements.ts';
 import { gameTitle, situation } from '../src/bot/views/game-messages.ts';
 import { messagesOf, playerOf, refusalText } from '../src/bot/views/present.ts';
+import { isPrivatePool } from '../src/game/table.ts';
 import { webMessagesFor } from '../src/i18n/web.ts';
 
 export const data = new SlashCommandBuilder()
@@ -36,7 +37,9 @@ export async function execute(
  * The Web board button under a game's board: as an Activity, the board opens in the channel for the
  * member who pressed it (LAUNCH_ACTIVITY); otherwise a personal link to it, answered to them alone.
  * The study button under a review always answers with a personal link, to that game's study: the
- * Activity opens on the channel's game, which may be another by then.
+ * Activity opens on the channel's game, which may be another by then. So does the button in a DM
+ * or wherever the bot is not installed: an Activity is a server's. There the press itself shows
+ * that the member is in the conversation, and the link opens only its own game.
  */
 export const customIds: readonly CustomIdKind[] = ['web-board'];
 
@@ -46,9 +49,10 @@ export async function button(
 ): Promise<void> {
   const m = messagesOf(interaction);
   const pressed = readCustomIdOf(interaction.customId, 'web-board');
-  const ours = pressed !== null && interaction.guildId !== null;
+  const ours = pressed !== null;
+  const inServer = !isPrivatePool(tableOf(interaction).guildId);
   // The Activity finds the channel's game itself (the SDK names the channel): nothing to read first.
-  if (webLinks && ours && activity && !pressed.gameId) {
+  if (webLinks && ours && activity && inServer && !pressed.gameId) {
     await interaction.launchActivity();
     return;
   }

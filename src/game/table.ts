@@ -17,3 +17,6 @@ export function privatePool(channelId: string): string {
 export function isPrivatePool(guildId: string): boolean {
   return guildId.startsWith('dm-');
 }
+
+/** A pool's id as an address carries it: a server's snowflake, or a private pool's. */
+export const POOL_ID = /^(?:\d{1,20}|dm-\d{1,20})$/;

@@ -12,6 +12,7 @@ import { WebSocketServer } from 'ws';
 import type { Player } from '../core/players.ts';
 import type { Side } from '../engine/index.ts';
 import type { ActiveGame, GameService, Outcome, Table } from '../game/service.ts';
+import { isPrivatePool, POOL_ID, privatePool } from '../game/table.ts';
 import { failure, success } from '../game/types.ts';
 import { failureText, messagesFor } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
@@ -110,12 +111,16 @@ export function webServer(parts: WebServerParts): FastifyInstance {
     return session;
   };
   /** Whether the session's member may see the table's channel: on its own server, a channel they can view. */
-  const mayView = async (table: Table, session: Session): Promise<boolean> =>
-    table.guildId === session.guildId && (!parts.canView || (await parts.canView(table, session.memberId)));
+  const mayView = async (table: Table, session: Session): Promise<boolean> => {
+    if (table.guildId !== session.guildId) return false;
+    // A DM's pool is its one conversation, which the member was in when they pressed for the link.
+    if (isPrivatePool(table.guildId)) return table.guildId === privatePool(table.channelId);
+    return !parts.canView || (await parts.canView(table, session.memberId));
+  };
   /** The table of `/…/:guildId/:channelId`, when the session may see it. */
   const tableOf = async (request: FastifyRequest, session: Session): Promise<Table | null> => {
     const { guildId, channelId } = request.params as { guildId: string; channelId: string };
-    if (!SNOWFLAKE.test(guildId) || !SNOWFLAKE.test(channelId)) return null;
+    if (!POOL_ID.test(guildId) || !SNOWFLAKE.test(channelId)) return null;
     const table = { guildId, channelId };
     return (await mayView(table, session)) ? table : null;
   };
@@ -253,7 +258,7 @@ export function webServer(parts: WebServerParts): FastifyInstance {
     const refuse = (status: string) => {
       socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
     };
-    const path = /^\/live\/(\d{1,20})\/(\d{1,20})$/.exec(request.url ?? '');
+    const path = /^\/live\/(\d{1,20}|dm-\d{1,20})\/(\d{1,20})$/.exec(request.url ?? '');
     if (!path) return refuse('404 Not Found');
     if (!fromPage(request.headers.origin)) return refuse('403 Forbidden');
     const address = request.socket.remoteAddress ?? 'unknown';

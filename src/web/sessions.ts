@@ -27,8 +27,8 @@ export interface Session {
 
 const sessionKey = (guildId: string, id: string) => inGuild(guildId, `web-session:${id}`);
 
-/** A token: the guild (the store keeps a guild's keys together) and the random id. */
-const TOKEN = /^(\d{1,20})\.([A-Za-z0-9_-]{32})$/;
+/** A token: the guild, or a DM's pool (the store keeps a pool's keys together), and the random id. */
+const TOKEN = /^(\d{1,20}|dm-\d{1,20})\.([A-Za-z0-9_-]{32})$/;
 
 export class Sessions {
   constructor(private readonly store: Store) {}

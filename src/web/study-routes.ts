@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadGame } from '../engine/index.ts';
 import type { GameService, Table } from '../game/service.ts';
+import { POOL_ID } from '../game/table.ts';
 import { ABORTED } from '../game/types.ts';
 import { failureText, messagesFor } from '../i18n/index.ts';
 import { webMessagesFor } from '../i18n/web.ts';
@@ -30,7 +31,6 @@ export interface StudyParts {
   fromPage: (origin: string | undefined) => boolean;
 }
 
-const SNOWFLAKE = /^\d{1,20}$/;
 const GAME_ID = /^[\w-]{1,40}$/;
 
 /** `{ply, line}` as the page sends it, or null. */
@@ -47,7 +47,7 @@ export function studyRoutes(app: FastifyInstance, parts: StudyParts): void {
   /** A finished game of the session's server, by the `:guildId/:gameId` of the request. */
   async function finishedGame(request: FastifyRequest, session: Session) {
     const { guildId, gameId } = request.params as { guildId: string; gameId: string };
-    if (!SNOWFLAKE.test(guildId) || !GAME_ID.test(gameId) || guildId !== session.guildId) return null;
+    if (!POOL_ID.test(guildId) || !GAME_ID.test(gameId) || guildId !== session.guildId) return null;
     const archived = await service.records.archived(guildId, gameId);
     // A game of a channel the member cannot see is, to them, no game at all.
     if (!archived || !(await parts.mayView({ guildId, channelId: archived.channelId }, session))) return null;

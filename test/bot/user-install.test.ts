@@ -115,7 +115,7 @@ describe('the bot installed to a member’s account: DMs and group DMs', () => {
     expect((await emulator.slash(ann, 'move', { move: moves[0] }).reply()).ephemeral).toBe(false);
   });
 
-  it('a group DM of three: two play, the third watches and cannot move; no Web board button there', async () => {
+  it('a group DM of three: two play, the third watches and cannot move, on the web board too', async () => {
     const world = await startTestWorld(1, {
       globalCommands: true,
       web: { port: 0, secret: 'user-install-test-secret-0123456789abcdef' },
@@ -130,10 +130,11 @@ describe('the bot installed to a member’s account: DMs and group DMs', () => {
     expect(byCat.content).toBe('You are not playing in this game.');
     const watched = await emulator.slash(cat, 'board', {}, { channelId: group }).reply();
     expect(watched.attachments.length).toBe(1);
-    // The web board signs members in as a server's: it is offered in a server, not here.
-    expect(buttonIds(watched)).not.toContain('board:web');
-    await brandubhBetween(emulator, ann, bob, emulator.channelId);
-    expect(buttonIds(await emulator.slash(cat, 'board').reply())).toContain('board:web');
+    // The web board is offered here too, by personal link (an Activity is a server's), for this game alone.
+    expect(buttonIds(watched)).toContain('board:web');
+    const link = await emulator.clickButton(cat, watched, 'board:web').reply();
+    expect(link.ephemeral).toBe(true);
+    expect(link.content).toMatch(/http:\/\/\S+\/open\?token=\S+/);
     const { moves } = wholeGame('brandubh');
     const end = await playThrough(emulator, [ann, bob], group, moves);
     expect(end.content).toMatch(/wins|drawn/);

@@ -6,7 +6,6 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
 import { moreTimeMs } from '../../game/clock.ts';
 import type { ActiveGame } from '../../game/service.ts';
-import { isPrivatePool } from '../../game/table.ts';
 import type { Messages } from '../../i18n/index.ts';
 import { lobbyMessagesFor } from '../../i18n/lobby.ts';
 import { customId } from '../custom-ids.ts';
@@ -14,7 +13,7 @@ import { webBoardButton } from './web-board-button.ts';
 
 /**
  * Move and More time while a member is to move (none on the AI's turn), and Web board while the
- * game is on if `webBoard` (in a server: see isPrivatePool); Rematch once the game is over (not after game 1 of a match, which game
+ * game is on if `webBoard`; Rematch once the game is over (not after game 1 of a match, which game
  * 2 follows).
  */
 export function gameButtons(
@@ -34,8 +33,7 @@ export function gameButtons(
       const moreTime = moreTimeButton(m, active);
       if (moreTime) buttons.push(moreTime);
     }
-    // The web board signs members in as members of a server: not for a game between friends outside one.
-    if (webBoard && !isPrivatePool(active.guildId)) buttons.push(webBoardButton(m.language));
+    if (webBoard) buttons.push(webBoardButton(m.language));
     return buttons.length > 0 ? [new ActionRowBuilder<ButtonBuilder>().addComponents(...buttons)] : [];
   }
   if (active.match?.game === 1) return [];
