@@ -77,6 +77,7 @@ async function main(): Promise<void> {
       logger,
       onMoved: (played) => bot.announceWebMove(played),
       onAction: (done) => bot.announceWebAction(done),
+      canView: bot.canView,
     }).catch(async (error: unknown) => {
       logger.error(`cannot start: cannot serve the web board on ${setup.host}:${setup.port} (WEB_PORT)`, {
         error: (error as Error).message,

@@ -34,7 +34,22 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   settings: ['engine', 'store', 'core', 'i18n', 'render', 'game', 'failures'],
   replay: ['engine', 'core', 'analysis', 'i18n', 'render', 'game', 'failures'],
   app: ['engine', 'store', 'core', 'game', 'openings', 'tournament', 'puzzles', 'settings', 'failures'],
-  web: ['engine', 'store', 'core', 'i18n', 'render', 'game', 'settings', 'app', 'config', 'log', 'failures'],
+  // The study page asks the AI for its view of a position and shows a review's winning chances.
+  web: [
+    'engine',
+    'store',
+    'core',
+    'ai',
+    'analysis',
+    'i18n',
+    'render',
+    'game',
+    'settings',
+    'app',
+    'config',
+    'log',
+    'failures',
+  ],
 };
 
 /** The folder of a file of src/: its first folder, or its own name for a file directly in src/. */

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type App, type AppOptions, createApp } from '../../src/app.ts';
+import type { ChannelAccessOptions } from '../../src/bot/discord/channel-access.ts';
 import { type Bot, createBot } from '../../src/bot/discord/client.ts';
 import type { Game, Side } from '../../src/engine/index.ts';
 import type { GameService, Table } from '../../src/game/service.ts';
@@ -36,6 +37,8 @@ export type BotOptions = AppOptions & {
   web?: { port: number; secret: string };
   /** With `web`: the web board runs as a Discord Activity too (its button launches it). */
   activity?: boolean;
+  /** How long the web board's answers on who may see a channel are kept, and by which clock. */
+  channelAccess?: ChannelAccessOptions;
   /** Register the commands globally, as in production (default: in the test guild), so members' own installs see them. */
   globalCommands?: boolean;
 };
@@ -86,6 +89,7 @@ export async function startBotProcess(
     analysisMsPerPosition: options.analysisMsPerPosition,
     webLinks: options.web ? new LinkSigner(options.web.secret, publicUrl) : undefined,
     activity: options.activity,
+    channelAccess: options.channelAccess,
   });
   await bot.start();
   const web =
@@ -100,6 +104,7 @@ export async function startBotProcess(
               logger,
               onMoved: (played) => bot.announceWebMove(played),
               onAction: (done) => bot.announceWebAction(done),
+              canView: bot.canView,
             },
           )),
         }

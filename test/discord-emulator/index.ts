@@ -17,7 +17,14 @@ import { OAuth2 } from './oauth2.ts';
 import { ENTRY_POINT, route, storedCommand } from './routes.ts';
 import { type Fault, type RecordedCall, type RestLog, serveRequest } from './server.ts';
 import { secret } from './snowflake.ts';
-import { DiscordState, type EmulatedUser, type RecordedMessage, THREAD_TYPES } from './state.ts';
+import {
+  DiscordState,
+  type EmulatedUser,
+  type Overwrite,
+  type RecordedMessage,
+  THREAD_TYPES,
+  VIEW_CHANNEL,
+} from './state.ts';
 import {
   createGuildWithoutBot,
   createPrivateChannel,
@@ -30,7 +37,8 @@ import {
 
 export type { InteractionHandle, InteractionResponse } from './interactions.ts';
 export type { Fault, RecordedCall } from './server.ts';
-export type { EmulatedUser, RecordedAttachment, RecordedMessage } from './state.ts';
+export type { EmulatedUser, Overwrite, RecordedAttachment, RecordedMessage } from './state.ts';
+export { EVERYONE_PERMISSIONS, VIEW_CHANNEL } from './state.ts';
 
 export interface EmulatorOptions {
   /** The bot token to accept; a fresh one by default. */
@@ -157,8 +165,15 @@ export class DiscordEmulator {
     options: { bot?: boolean; locale?: string; permissions?: string } = {},
   ): EmulatedUser {
     const user = this.state.addUser(name, options);
-    for (const guildId of this.state.guilds.keys())
-      this.gateway.dispatch('GUILD_MEMBER_ADD', { ...this.state.memberJson(user), guild_id: guildId });
+    for (const guildId of this.state.guilds.keys()) {
+      // A member given permissions has a role of their own, made as they join.
+      for (const roleId of this.state.memberRoles(user.id, guildId))
+        this.dispatchRole('GUILD_ROLE_CREATE', guildId, roleId);
+      this.gateway.dispatch('GUILD_MEMBER_ADD', {
+        ...this.state.memberJson(user, guildId),
+        guild_id: guildId,
+      });
+    }
     return user;
   }
 
@@ -255,11 +270,53 @@ export class DiscordEmulator {
     return createGuildWithoutBot(this.state, options.locale);
   }
 
-  /** A new text channel (CHANNEL_CREATE); returns its id. */
-  createChannel(name: string, guildId = this.guildId): string {
-    const channel = this.state.addChannel(name, 0, undefined, guildId);
+  /**
+   * A new text channel (CHANNEL_CREATE); returns its id. With `overwrites` (Discord's JSON: a role's,
+   * type 0, @everyone's id being the guild's; a member's, type 1), or `hiddenFrom`: members it denies
+   * View Channel to.
+   */
+  createChannel(
+    name: string,
+    guildId = this.guildId,
+    options: { overwrites?: Overwrite[]; hiddenFrom?: string[] } = {},
+  ): string {
+    const overwrites = [...(options.overwrites ?? []), ...hiding(options.hiddenFrom ?? [])];
+    const channel = this.state.addChannel(name, 0, undefined, guildId, undefined, overwrites);
     this.gateway.dispatch('CHANNEL_CREATE', this.state.channelJson(channel));
     return channel.id;
+  }
+
+  /** A channel's overwrites replaced, as a moderator edits them (CHANNEL_UPDATE). */
+  setOverwrites(channelId: string, overwrites: Overwrite[]): void {
+    const channel = this.state.channels.get(channelId);
+    if (!channel || THREAD_TYPES.has(channel.type)) throw new Error(`no channel ${channelId} to edit`);
+    channel.overwrites = overwrites;
+    this.gateway.dispatch('CHANNEL_UPDATE', this.state.channelJson(channel));
+  }
+
+  /** A new role (GUILD_ROLE_CREATE); returns its id. */
+  createRole(name: string, permissions: string, guildId = this.guildId): string {
+    const role = this.state.addRole(guildId, name, permissions);
+    this.dispatchRole('GUILD_ROLE_CREATE', guildId, role.id);
+    return role.id;
+  }
+
+  /**
+   * `user` is given a role. Discord tells only bots with the privileged members intent
+   * (GUILD_MEMBER_UPDATE), which the bot does not ask for: the emulator says nothing either.
+   */
+  giveRole(user: EmulatedUser, roleId: string, guildId = this.guildId): void {
+    this.state.giveRole(user.id, roleId, guildId);
+  }
+
+  /** Whether `user` may see a channel, by Discord's rules (the emulator's own reckoning). */
+  canSee(user: EmulatedUser, channelId: string): boolean {
+    return (this.state.permissionsIn(user.id, channelId) & VIEW_CHANNEL) !== 0n;
+  }
+
+  private dispatchRole(event: string, guildId: string, roleId: string): void {
+    const role = this.state.rolesJson(guildId).find((candidate) => candidate.id === roleId);
+    if (role) this.gateway.dispatch(event, { guild_id: guildId, role });
   }
 
   /** The registered application commands: global ones, or a guild's. */
@@ -363,6 +420,11 @@ export class DiscordEmulator {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
+}
+
+/** Overwrites that deny these members View Channel. */
+function hiding(memberIds: string[]): Overwrite[] {
+  return memberIds.map((id) => ({ id, type: 1, allow: '0', deny: String(VIEW_CHANNEL) }));
 }
 
 export async function startDiscordEmulator(options: EmulatorOptions = {}): Promise<DiscordEmulator> {

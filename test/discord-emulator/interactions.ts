@@ -122,7 +122,7 @@ export class Interactions {
     const list = Object.entries(options).map(([optionName, value]) => {
       if (typeof value === 'object') {
         users[value.id] = this.state.userJson(value);
-        const { user: _user, ...member } = this.state.memberJson(value);
+        const { user: _user, ...member } = this.state.memberJson(value, this.channel(channelId).guildId);
         members[value.id] = member;
         return { name: optionName, type: OPTION_TYPE.user, value: value.id };
       }

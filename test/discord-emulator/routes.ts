@@ -6,7 +6,7 @@ import type { Interactions, RouteResult } from './interactions.ts';
 import { invalidFormBody, messageRefusal, nameRefusal } from './limits.ts';
 import type { OAuth2 } from './oauth2.ts';
 import { snowflake } from './snowflake.ts';
-import { type DiscordState, THREAD_TYPES, type UploadedFile } from './state.ts';
+import { type DiscordState, THREAD_TYPES, type UploadedFile, VIEW_CHANNEL } from './state.ts';
 import { commandContexts, contextsRefusal, missingAccess, userInstallSupported } from './user-install.ts';
 
 export interface RouteContext {
@@ -92,6 +92,12 @@ function botRoute(context: RouteContext, request: RouteRequest): RouteResult | n
     // DMs between users, group DMs, guilds without the bot: it cannot see them.
     const refused = missingAccess(state, m[1]);
     if (refused) return refused;
+    // A channel whose overwrites hide it from the bot: it can neither read it nor send there.
+    if (
+      state.guilds.has(channel.guildId) &&
+      !(state.permissionsIn(state.botUser.id, channel.id) & VIEW_CHANNEL)
+    )
+      return { status: 403, body: { code: 50001, message: 'Missing Access' } };
     return channelRoute(context, request, m[1], m[2] ?? '');
   }
   const guildPath = /^\/guilds\/(\d+)(?:\/|$)/.exec(path);
@@ -99,7 +105,14 @@ function botRoute(context: RouteContext, request: RouteRequest): RouteResult | n
   if (hidden) return hidden;
   if ((m = is('GET', /^\/guilds\/(\d+)\/members\/(\d+)$/))) {
     const user = state.users.get(m[2]);
-    return user && state.isMember(user.id, m[1]) ? ok(state.memberJson(user)) : unknown(10007, 'Member');
+    if (!state.guilds.has(m[1])) return unknown(10004, 'Guild');
+    if (!user || !state.isMember(user.id, m[1])) return unknown(10007, 'Member');
+    // Only an interaction's member carries their permissions.
+    const { permissions: _permissions, ...member } = state.memberJson(user, m[1]);
+    return ok(member);
+  }
+  if ((m = is('GET', /^\/guilds\/(\d+)\/roles$/))) {
+    return state.guilds.has(m[1]) ? ok(state.rolesJson(m[1])) : unknown(10004, 'Guild');
   }
   if ((m = is('GET', /^\/guilds\/(\d+)\/channels$/))) {
     const channels = [...state.channels.values()].filter(
@@ -108,9 +121,32 @@ function botRoute(context: RouteContext, request: RouteRequest): RouteResult | n
     return ok(channels.map((channel) => state.channelJson(channel)));
   }
   if ((m = is('GET', /^\/guilds\/(\d+)$/))) {
-    return state.guilds.has(m[1]) ? ok(state.guildJson(m[1])) : unknown(10004, 'Guild');
+    if (!state.guilds.has(m[1])) return unknown(10004, 'Guild');
+    return ok(guildRestJson(state, m[1], request.query.get('with_counts') === 'true'));
   }
   return null;
+}
+
+/** GET /guilds/:id: the guild without what only GUILD_CREATE carries (members, channels, …), counts if asked. */
+function guildRestJson(state: DiscordState, guildId: string, withCounts: boolean) {
+  const {
+    joined_at: _joinedAt,
+    large: _large,
+    unavailable: _unavailable,
+    member_count: memberCount,
+    voice_states: _voiceStates,
+    members: _members,
+    channels: _channels,
+    threads: _threads,
+    presences: _presences,
+    stage_instances: _stageInstances,
+    guild_scheduled_events: _events,
+    soundboard_sounds: _sounds,
+    ...guild
+  } = state.guildJson(guildId);
+  return withCounts
+    ? { ...guild, approximate_member_count: memberCount, approximate_presence_count: 0 }
+    : guild;
 }
 
 function applicationJson(state: DiscordState) {

@@ -8,7 +8,11 @@ export interface EmulatedUser {
   bot?: boolean;
   /** The language of the user's Discord client, sent with each interaction (default en-US). */
   locale?: string;
-  /** The member's permissions in the guild, as Discord's bitfield string (default: every one). */
+  /**
+   * The member's permissions, as Discord's bitfield string: what interactions say they have (default:
+   * every one), and a role of their own granting them in every guild. A member given none has only
+   * @everyone's role there (Discord's defaults), so a channel's overwrites decide what they see.
+   */
   permissions?: string;
 }
 
@@ -42,6 +46,14 @@ export interface RecordedMessage {
   createdAt: string;
 }
 
+/** A channel's permission overwrite, as Discord's JSON has it: for a role (type 0; @everyone's id is the guild's) or a member (1). */
+export interface Overwrite {
+  id: string;
+  type: 0 | 1;
+  allow: string;
+  deny: string;
+}
+
 export interface Channel {
   id: string;
   name: string;
@@ -49,12 +61,39 @@ export interface Channel {
   parentId?: string;
   guildId: string;
   archived?: boolean;
+  /** Its permission overwrites (a thread has none: its channel's apply). */
+  overwrites?: Overwrite[];
+}
+
+/** A guild's role besides @everyone: the bot's own (managed), a member's own, or one a test added. */
+export interface Role {
+  id: string;
+  guildId: string;
+  name: string;
+  permissions: string;
+  /** The bot's role, made by its install: it carries the bot's id in its tags. */
+  botId?: string;
 }
 
 export const EPHEMERAL = 64;
 export const LOADING = 128;
 /** Every permission, as the bot's own permissions in the emulated guild. */
 export const ALL_PERMISSIONS = '2251799813685247';
+export const ADMINISTRATOR = 1n << 3n;
+export const VIEW_CHANNEL = 1n << 10n;
+/**
+ * What @everyone may do in a new Discord server: invite, react, stream, view channels, send, embed,
+ * attach, read history, mention everyone, external emojis, connect, speak, voice activity, change
+ * nickname, application commands, request to speak, create threads, external stickers, send in
+ * threads, activities, soundboard, external sounds, voice messages, polls, external apps.
+ */
+export const EVERYONE_PERMISSIONS = String(
+  [
+    0, 6, 9, 10, 11, 14, 15, 16, 17, 18, 20, 21, 25, 26, 31, 32, 35, 36, 37, 38, 39, 42, 45, 46, 49, 50,
+  ].reduce((bits, bit) => bits | (1n << BigInt(bit)), 0n),
+);
+/** The bot's role: what its install asked for, every permission but Administrator (overwrites apply to it). */
+const BOT_PERMISSIONS = String(BigInt(ALL_PERMISSIONS) & ~ADMINISTRATOR);
 export const THREAD_TYPES = new Set([10, 11, 12]);
 const JOINED_AT = '2026-01-01T00:00:00.000Z';
 
@@ -67,6 +106,10 @@ export class DiscordState {
   readonly botUser: EmulatedUser;
   readonly users = new Map<string, EmulatedUser>();
   readonly channels = new Map<string, Channel>();
+  /** Roles besides @everyone by `guild/key`: `bot`, `own/<user id>`, or a test's role's id. */
+  private readonly roles = new Map<string, Role>();
+  /** Roles a test gave members, by `guild/user`. */
+  private readonly givenRoles = new Map<string, string[]>();
   readonly messages: RecordedMessage[] = [];
   /** Application commands by scope: 'global' or a guild id. */
   readonly commands = new Map<string, any[]>();
@@ -116,8 +159,15 @@ export class DiscordState {
     return this.guildLocales.get(guildId) ?? 'en-US';
   }
 
-  addChannel(name: string, type = 0, parentId?: string, guildId = this.guildId, id = snowflake()): Channel {
-    const channel = { id, name, type, parentId, guildId };
+  addChannel(
+    name: string,
+    type = 0,
+    parentId?: string,
+    guildId = this.guildId,
+    id = snowflake(),
+    overwrites: Overwrite[] = [],
+  ): Channel {
+    const channel = { id, name, type, parentId, guildId, overwrites };
     this.channels.set(channel.id, channel);
     return channel;
   }
@@ -140,12 +190,84 @@ export class DiscordState {
     };
   }
 
-  memberJson(user: EmulatedUser) {
+  /** A guild's roles besides @everyone: the bot's, each member's own (given `permissions`), those added. */
+  rolesOf(guildId: string): Role[] {
+    const own = (key: string, name: string, permissions: string, botId?: string) => {
+      const existing = this.roles.get(`${guildId}/${key}`);
+      if (existing) return existing;
+      const role: Role = { id: snowflake(), guildId, name, permissions, ...(botId ? { botId } : {}) };
+      this.roles.set(`${guildId}/${key}`, role);
+      return role;
+    };
+    own('bot', this.botUser.username, BOT_PERMISSIONS, this.botUser.id);
+    for (const user of this.users.values())
+      if (user.permissions !== undefined && !user.bot)
+        own(`own/${user.id}`, user.globalName ?? user.username, user.permissions);
+    return [...this.roles.values()].filter((role) => role.guildId === guildId);
+  }
+
+  addRole(guildId: string, name: string, permissions: string): Role {
+    const role = { id: snowflake(), guildId, name, permissions };
+    this.roles.set(`${guildId}/${role.id}`, role);
+    return role;
+  }
+
+  giveRole(userId: string, roleId: string, guildId: string): void {
+    const key = `${guildId}/${userId}`;
+    this.givenRoles.set(key, [...(this.givenRoles.get(key) ?? []), roleId]);
+  }
+
+  /** The ids of a member's roles in a guild (@everyone aside). */
+  memberRoles(userId: string, guildId: string): string[] {
+    const roles = this.rolesOf(guildId);
+    const own = roles.find((role) =>
+      userId === this.botUser.id
+        ? role.botId === userId
+        : this.roles.get(`${guildId}/own/${userId}`) === role,
+    );
+    return [...(own ? [own.id] : []), ...(this.givenRoles.get(`${guildId}/${userId}`) ?? [])];
+  }
+
+  /** The guild's owner: its first member who is not a bot (the bot until there is one). */
+  ownerOf(_guildId: string): string {
+    return [...this.users.values()].find((user) => !user.bot)?.id ?? this.botUser.id;
+  }
+
+  /**
+   * A member's permissions in a channel, by Discord's rules: the owner has every one; else
+   * @everyone's and their roles' together (Administrator: every one), then the channel's overwrites
+   * for @everyone, for their roles, for them. A thread takes its channel's.
+   */
+  permissionsIn(userId: string, channelId: string): bigint {
+    let channel = this.channels.get(channelId);
+    if (channel && THREAD_TYPES.has(channel.type) && channel.parentId)
+      channel = this.channels.get(channel.parentId);
+    if (!channel) return 0n;
+    const { guildId } = channel;
+    const all = BigInt(ALL_PERMISSIONS);
+    if (userId === this.ownerOf(guildId)) return all;
+    const roleIds = new Set(this.memberRoles(userId, guildId));
+    let permissions = this.rolesOf(guildId)
+      .filter((role) => roleIds.has(role.id))
+      .reduce((bits, role) => bits | BigInt(role.permissions), BigInt(EVERYONE_PERMISSIONS));
+    if (permissions & ADMINISTRATOR) return all;
+    const overwrites = channel.overwrites ?? [];
+    const apply = (found: Overwrite[]) => {
+      for (const overwrite of found) permissions &= ~BigInt(overwrite.deny);
+      for (const overwrite of found) permissions |= BigInt(overwrite.allow);
+    };
+    apply(overwrites.filter((overwrite) => overwrite.type === 0 && overwrite.id === guildId));
+    apply(overwrites.filter((overwrite) => overwrite.type === 0 && roleIds.has(overwrite.id)));
+    apply(overwrites.filter((overwrite) => overwrite.type === 1 && overwrite.id === userId));
+    return permissions;
+  }
+
+  memberJson(user: EmulatedUser, guildId = this.guildId) {
     return {
       user: this.userJson(user),
       nick: null,
       avatar: null,
-      roles: [],
+      roles: this.memberRoles(user.id, guildId),
       joined_at: JOINED_AT,
       deaf: false,
       mute: false,
@@ -162,7 +284,7 @@ export class DiscordState {
       name: channel.name,
       guild_id: channel.guildId,
       position: 0,
-      permission_overwrites: [],
+      permission_overwrites: THREAD_TYPES.has(channel.type) ? [] : (channel.overwrites ?? []),
       parent_id: channel.parentId ?? null,
       nsfw: false,
       last_message_id: null,
@@ -188,6 +310,20 @@ export class DiscordState {
     };
   }
 
+  /** @everyone (the role whose id is the guild's) with Discord's defaults, then the guild's other roles. */
+  rolesJson(guildId: string) {
+    const others = this.rolesOf(guildId).map((role, index) => ({
+      ...this.roleJson(guildId),
+      id: role.id,
+      name: role.name,
+      position: index + 1,
+      permissions: role.permissions,
+      managed: role.botId !== undefined,
+      ...(role.botId ? { tags: { bot_id: role.botId } } : {}),
+    }));
+    return [this.roleJson(guildId), ...others];
+  }
+
   roleJson(guildId: string) {
     return {
       id: guildId,
@@ -198,7 +334,7 @@ export class DiscordState {
       icon: null,
       unicode_emoji: null,
       position: 0,
-      permissions: ALL_PERMISSIONS,
+      permissions: EVERYONE_PERMISSIONS,
       managed: false,
       mentionable: false,
       flags: 0,
@@ -215,13 +351,13 @@ export class DiscordState {
       discovery_splash: null,
       banner: null,
       description: null,
-      owner_id: [...this.users.values()].find((user) => !user.bot)?.id ?? this.botUser.id,
+      owner_id: this.ownerOf(guildId),
       afk_channel_id: null,
       afk_timeout: 300,
       verification_level: 0,
       default_message_notifications: 0,
       explicit_content_filter: 0,
-      roles: [this.roleJson(guildId)],
+      roles: this.rolesJson(guildId),
       emojis: [],
       stickers: [],
       features: [],
@@ -237,7 +373,9 @@ export class DiscordState {
       unavailable: false,
       member_count: this.users.size,
       voice_states: [],
-      members: [...this.users.values()].map((user) => this.memberJson(user)),
+      members: [...this.users.values()]
+        .filter((user) => this.isMember(user.id, guildId))
+        .map((user) => this.memberJson(user, guildId)),
       channels: channels
         .filter((channel) => !THREAD_TYPES.has(channel.type))
         .map((channel) => this.channelJson(channel)),

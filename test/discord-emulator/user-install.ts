@@ -306,7 +306,7 @@ export function interactionPlace(
       guild_id: channel.guildId,
       guild: { id: channel.guildId, locale: guildLocale, features: [] },
       channel: state.channelJson(channel),
-      member: state.memberJson(user),
+      member: state.memberJson(user, channel.guildId),
       guild_locale: guildLocale,
       app_permissions: surface.kind === 'guild' ? ALL_PERMISSIONS : GUILD_WITHOUT_BOT_PERMISSIONS,
     },

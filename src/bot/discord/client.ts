@@ -25,6 +25,7 @@ import {
 } from '../views/player-actions.ts';
 import { humansOf } from '../views/present.ts';
 import { ReviewPlots } from '../views/review-plots.ts';
+import { type CanView, type ChannelAccessOptions, channelAccess } from './channel-access.ts';
 import type { BotContext } from './command.ts';
 import { guardRequests } from './discord-limits.ts';
 import { exemptInteractionWebhooks } from './interaction-rest.ts';
@@ -59,6 +60,8 @@ export interface BotOptions {
    * and the global commands keep the app's entry point command.
    */
   activity?: boolean;
+  /** How long the web board's answers to "may this member see this channel" are kept (tests move their clock). */
+  channelAccess?: ChannelAccessOptions;
 }
 
 export interface Bot {
@@ -78,6 +81,8 @@ export interface Bot {
   announceWebMove(played: Played): Promise<void>;
   /** Posts the usual message for a resignation, a draw, a take-back or more time on the web board. */
   announceWebAction(done: WebActionDone): Promise<void>;
+  /** Whether a member can see a channel on Discord (View Channel): the web board shows its games only then. */
+  canView: CanView;
 }
 
 export async function createBot(options: BotOptions): Promise<Bot> {
@@ -151,6 +156,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
 
   return {
     client,
+    canView: channelAccess(client, options.logger, options.channelAccess),
     aiIdle: () => context.ai.idle(),
     async announceWebMove(played) {
       const { game: active, nextGame } = played;
