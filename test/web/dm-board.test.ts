@@ -3,36 +3,22 @@
  * own install): opened by personal link from the board there, played by clicking, the move
  * reaching the DM as every other message there does; the link opens that conversation's game alone.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
 import { buttonIds, worldsPerTest } from '../bot/harness.ts';
 import type { EmulatedUser } from '../discord-emulator/index.ts';
-import { hasChromium, launchChromium } from './browser.ts';
+import { browserPages, hasChromium } from './browser.ts';
 
 const startTestWorld = worldsPerTest();
 const SECRET = 'dm-board-test-secret-0123456789abcdef0123';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchChromium();
-}, 30_000);
-// Registered after worldsPerTest's, so run before it: the pages' connections close before the bot does.
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close().catch(() => {});
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function openPage(link: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
+// Registered after worldsPerTest's hooks, so run before them: the pages close before the bot does.
+const pages = browserPages();
+const openPage = async (link: string) => {
+  const page = await pages.page();
   await page.goto(link);
   return page;
-}
+};
 
 describe.skipIf(!hasChromium())('the web board of a game in a DM', () => {
   it('opens by personal link from the DM, plays a click, and tells the DM; another conversation’s link opens nothing here', async () => {

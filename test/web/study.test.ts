@@ -5,13 +5,12 @@
  * stepped through, played on from any position (the analysis board), and the AI asked for its view.
  */
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
 import { buttonIds, fileWorld, gameChannel } from '../bot/harness.ts';
-import type { EmulatedUser } from '../discord-emulator/index.ts';
 import { gameWith } from '../engine/setup.ts';
-import { hasChromium, launchChromium } from './browser.ts';
+import { browserPages, hasChromium, webLink } from './browser.ts';
 
 const SECRET = 'study-test-secret-0123456789abcdef012345';
 const SHOTS = '/tmp/web-shots';
@@ -21,34 +20,8 @@ const bob = world.user('Bob');
 const carol = world.user('Carol');
 const kenji = world.user('Kenji', { locale: 'ja' });
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-}, 30_000);
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-});
-
-async function webLink(user: EmulatedUser, channelId: string, process = 0): Promise<string> {
-  const board = await world.emulator.slash(user, 'board', {}, { channelId }).reply();
-  expect(buttonIds(board)).toContain('board:web');
-  const answer = await world.emulator.clickButton(user, board, 'board:web').reply();
-  const url = /(http:\/\/\S+\/open\?token=\S+)/.exec(answer.content)?.[1];
-  if (!url) throw new Error(`no link in "${answer.content}"`);
-  return url.replace(world.bots[0].web!.publicUrl, world.bots[process].web!.publicUrl);
-}
-
-async function openBoard(link: string, width = 1280, height = 900): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height } });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(link);
-  await page.waitForSelector('[data-square]');
-  return page;
-}
+const pages = browserPages();
+const openBoard = (link: string, width?: number, height?: number) => pages.board(link, width, height);
 
 /** The pieces the page draws, by square. */
 function drawnPieces(page: Page): Promise<Record<string, string>> {
@@ -95,11 +68,11 @@ describe.skipIf(!hasChromium())('looking back and studying on the web board', ()
       game.play(move.notation);
       await world.emulator.slash(mover, 'move', { move: move.notation }, { channelId }).reply();
     }
-    const annPage = await openBoard(await webLink(ann, channelId, 0));
+    const annPage = await openBoard(await webLink(world, ann, channelId, 0));
     expect(await annPage.textContent('#spectators')).toBe('');
 
     // Carol watches on the other process: Ann's board counts her; she leaves, and it does not.
-    const carolPage = await openBoard(await webLink(carol, channelId, 1));
+    const carolPage = await openBoard(await webLink(world, carol, channelId, 1));
     await expect.poll(() => annPage.textContent('#spectators'), { timeout: 10_000 }).toBe('1 watching');
     expect(await carolPage.textContent('#spectators')).toBe('1 watching');
     await carolPage.context().close();
@@ -152,7 +125,7 @@ describe.skipIf(!hasChromium())('looking back and studying on the web board', ()
       );
     const channelId = await gameChannel(world, start(), { attackers: ann, defenders: bob });
     await world.emulator.slash(ann, 'move', { move: 'c1-c2' }, { channelId }).reply();
-    const annPage = await openBoard(await webLink(ann, channelId));
+    const annPage = await openBoard(await webLink(world, ann, channelId));
     await world.emulator.slash(bob, 'move', { move: 'e1-a1' }, { channelId }).reply();
     await annPage.waitForSelector('#study');
     // The review /analyze makes is the one the study shows.
@@ -222,9 +195,7 @@ describe.skipIf(!hasChromium())('looking back and studying on the web board', ()
     const answer = await world.emulator.clickButton(kenji, review, studyId as string).reply();
     expect(answer.ephemeral).toBe(true);
     const link = /(http:\/\/\S+\/open\?token=\S+)/.exec(answer.content)?.[1] as string;
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-    contexts.push(context);
-    const kenjiPage = await context.newPage();
+    const kenjiPage = await pages.page(360, 740);
     await kenjiPage.goto(link);
     expect(new URL(kenjiPage.url()).pathname).toBe(`/study/${guildId}/${archived?.id}`);
     await kenjiPage.waitForSelector('#plot');

@@ -4,13 +4,12 @@
  * two bot processes, closed to spectators' moves and to forged or expired links.
  */
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { Game, type VariantId } from '../../src/engine/index.ts';
 import { LinkSigner } from '../../src/web/index.ts';
-import { buttonIds, fileWorld, gameChannel, tableAt } from '../bot/harness.ts';
-import type { EmulatedUser } from '../discord-emulator/index.ts';
-import { hasChromium, launchChromium } from './browser.ts';
+import { fileWorld, gameChannel, tableAt } from '../bot/harness.ts';
+import { browserPages, hasChromium, webLink } from './browser.ts';
 
 const SECRET = 'web-board-test-secret-0123456789abcdef';
 const SHOTS = '/tmp/web-shots';
@@ -20,37 +19,8 @@ const bob = world.user('Bob');
 const carol = world.user('Carol');
 const kenji = world.user('Kenji', { locale: 'ja' });
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-}, 30_000);
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-});
-
-/** The personal link the Web board button under /board answers `user` with, privately. */
-async function webLink(user: EmulatedUser, channelId: string): Promise<string> {
-  const board = await world.emulator.slash(user, 'board', {}, { channelId }).reply();
-  expect(buttonIds(board)).toContain('board:web');
-  const answer = await world.emulator.clickButton(user, board, 'board:web').reply();
-  expect(answer.ephemeral).toBe(true);
-  const url = /(http:\/\/\S+\/open\?token=\S+)/.exec(answer.content)?.[1];
-  if (!url) throw new Error(`no link in "${answer.content}"`);
-  return url;
-}
-
-/** A browser of its own (its own cookies) that opens `link` and waits for the board. */
-async function openBoard(link: string, width = 1280, height = 900): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height } });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(link);
-  await page.waitForSelector('[data-square]');
-  return page;
-}
+const pages = browserPages();
+const openBoard = (link: string, width?: number, height?: number) => pages.board(link, width, height);
 
 /** A move sent by hand from the page's session, as a forged click would: the answer's status and body. */
 function postMove(
@@ -81,9 +51,12 @@ describe.skipIf(!hasChromium())('web board', () => {
     const channelId = await gameChannel(world, new Game('brandubh'), players);
     // Ann opens her link on process 0's board; Carol (no player) watches on process 1's.
     const annPage = await openBoard(
-      (await webLink(ann, channelId)).replace(/:\d+\//, `:${new URL(world.bots[0].web!.publicUrl).port}/`),
+      (await webLink(world, ann, channelId)).replace(
+        /:\d+\//,
+        `:${new URL(world.bots[0].web!.publicUrl).port}/`,
+      ),
     );
-    const carolLink = await webLink(carol, channelId);
+    const carolLink = await webLink(world, carol, channelId);
     const carolPage = await openBoard(
       carolLink.replace(world.bots[0].web!.publicUrl, world.bots[1].web!.publicUrl),
     );
@@ -151,7 +124,7 @@ describe.skipIf(!hasChromium())('web board', () => {
   it('refuses a forged, altered or expired link, and a page without a session', async () => {
     const channelId = await gameChannel(world, new Game('brandubh'), { attackers: ann, defenders: bob });
     const base = world.bots[0].web!.publicUrl;
-    const link = await webLink(ann, channelId);
+    const link = await webLink(world, ann, channelId);
     const token = new URL(link).searchParams.get('token')!;
     const [body, signature] = token.split('.');
     const claim = JSON.parse(Buffer.from(body, 'base64url').toString());
@@ -164,9 +137,7 @@ describe.skipIf(!hasChromium())('web board', () => {
       { memberId: ann.id, name: 'Ann', guildId: claim.guildId, channelId, locale: 'en-US' },
       Date.now(),
     );
-    const context = await browser.newContext();
-    contexts.push(context);
-    const page = await context.newPage();
+    const page = await pages.page();
     for (const bad of [
       `${base}/open?token=${otherMember}.${signature}`,
       expired,
@@ -175,7 +146,7 @@ describe.skipIf(!hasChromium())('web board', () => {
     ]) {
       const response = await page.goto(bad);
       expect(response?.status()).toBe(403);
-      expect(await context.cookies()).toHaveLength(0);
+      expect(await page.context().cookies()).toHaveLength(0);
     }
     const without = await page.goto(`${base}/game/${claim.guildId}/${channelId}`);
     expect(without?.status()).toBe(401);
@@ -200,9 +171,9 @@ describe.skipIf(!hasChromium())('web board', () => {
       });
     const DAY = 24 * 60 * 60 * 1000;
     expect((await start({ fischer: { mainMs: DAY, incrementMs: 6 * 60 * 60 * 1000 } })).ok).toBe(true);
-    const annPage = await openBoard(await webLink(ann, channelId));
-    const bobPage = await openBoard(await webLink(bob, channelId), 360, 740);
-    const carolPage = await openBoard(await webLink(carol, channelId));
+    const annPage = await openBoard(await webLink(world, ann, channelId));
+    const bobPage = await openBoard(await webLink(world, bob, channelId), 360, 740);
+    const carolPage = await openBoard(await webLink(world, carol, channelId));
     const lastPost = () => world.emulator.messages(channelId).at(-1)?.content ?? '';
 
     // Ann's clock runs (the attackers move first) and ticks by itself; Bob's stands at his full day.
@@ -275,7 +246,7 @@ describe.skipIf(!hasChromium())('web board', () => {
       perMoveMs: 24 * 60 * 60 * 1000,
     });
     expect(started.ok).toBe(true);
-    const bobPage = await openBoard(await webLink(bob, channelId));
+    const bobPage = await openBoard(await webLink(world, bob, channelId));
     await bobPage.waitForSelector('[data-clock="attackers"].running');
     // Ann, to move, goes away: Bob's board shows her clock stopped, without a reload.
     await world.emulator.slash(ann, 'vacation start').reply();
@@ -302,9 +273,9 @@ describe.skipIf(!hasChromium())('web board', () => {
       const game = new Game(variant);
       for (let ply = 0; ply < 4; ply++) game.play(game.legalMoves()[ply * 3].notation);
       const channelId = await gameChannel(world, game, { attackers: ann, defenders: bob });
-      const link = await webLink(game.turn === 'attackers' ? ann : bob, channelId);
+      const link = await webLink(world, game.turn === 'attackers' ? ann : bob, channelId);
       // Kenji, whose Discord speaks Japanese, watches: the page speaks it too.
-      const kenjiLink = await webLink(kenji, channelId);
+      const kenjiLink = await webLink(world, kenji, channelId);
       for (const [width, height, language] of [
         [360, 740, 'ja'],
         [1280, 900, 'ja'],
