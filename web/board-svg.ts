@@ -2,7 +2,8 @@
  * The board as SVG: squares (or points, for Alea Evangelii), the special squares, the last move
  * and the pieces it captured, the king ringed when threatened, the pieces, and the destinations of
  * the picked piece. Each square is a button for pointer and keyboard (arrow keys move between
- * squares, Enter or Space picks), labelled for screen readers ("e5, king").
+ * squares, Enter or Space picks), labelled for screen readers ("e5, king"); a piece can be dragged
+ * to where it goes, too.
  *
  * The board's markup is written as one string and parsed once, and the board listens for its
  * squares' clicks and keys itself: a 19x19 board built element by element, each with listeners of
@@ -23,6 +24,9 @@ const ESCAPES: Record<string, string> = {
   "'": '&#39;',
 };
 const escaped = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char]);
+
+/** The press the pointer began on the board: the piece it picked, and whether it was let go elsewhere. */
+let drag: { from: string; picked: boolean; dropped?: boolean } | null = null;
 
 /** Arrow keys: a step in files and ranks (rank 1 at the bottom). */
 const ARROWS: Record<string, [number, number]> = {
@@ -51,9 +55,30 @@ export function drawBoard(
 
   const squareOf = (event: Event) =>
     (event.target as Element | null)?.closest?.('[data-square]')?.getAttribute('data-square') ?? null;
+  // Dragging: a press on a piece that can move picks it (its destinations marked), and letting go
+  // on one of them plays there. The board is drawn anew when the piece is picked, so what the
+  // press began is kept beside it, not in it.
+  svg.addEventListener('pointerdown', (event) => {
+    const square = squareOf(event);
+    drag = null;
+    if (!square || !state.legal[square] || event.button !== 0) return;
+    drag = { from: square, picked: picked !== square };
+    if (picked !== square) onSquare(square);
+  });
+  svg.addEventListener('pointerup', (event) => {
+    const square = squareOf(event);
+    const from = drag?.from;
+    if (!from || !square || square === from) return;
+    drag = { from, picked: false, dropped: true };
+    onSquare(square);
+  });
   svg.addEventListener('click', (event) => {
     const square = squareOf(event);
-    if (square) onSquare(square);
+    const pressed = drag;
+    drag = null;
+    // The press picked the piece already, or the drop played the move: the click adds nothing.
+    if (!square || (pressed && (pressed.dropped || (pressed.picked && pressed.from === square)))) return;
+    onSquare(square);
   });
   svg.addEventListener('keydown', (event) => {
     const square = squareOf(event);

@@ -291,9 +291,15 @@ export function webServer(parts: WebServerParts): FastifyInstance {
       });
     });
   }
-  app.addHook('onClose', async () => {
+  // Closing: every board is told (1001, going away: it reconnects, to another process or to this
+  // one started again) and its connection ended before the server stops, whose close would
+  // otherwise wait on the open sockets (preClose: onClose runs only once the server has closed).
+  app.addHook('preClose', async () => {
     parts.hub.closeAll();
     sockets.close();
+    for (const socket of sockets.clients) socket.terminate();
+  });
+  app.addHook('onClose', async () => {
     await thinker.close();
   });
   return app;

@@ -1,32 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { Game, type VariantId } from '../../src/engine/index.ts';
 import type { EmulatedUser } from '../discord-emulator/state.ts';
 import { manualClock } from '../support/manual-clock.ts';
+import { wholeGame } from '../support/whole-game.ts';
 import { buttonIds, startBotProcess, worldsPerTest } from './harness.ts';
 
 const MINUTE = 60 * 1000;
 const startTestWorld = worldsPerTest();
-
-/**
- * A whole game, thought out by the engine before it is played through Discord: each side plays a
- * move that wins at once when it has one, else its first legal move (Brandubh ends within a few
- * dozen plies, by repetition if nothing else).
- */
-function wholeGame(variant: VariantId): { moves: string[]; winner: string | null } {
-  const game = new Game(variant);
-  while (!game.isGameOver()) {
-    const moves = game.legalMoves().map((move) => `${move.from}-${move.to}`);
-    const winning = moves.find((move) => {
-      const probe = new Game(variant);
-      for (const played of game.history()) probe.tryPlay(played.notation);
-      probe.tryPlay(move);
-      return probe.result?.winner === game.turn;
-    });
-    game.tryPlay(winning ?? moves[0]);
-    if (game.history().length > 200) throw new Error('no end in sight');
-  }
-  return { moves: game.history().map((move) => move.notation), winner: game.result?.winner ?? null };
-}
 
 /** A world with commands for members' own installs, where Ann (who added the app) has a DM with Bob (who did not). */
 async function annInADmWithBob() {
