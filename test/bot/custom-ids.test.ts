@@ -163,6 +163,7 @@ describe('custom ids', () => {
     ['tournament:start:Zx81_a-Bq2Lm', { kind: 'tournament', action: 'start', tournamentId: 'Zx81_a-Bq2Lm' }],
     [`practice:${game}`, { kind: 'practice', gameId: game }],
     ['board:web', { kind: 'web-board' }],
+    [`board:web:${game}`, { kind: 'web-board', gameId: game }],
     // e5-e8: file e is 4, rank 5 is 4, rank 8 is 7; d1-d4: 3 0 3 3.
     ['openings:m:fetlar:4447', { kind: 'explorer', step: 'move', variant: 'fetlar', moves: ['e5-e8'] }],
     [
@@ -186,7 +187,9 @@ describe('custom ids', () => {
       '',
       'board',
       'board:web2',
-      'board:web:x',
+      'board:web:',
+      'board:web:a b',
+      `board:web:${'a'.repeat(65)}`,
       'constructor',
       '__proto__:x',
       'toString:x',
