@@ -249,11 +249,24 @@ export function tableAt(emulator: DiscordEmulator, channelId: string): Table {
   return { guildId: emulator.state.channels.get(channelId)?.guildId ?? emulator.guildId, channelId };
 }
 
-/** The custom ids of a message's buttons, in order. */
+/**
+ * The custom ids of a message's buttons, in order: those of its action rows (at the top level or in a
+ * Components V2 container) and of its sections' accessories.
+ */
 export function buttonIds(message: RecordedMessage): string[] {
-  return message.components.flatMap((row) =>
-    row.components.map((button: { custom_id: string }) => button.custom_id),
-  );
+  interface Component {
+    type: number;
+    custom_id: string;
+    components?: Component[];
+    accessory?: Component;
+  }
+  const inLayout = (components: Component[]): string[] =>
+    components.flatMap((component) => {
+      if (component.type === 17) return inLayout(component.components ?? []);
+      if (component.type === 9) return component.accessory?.type === 2 ? [component.accessory.custom_id] : [];
+      return (component.components ?? []).map((button: { custom_id: string }) => button.custom_id);
+    });
+  return inLayout(message.components);
 }
 
 /**

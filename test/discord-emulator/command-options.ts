@@ -3,16 +3,20 @@
  * the command declares them (under a subcommand when named), none over its length limits, and only
  * components the message shows.
  */
+import { interactiveComponents } from './components-v2.ts';
 import { optionRefusal } from './limits.ts';
 import type { RecordedMessage } from './state.ts';
 
 export const OPTION_TYPE = { string: 3, integer: 4, boolean: 5, user: 6, number: 10 } as const;
 
-/** A member can only use a component the message shows: the component of that id and type. */
+/**
+ * A member can only use a component the message shows: the component of that id and type, in an
+ * action row (at the top level or in a container) or as a section's accessory.
+ */
 export function refuseAbsent(message: RecordedMessage, customId: string, type: number): any {
-  const found = message.components
-    .flatMap((row: any) => row?.components ?? [])
-    .find((component: any) => component?.custom_id === customId);
+  const found = interactiveComponents(message.components).find(
+    (component: any) => component?.custom_id === customId,
+  );
   if (found && found.type !== type)
     throw new Error(`Discord would not send this: ${customId} is not a component of type ${type}`);
   return found;

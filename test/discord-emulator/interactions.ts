@@ -328,7 +328,7 @@ export class Interactions {
     if ((type === 6 || type === 7) && !record.sourceMessage) {
       return { status: 400, body: { code: 40004, message: `Callback type ${type} needs a message` } };
     }
-    const refusal = callbackRefusal(body);
+    const refusal = callbackRefusal(body, files, record.sourceMessage);
     if (refusal) return invalidFormBody(refusal);
     record.responses.push({ type, data, at });
     let message: RecordedMessage | undefined;
@@ -378,8 +378,10 @@ export class Interactions {
   ): RouteResult | null {
     const record = this.records.get(token);
     if (!record || Date.now() - record.createdMs > DISCORD_LIMITS.tokenMs) return INVALID_TOKEN;
-    const refusal = method === 'POST' || method === 'PATCH' ? messageRefusal(body) : null;
-    if (refusal) return invalidFormBody(refusal);
+    if (method === 'POST' && messageId === undefined) {
+      const refusal = messageRefusal(body, { files });
+      if (refusal) return invalidFormBody(refusal);
+    }
     if (messageId === undefined) {
       if (method !== 'POST') return null;
       if (record.responses.length === 0) return UNKNOWN_WEBHOOK;
@@ -400,6 +402,8 @@ export class Interactions {
       return { status: 204 };
     }
     if (method === 'PATCH') {
+      const refusal = messageRefusal(body, { files, editing: target });
+      if (refusal) return invalidFormBody(refusal);
       this.state.editMessage(target, body, files);
       if (messageId === '@original' && !record.answer) this.answered(record, target);
       return { status: 200, body: this.state.messageJson(target) };

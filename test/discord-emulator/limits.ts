@@ -4,7 +4,9 @@
  * longer than a client lets a member type. Written apart from the bot's own check of the limits,
  * so that each catches the other's mistakes.
  */
+import { holdsV2Components, isV2, type RowCheck, v2Problems } from './components-v2.ts';
 import type { RouteResult } from './interactions.ts';
+import type { RecordedMessage } from './state.ts';
 
 /** Discord's documented limits (https://discord.com/developers/docs/resources/message). */
 export const DISCORD_LIMITS = {
@@ -44,8 +46,18 @@ export const DISCORD_LIMITS = {
 /** Discord counts characters (code points), not UTF-16 units. */
 const length = (text: unknown): number => (typeof text === 'string' ? [...text].length : 0);
 
-/** Why Discord would refuse this message body (create or edit), or null when it takes it. */
-export function messageRefusal(body: any): string | null {
+/** What a message body is checked against: the files uploaded with it; on an edit, the message edited. */
+export interface MessageContext {
+  files?: readonly { filename: string }[];
+  editing?: RecordedMessage;
+}
+
+/**
+ * Why Discord would refuse this message body (create, or edit of `context.editing`), or null when it
+ * takes it. A Components V2 body (or an edit of a V2 message) is checked by components-v2.ts instead
+ * of the legacy rows' limits.
+ */
+export function messageRefusal(body: any, context: MessageContext = {}): string | null {
   if (!body || typeof body !== 'object') return null;
   const problems: string[] = [];
   const over = (what: string, value: unknown, max: number) => {
@@ -76,30 +88,45 @@ export function messageRefusal(body: any): string | null {
   }
   if (total > DISCORD_LIMITS.embedTotal)
     problems.push(`embeds: Embed size exceeds maximum size of ${DISCORD_LIMITS.embedTotal}`);
-  const rows: any[] = Array.isArray(body.components) ? body.components : [];
-  if (rows.length > DISCORD_LIMITS.actionRows)
-    problems.push(`components: at most ${DISCORD_LIMITS.actionRows}`);
   const customIds = new Set<string>();
-  for (const [i, row] of rows.entries()) {
-    const components: any[] = Array.isArray(row?.components) ? row.components : [];
-    if (components.length < 1 || components.length > DISCORD_LIMITS.rowComponents)
-      problems.push(`components.${i}.components: between 1 and ${DISCORD_LIMITS.rowComponents}`);
-    for (const [j, component] of components.entries()) {
-      const at = `components.${i}.components.${j}`;
-      over(`${at}.custom_id`, component?.custom_id, DISCORD_LIMITS.customId);
-      if (typeof component?.custom_id === 'string') {
-        if (customIds.has(component.custom_id))
-          problems.push(`${at}.custom_id: Component custom id cannot be duplicated`);
-        customIds.add(component.custom_id);
-      }
-      if (component?.type === 3) problems.push(...selectMenuProblems(component, at, components.length));
-      else over(`${at}.label`, component?.label, DISCORD_LIMITS.buttonLabel);
-    }
+  const checkRow: RowCheck = (row, at, found) => found.push(...rowProblems(row, at, customIds));
+  const v2 = isV2(body.flags) || isV2(context.editing?.flags);
+  if (v2 || holdsV2Components(body.components)) {
+    const uploaded = (context.files ?? []).map((file) => file.filename);
+    problems.push(...v2Problems(body, { uploaded, editing: context.editing }, checkRow));
+  } else {
+    const rows: any[] = Array.isArray(body.components) ? body.components : [];
+    if (rows.length > DISCORD_LIMITS.actionRows)
+      problems.push(`components: at most ${DISCORD_LIMITS.actionRows}`);
+    for (const [i, row] of rows.entries()) checkRow(row, `components.${i}`, problems);
   }
   const attachments: any[] = Array.isArray(body.attachments) ? body.attachments : [];
   for (const [i, attachment] of attachments.entries())
     over(`attachments.${i}.description`, attachment?.description, DISCORD_LIMITS.attachmentDescription);
   return problems.length > 0 ? problems.join('; ') : null;
+}
+
+/** An action row: 1 to 5 buttons or one select menu, each within its lengths, custom ids unique in the message. */
+function rowProblems(row: any, at: string, customIds: Set<string>): string[] {
+  const problems: string[] = [];
+  const over = (what: string, value: unknown, max: number) => {
+    if (length(value) > max) problems.push(`${what}: Must be ${max} or fewer in length.`);
+  };
+  const components: any[] = Array.isArray(row?.components) ? row.components : [];
+  if (components.length < 1 || components.length > DISCORD_LIMITS.rowComponents)
+    problems.push(`${at}.components: between 1 and ${DISCORD_LIMITS.rowComponents}`);
+  for (const [j, component] of components.entries()) {
+    const where = `${at}.components.${j}`;
+    over(`${where}.custom_id`, component?.custom_id, DISCORD_LIMITS.customId);
+    if (typeof component?.custom_id === 'string') {
+      if (customIds.has(component.custom_id))
+        problems.push(`${where}.custom_id: Component custom id cannot be duplicated`);
+      customIds.add(component.custom_id);
+    }
+    if (component?.type === 3) problems.push(...selectMenuProblems(component, where, components.length));
+    else over(`${where}.label`, component?.label, DISCORD_LIMITS.buttonLabel);
+  }
+  return problems;
 }
 
 /** A string select menu: alone in its row, 1 to 25 options with distinct values, each within its lengths. */
@@ -154,11 +181,23 @@ export function choicesRefusal(choices: unknown): string | null {
   return null;
 }
 
-/** An interaction callback's refusal: its message (reply, update) or its choices (autocomplete). */
-export function callbackRefusal(body: any): string | null {
+/**
+ * An interaction callback's refusal: its message (a reply; an update edits `source`, the component's
+ * message) or its choices (autocomplete). A deferral takes no flag but EPHEMERAL: "If you'd like to
+ * create a component based message with IS_COMPONENTS_V2 you must do that with the edit original
+ * response endpoint" (Interaction Response Object, messages).
+ */
+export function callbackRefusal(
+  body: any,
+  files: readonly { filename: string }[] = [],
+  source?: RecordedMessage,
+): string | null {
   const type = Number(body?.type);
   if (type === 8) return choicesRefusal(body?.data?.choices);
-  if (type === 4 || type === 7) return messageRefusal(body?.data);
+  if (type === 4) return messageRefusal(body?.data, { files });
+  if (type === 7) return messageRefusal(body?.data, { files, editing: source });
+  if (type === 5 && isV2(body?.data?.flags))
+    return 'data.flags: a deferred response takes no flag but EPHEMERAL (IS_COMPONENTS_V2 comes with the edit)';
   return null;
 }
 

@@ -289,7 +289,7 @@ function channelRoute(
   if (rest === '/messages' && method === 'POST') {
     const closed = dmRefusal(state, channelId);
     if (closed) return closed;
-    const refusal = messageRefusal(body);
+    const refusal = messageRefusal(body, { files });
     if (refusal) return invalidFormBody(refusal);
     return ok(state.messageJson(state.createMessage(channelId, body, files)));
   }
@@ -311,7 +311,7 @@ function channelRoute(
     if (!message || message.ephemeral) return unknown(10008, 'Message');
     if (method === 'GET') return ok(state.messageJson(message));
     if (method === 'PATCH') {
-      const refusal = messageRefusal(body);
+      const refusal = messageRefusal(body, { files, editing: message });
       if (refusal) return invalidFormBody(refusal);
       state.editMessage(message, body, files);
       return ok(state.messageJson(message));

@@ -1,4 +1,5 @@
 /** What the emulated Discord knows: guilds, channels, users, messages and commands, and their API JSON. */
+import { isV2, readableText, shownFiles } from './components-v2.ts';
 import { snowflake } from './snowflake.ts';
 
 export interface EmulatedUser {
@@ -32,10 +33,21 @@ export interface UploadedFile extends RecordedAttachment {
 export interface RecordedMessage {
   id: string;
   channelId: string;
+  /**
+   * The text a member reads: the message's `content`; for a Components V2 message (which has none),
+   * its text displays in order, joined by "\n" (Discord's own JSON of it then says `content: ""`).
+   */
   content: string;
   embeds: any[];
+  /** As sent: action rows, or for a Components V2 message its whole layout. */
   components: any[];
+  /** Every file uploaded with it, shown or not. */
   attachments: RecordedAttachment[];
+  /**
+   * Components V2 only: the names of the files its components show (`attachment://` URLs); Discord
+   * does not show the others.
+   */
+  shownAttachments?: string[];
   flags: number;
   ephemeral: boolean;
   allowedMentions?: any;
@@ -405,7 +417,7 @@ export class DiscordState {
       channel_id: message.channelId,
       ...(guildId ? { guild_id: guildId } : {}),
       author: this.userJson(this.botUser),
-      content: message.content,
+      content: isV2(message.flags) ? '' : message.content,
       timestamp: message.createdAt,
       edited_timestamp: message.editedTimes > 0 ? new Date().toISOString() : null,
       tts: false,
@@ -452,6 +464,7 @@ export class DiscordState {
       deleted: false,
       createdAt: new Date().toISOString(),
     };
+    if (isV2(flags)) showLayout(message);
     this.messages.push(message);
     return message;
   }
@@ -476,8 +489,15 @@ export class DiscordState {
     // Editing resolves a deferred ("thinking") message; its ephemerality cannot change.
     const flags = body?.flags !== undefined ? Number(body.flags) : message.flags;
     message.flags = (flags & ~(LOADING | EPHEMERAL)) | (message.ephemeral ? EPHEMERAL : 0);
+    if (isV2(message.flags)) showLayout(message);
     message.editedTimes++;
   }
+}
+
+/** A Components V2 message's readable text and shown files, from its layout. */
+function showLayout(message: RecordedMessage): void {
+  message.content = readableText(message.components);
+  message.shownAttachments = shownFiles(message.components);
 }
 
 /** The N-th uploaded file (`files[N]`) with what the body's `attachments` entry of id N says of it. */
