@@ -162,9 +162,7 @@ export async function startStudy(
       panel.append(el('p', labels.noReview, { class: 'hint' }));
       return panel;
     }
-    panel.append(
-      reviewPlot(review, at.line.length > 0 ? at.ply : at.ply, labels.plot, (ply) => void show(ply)),
-    );
+    panel.append(reviewPlot(review, at.ply, labels.plot, (ply) => void show(ply)));
     if (labels.accuracy) panel.append(el('p', labels.accuracy, { class: 'accuracy' }));
     if (review.worst.length > 0) {
       panel.append(el('h2', labels.worstMoves));

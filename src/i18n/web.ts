@@ -70,7 +70,6 @@ export function webMessages(language: string) {
     aiLine: t('aiLine'),
     aiBusy: t('aiBusy'),
     aiOneAtATime: t('aiOneAtATime'),
-    aiAfterTheGame: t('aiAfterTheGame'),
     review: t('review'),
     noReview: t('noReview'),
     plot: t('plot'),

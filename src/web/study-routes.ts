@@ -6,11 +6,11 @@
  * page sends plies and moves, never a board.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { loadGame } from '../engine/index.ts';
+import { type Game, loadGame } from '../engine/index.ts';
 import type { GameService, Table } from '../game/service.ts';
 import { POOL_ID } from '../game/table.ts';
 import { ABORTED } from '../game/types.ts';
-import { failureText, messagesFor } from '../i18n/index.ts';
+import { failureText, type Messages, messagesFor } from '../i18n/index.ts';
 import { webMessagesFor } from '../i18n/web.ts';
 import { situationText } from './board-state.ts';
 import type { Page } from './page.ts';
@@ -83,38 +83,50 @@ export function studyRoutes(app: FastifyInstance, parts: StudyParts): void {
     };
   });
 
-  app.post('/api/study/:guildId/:gameId/position', async (request, reply) => {
-    if (!parts.fromPage(request.headers.origin)) return reply.code(403).send({ error: 'wrong origin' });
-    const session = await parts.sessionOf(request, reply);
-    if (!session) return reply;
-    const m = messagesFor(session.locale);
-    const at = readAt(request.body);
-    if (!at) return reply.code(400).send({ error: 'a position is {ply, line}' });
-    const found = await finishedGame(request, session);
-    if (!found) return reply.code(404).send({ error: webMessagesFor(session.locale).noSuchGame });
-    const position = replayTo(m, found.game, at.ply, at.line, true);
-    if (!position.ok) return reply.code(409).send({ error: position.error });
-    return { position: positionState(m, found.gameId, at, position.value, true) };
-  });
+  /**
+   * A question about a position of a finished game, from the page: signed in, `{ply, line}` read,
+   * and the position replayed by the engine before `answer` is asked.
+   */
+  function aboutPosition(
+    path: string,
+    answer: (
+      reply: FastifyReply,
+      asked: {
+        session: Session;
+        m: Messages;
+        gameId: string;
+        at: { ply: number; line: string[] };
+        game: Game;
+      },
+    ) => Promise<unknown> | unknown,
+  ): void {
+    app.post(`/api/study/:guildId/:gameId/${path}`, async (request, reply) => {
+      if (!parts.fromPage(request.headers.origin)) return reply.code(403).send({ error: 'wrong origin' });
+      const session = await parts.sessionOf(request, reply);
+      if (!session) return reply;
+      const m = messagesFor(session.locale);
+      const at = readAt(request.body);
+      if (!at) return reply.code(400).send({ error: 'a position is {ply, line}' });
+      const found = await finishedGame(request, session);
+      if (!found) return reply.code(404).send({ error: webMessagesFor(session.locale).noSuchGame });
+      const position = replayTo(m, found.game, at.ply, at.line, true);
+      if (!position.ok) return reply.code(409).send({ error: position.error });
+      return answer(reply, { session, m, gameId: found.gameId, at, game: position.value });
+    });
+  }
 
-  app.post('/api/study/:guildId/:gameId/think', async (request, reply) => {
-    if (!parts.fromPage(request.headers.origin)) return reply.code(403).send({ error: 'wrong origin' });
-    const session = await parts.sessionOf(request, reply);
-    if (!session) return reply;
-    const m = messagesFor(session.locale);
-    const words = webMessagesFor(session.locale);
-    const at = readAt(request.body);
-    if (!at) return reply.code(400).send({ error: 'a position is {ply, line}' });
-    const found = await finishedGame(request, session);
-    if (!found) return reply.code(404).send({ error: words.noSuchGame });
-    const position = replayTo(m, found.game, at.ply, at.line, true);
-    if (!position.ok) return reply.code(409).send({ error: position.error });
-    const game = position.value;
+  aboutPosition('position', (_reply, { m, gameId, at, game }) => ({
+    position: positionState(m, gameId, at, game, true),
+  }));
+
+  aboutPosition('think', async (reply, { session, m, gameId, at, game }) => {
     if (game.isGameOver())
-      return reply.code(409).send({ error: positionState(m, found.gameId, at, game, false).situation });
+      return reply.code(409).send({ error: positionState(m, gameId, at, game, false).situation });
     const thought = await parts.thinker.think(session.memberId, game);
-    if (!thought.ok)
+    if (!thought.ok) {
+      const words = webMessagesFor(session.locale);
       return reply.code(429).send({ error: thought.reason === 'busy' ? words.aiBusy : words.aiOneAtATime });
+    }
     return { ai: aiView(m, game, thought.move), ply: at.ply, line: at.line };
   });
 
