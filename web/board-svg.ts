@@ -174,3 +174,18 @@ function pieceMarkup(piece: string, cx: number, cy: number): string {
       : '';
   return `<g class="piece ${piece}" data-piece="${piece}">${body}${crown}</g>`;
 }
+
+/** What a press on `square` does, given the legal moves and the piece picked: a move, or the piece picked now (or none). */
+export function pressOn(
+  legal: Record<string, string[]>,
+  picked: string | null,
+  square: string,
+): { move: { from: string; to: string } } | { picked: string | null } {
+  if (picked && legal[picked]?.includes(square)) return { move: { from: picked, to: square } };
+  return { picked: legal[square] && picked !== square ? square : null };
+}
+
+/** Gives the keyboard's focus to a square of the board drawn. */
+export function focusSquare(square: string): void {
+  (document.querySelector(`[data-square="${square}"]`) as SVGGElement | null)?.focus();
+}

@@ -7,7 +7,7 @@
  * third-party).
  */
 import { actionsBar, type PageAction } from './actions.ts';
-import { drawBoard } from './board-svg.ts';
+import { drawBoard, focusSquare, pressOn } from './board-svg.ts';
 import { showClocks } from './clocks.ts';
 import { app, type Call, el, post, showNotice } from './dom.ts';
 import { movesList, type Stepping, stepBar, stepKeys } from './moves-list.ts';
@@ -195,14 +195,15 @@ export async function startBoard(table: Table, signedIn: SignedIn): Promise<void
 
   function onSquare(square: string): void {
     if (!state) return;
-    if (picked && state.legal[picked]?.includes(square)) {
-      void move(picked, square);
+    const press = pressOn(state.legal, picked, square);
+    if ('move' in press) {
+      void move(press.move.from, press.move.to);
       return;
     }
-    picked = state.legal[square] && picked !== square ? square : null;
+    picked = press.picked;
     notice = '';
     render();
-    if (picked) (document.querySelector(`[data-square="${picked}"]`) as SVGGElement | null)?.focus();
+    if (picked) focusSquare(picked);
   }
 
   async function move(from: string, to: string): Promise<void> {

@@ -4,7 +4,7 @@
  * checks every move and sends the position), and ask the AI for its view of the position shown.
  * Opened at /study/:guild/:game in the browser, or from the live board once its game is over.
  */
-import { drawBoard } from './board-svg.ts';
+import { drawBoard, focusSquare, pressOn } from './board-svg.ts';
 import { app, type Call, el, post, showNotice } from './dom.ts';
 import { movesList, type Stepping, stepBar, stepKeys } from './moves-list.ts';
 import { reviewPlot } from './plot.ts';
@@ -46,13 +46,14 @@ export async function startStudy(
 
   function onSquare(square: string): void {
     if (!position) return;
-    if (picked && position.legal[picked]?.includes(square)) {
-      void show(position.ply, [...position.line, `${picked}-${square}`]);
+    const press = pressOn(position.legal, picked, square);
+    if ('move' in press) {
+      void show(position.ply, [...position.line, `${press.move.from}-${press.move.to}`]);
       return;
     }
-    picked = position.legal[square] && picked !== square ? square : null;
+    picked = press.picked;
     render();
-    if (picked) (document.querySelector(`[data-square="${picked}"]`) as SVGGElement | null)?.focus();
+    if (picked) focusSquare(picked);
   }
 
   async function askAi(): Promise<void> {
