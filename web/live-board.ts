@@ -181,14 +181,13 @@ export async function startBoard(table: Table, signedIn: SignedIn): Promise<void
 
   /** A player's action besides moving, for the game and position shown. */
   async function act(action: PageAction): Promise<void> {
-    if (!state) return;
-    const response = await call(`${api}/action`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ action, gameId: state.gameId, ply: state.ply }),
-    });
-    const answer = (await response.json().catch(() => ({}))) as { state?: BoardState; error?: string };
-    notice = response.ok ? '' : (answer.error ?? String(response.status));
+    if (state) await change('action', { action, gameId: state.gameId, ply: state.ply });
+  }
+
+  /** A player's change sent to the server: the state it answers with, else the stored one, and why it was refused. */
+  async function change(path: 'move' | 'action', body: unknown): Promise<void> {
+    const { ok, answer } = await post<{ state?: BoardState }>(call, `${api}/${path}`, body);
+    notice = ok ? '' : (answer.error ?? '');
     if (answer.state) show(answer.state);
     else await load();
   }
@@ -209,15 +208,7 @@ export async function startBoard(table: Table, signedIn: SignedIn): Promise<void
   async function move(from: string, to: string): Promise<void> {
     if (!state) return;
     picked = null;
-    const response = await call(`${api}/move`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ from, to, ply: state.ply }),
-    });
-    const answer = (await response.json().catch(() => ({}))) as { state?: BoardState; error?: string };
-    notice = response.ok ? '' : (answer.error ?? String(response.status));
-    if (answer.state) show(answer.state);
-    else await load();
+    await change('move', { from, to, ply: state.ply });
   }
 
   /** A newer state of the game replaces the one shown; an older one (a late socket message) does not. */
